@@ -1,0 +1,68 @@
+// A regular pattern: a sub-box of a Cartesian grid laid over world ranks.
+//
+//   value(r) = base + sum_k digit_k(r) * dims[k].stride,
+//
+// where digit_0 is the fastest-varying mixed-radix digit of r with radices dims[k].count. With one
+// dimension this is the offset/stride pattern, with two (inner stride 1) AV-Rankmap's stride-block,
+// with more the rows, columns and planes of Cartesian communicators. Boxes are closed under
+// composition with affine parents, which is why the group layer keeps every regular pattern here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "scomm/group/rank.hpp"
+
+namespace scomm::group {
+
+struct BoxDim {
+  Rank count = 1;
+  std::int64_t stride = 0;
+  friend bool operator==(const BoxDim&, const BoxDim&) = default;
+};
+
+inline constexpr int kMaxBoxDims = 8;
+
+class Box {
+ public:
+  Box() = default;
+  // A one-dimensional progression base, base+stride, ... (count terms).
+  static Box progression(std::int64_t base, Rank count, std::int64_t stride);
+  // Builds a box from dimensions listed fastest first; returns nullopt when the result would not
+  // be injective and invertible by the greedy digit decomposition (see index_of), when a value
+  // leaves [0, 2^31), or when more than kMaxBoxDims dimensions remain after normalization.
+  static std::optional<Box> make(std::int64_t base, const BoxDim* dims, int ndims);
+
+  Rank size() const noexcept { return size_; }
+  int ndims() const noexcept { return ndims_; }
+  const BoxDim& dim(int k) const noexcept { return dims_[static_cast<std::size_t>(k)]; }
+  std::int64_t base() const noexcept { return base_; }
+
+  Rank value(Rank r) const noexcept;
+  // Inverse of value(), or kUndefined when `world` is not in the box.
+  Rank index_of(Rank world) const noexcept;
+  // The box of value(child.value(r)), where `child` indexes this box; nullopt when not a box.
+  std::optional<Box> compose(const Box& child) const;
+
+  bool ascending() const noexcept;
+  // "direct", "offset", "stride", "stride-block" or "box".
+  std::string_view kind() const noexcept;
+
+  friend bool operator==(const Box&, const Box&) = default;
+
+ private:
+  bool prepare_inverse();
+
+  std::int64_t base_ = 0;
+  Rank size_ = 0;
+  int ndims_ = 0;
+  std::array<BoxDim, kMaxBoxDims> dims_{};
+  // Dimensions sorted by decreasing |stride| with base shifted so every stride is positive; used
+  // by index_of().
+  std::int64_t inverse_base_ = 0;
+  std::array<std::uint8_t, kMaxBoxDims> inverse_order_{};
+};
+
+}  // namespace scomm::group
