@@ -2,28 +2,34 @@
 
 #include <algorithm>
 #include <limits>
-#include <numeric>
 
 namespace scomm::group {
 namespace {
 
 constexpr std::int64_t kMaxWorld = std::numeric_limits<Rank>::max();
 
+struct WideDim {
+  std::int64_t count;
+  std::int64_t stride;
+};
+
 // Drops unit dimensions and merges a dimension into the next faster one when it continues it
-// (stride == count * faster stride), so every box has one canonical form.
-int canonical_dims(const BoxDim* in, int n, std::array<BoxDim, kMaxBoxDims + 1>& out, bool& empty) {
+// (stride == count * faster stride), so every box has one canonical form. Returns the number of
+// dimensions, -1 when there are too many, and sets `empty` when some count is 0.
+int canonical_dims(const std::int64_t* counts, const std::int64_t* strides, int n,
+                   std::array<WideDim, kMaxBoxDims>& out, bool& empty) {
   int m = 0;
   empty = false;
   for (int k = 0; k < n; ++k) {
-    const BoxDim d = in[k];
-    if (d.count == 0) empty = true;
-    if (d.count <= 1) continue;
-    if (m > 0 && d.stride == out[m - 1].count * out[m - 1].stride) {
-      out[m - 1].count *= d.count;
+    if (counts[k] == 0) empty = true;
+    if (counts[k] <= 1) continue;
+    auto& prev = out[static_cast<std::size_t>(m > 0 ? m - 1 : 0)];
+    if (m > 0 && strides[k] == prev.count * prev.stride) {
+      prev.count *= counts[k];
       continue;
     }
     if (m == kMaxBoxDims) return -1;
-    out[static_cast<std::size_t>(m++)] = d;
+    out[static_cast<std::size_t>(m++)] = {counts[k], strides[k]};
   }
   return m;
 }
@@ -31,29 +37,44 @@ int canonical_dims(const BoxDim* in, int n, std::array<BoxDim, kMaxBoxDims + 1>&
 }  // namespace
 
 Box Box::progression(std::int64_t base, Rank count, std::int64_t stride) {
-  const BoxDim dim{count, stride};
-  auto box = make(base, &dim, 1);
+  const std::int64_t wide_count = count;
+  auto box = make_wide(base, &wide_count, &stride, 1);
   return box ? *box : Box();
 }
 
 std::optional<Box> Box::make(std::int64_t base, const BoxDim* dims, int ndims) {
-  std::array<BoxDim, kMaxBoxDims + 1> canon{};
-  bool empty = false;
-  for (int k = 0; k < ndims; ++k)
-    if (dims[k].count < 0) return std::nullopt;
-  const int m = canonical_dims(dims, ndims, canon, empty);
-  if (empty) return Box();
-  if (m < 0) return std::nullopt;
-  Box box;
-  box.base_ = base;
-  box.ndims_ = m;
-  std::int64_t size = 1;
-  for (int k = 0; k < m; ++k) {
-    box.dims_[static_cast<std::size_t>(k)] = canon[static_cast<std::size_t>(k)];
-    size *= canon[static_cast<std::size_t>(k)].count;
-    if (size > kMaxWorld) return std::nullopt;
+  std::array<std::int64_t, kMaxBoxDims + 1> counts{};
+  std::array<std::int64_t, kMaxBoxDims + 1> strides{};
+  if (ndims > kMaxBoxDims + 1) return std::nullopt;
+  for (int k = 0; k < ndims; ++k) {
+    counts[static_cast<std::size_t>(k)] = dims[k].count;
+    strides[static_cast<std::size_t>(k)] = dims[k].stride;
   }
+  return make_wide(base, counts.data(), strides.data(), ndims);
+}
+
+std::optional<Box> Box::make_wide(std::int64_t base, const std::int64_t* counts,
+                                  const std::int64_t* strides, int ndims) {
+  std::array<WideDim, kMaxBoxDims> canon{};
+  bool empty = false;
+  std::int64_t size = 1;
+  for (int k = 0; k < ndims; ++k) {
+    if (counts[k] < 0) return std::nullopt;
+    size = std::min(size * counts[k], kMaxWorld + 1);
+  }
+  const int m = canonical_dims(counts, strides, ndims, canon, empty);
+  if (empty) return Box();
+  if (m < 0 || size > kMaxWorld || base < 0 || base > kMaxWorld) return std::nullopt;
+  Box box;
+  box.base_ = static_cast<Rank>(base);
   box.size_ = static_cast<Rank>(size);
+  box.ndims_ = static_cast<std::uint8_t>(m);
+  for (int k = 0; k < m; ++k) {
+    const WideDim& d = canon[static_cast<std::size_t>(k)];
+    if (std::abs(d.stride) > kMaxWorld) return std::nullopt;
+    box.dims_[static_cast<std::size_t>(k)] = {static_cast<Rank>(d.count),
+                                              static_cast<std::int32_t>(d.stride)};
+  }
   if (!box.prepare_inverse()) return std::nullopt;
   return box;
 }
@@ -66,19 +87,18 @@ bool Box::prepare_inverse() {
   std::int64_t high = base_;
   for (int k = 0; k < ndims_; ++k) {
     const BoxDim& d = dims_[static_cast<std::size_t>(k)];
-    const std::int64_t span = (d.count - 1) * d.stride;
+    const std::int64_t span = static_cast<std::int64_t>(d.count - 1) * d.stride;
     (span < 0 ? low : high) += span;
   }
   if (low < 0 || high > kMaxWorld) return false;
-  inverse_base_ = low;
-  std::iota(inverse_order_.begin(), inverse_order_.begin() + ndims_, std::uint8_t{0});
-  std::sort(inverse_order_.begin(), inverse_order_.begin() + ndims_, [&](auto a, auto b) {
-    return std::abs(dims_[a].stride) > std::abs(dims_[b].stride);
-  });
+  inverse_base_ = static_cast<Rank>(low);
+  for (std::uint8_t k = 0; k < ndims_; ++k) inverse_order_[k] = k;
+  std::sort(inverse_order_.begin(), inverse_order_.begin() + ndims_,
+            [&](auto a, auto b) { return std::abs(dims_[a].stride) > std::abs(dims_[b].stride); });
   std::int64_t inner_span = 0;
   for (int k = ndims_ - 1; k >= 0; --k) {
     const BoxDim& d = dims_[inverse_order_[static_cast<std::size_t>(k)]];
-    const std::int64_t stride = std::abs(d.stride);
+    const std::int64_t stride = std::abs(static_cast<std::int64_t>(d.stride));
     if (stride <= inner_span) return false;
     inner_span += (d.count - 1) * stride;
   }
@@ -89,10 +109,11 @@ Rank Box::value(Rank r) const noexcept {
   std::int64_t v = base_;
   for (int k = 0; k + 1 < ndims_; ++k) {
     const BoxDim& d = dims_[static_cast<std::size_t>(k)];
-    v += (r % d.count) * d.stride;
+    v += static_cast<std::int64_t>(r % d.count) * d.stride;
     r /= d.count;
   }
-  if (ndims_ > 0) v += r * dims_[static_cast<std::size_t>(ndims_ - 1)].stride;
+  if (ndims_ > 0)
+    v += static_cast<std::int64_t>(r) * dims_[static_cast<std::size_t>(ndims_ - 1)].stride;
   return static_cast<Rank>(v);
 }
 
@@ -104,7 +125,7 @@ Rank Box::index_of(Rank world) const noexcept {
   for (int k = 0; k < ndims_; ++k) {
     const std::size_t dim = inverse_order_[static_cast<std::size_t>(k)];
     const BoxDim& d = dims_[dim];
-    const std::int64_t step = std::abs(d.stride);
+    const std::int64_t step = std::abs(static_cast<std::int64_t>(d.stride));
     const std::int64_t q = rest / step;
     if (q >= d.count) return kUndefined;
     rest -= q * step;
@@ -123,12 +144,13 @@ std::optional<Box> Box::compose(const Box& child) const {
   if (child.size_ == 0) return Box();
   if (ndims_ > 1) return std::nullopt;
   const std::int64_t step = ndims_ == 1 ? dims_[0].stride : 1;
-  std::array<BoxDim, kMaxBoxDims> scaled{};
-  for (int k = 0; k < child.ndims_; ++k) {
-    const BoxDim& d = child.dims_[static_cast<std::size_t>(k)];
-    scaled[static_cast<std::size_t>(k)] = BoxDim{d.count, d.stride * step};
+  std::array<std::int64_t, kMaxBoxDims> counts{};
+  std::array<std::int64_t, kMaxBoxDims> strides{};
+  for (std::size_t k = 0; k < child.ndims_; ++k) {
+    counts[k] = child.dims_[k].count;
+    strides[k] = child.dims_[k].stride * step;
   }
-  return make(base_ + child.base_ * step, scaled.data(), child.ndims_);
+  return make_wide(base_ + child.base_ * step, counts.data(), strides.data(), child.ndims_);
 }
 
 bool Box::ascending() const noexcept {
@@ -136,7 +158,7 @@ bool Box::ascending() const noexcept {
   for (int k = 0; k < ndims_; ++k) {
     const BoxDim& d = dims_[static_cast<std::size_t>(k)];
     if (d.stride <= inner_span) return false;
-    inner_span += (d.count - 1) * d.stride;
+    inner_span += static_cast<std::int64_t>(d.count - 1) * d.stride;
   }
   return true;
 }

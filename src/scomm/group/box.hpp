@@ -19,21 +19,27 @@ namespace scomm::group {
 
 struct BoxDim {
   Rank count = 1;
-  std::int64_t stride = 0;
+  std::int32_t stride = 0;  // |stride| < 2^31 since every value lies in [0, 2^31)
   friend bool operator==(const BoxDim&, const BoxDim&) = default;
 };
 
-inline constexpr int kMaxBoxDims = 8;
+// Four dimensions cover every Cartesian sub-box up to 4-D (more after merging contiguous
+// dimensions) and keep a box map within 64 bytes.
+inline constexpr int kMaxBoxDims = 4;
 
 class Box {
  public:
   Box() = default;
   // A one-dimensional progression base, base+stride, ... (count terms).
+  // An empty box when the progression leaves [0, 2^31).
   static Box progression(std::int64_t base, Rank count, std::int64_t stride);
   // Builds a box from dimensions listed fastest first; returns nullopt when the result would not
   // be injective and invertible by the greedy digit decomposition (see index_of), when a value
   // leaves [0, 2^31), or when more than kMaxBoxDims dimensions remain after normalization.
   static std::optional<Box> make(std::int64_t base, const BoxDim* dims, int ndims);
+  // As make(), from strides that may not fit 32 bits (e.g. products during composition).
+  static std::optional<Box> make_wide(std::int64_t base, const std::int64_t* counts,
+                                      const std::int64_t* strides, int ndims);
 
   Rank size() const noexcept { return size_; }
   int ndims() const noexcept { return ndims_; }
@@ -55,13 +61,13 @@ class Box {
  private:
   bool prepare_inverse();
 
-  std::int64_t base_ = 0;
+  Rank base_ = 0;
   Rank size_ = 0;
-  int ndims_ = 0;
   std::array<BoxDim, kMaxBoxDims> dims_{};
   // Dimensions sorted by decreasing |stride| with base shifted so every stride is positive; used
   // by index_of().
-  std::int64_t inverse_base_ = 0;
+  Rank inverse_base_ = 0;
+  std::uint8_t ndims_ = 0;
   std::array<std::uint8_t, kMaxBoxDims> inverse_order_{};
 };
 

@@ -32,7 +32,7 @@ class BoxDetector {
 
  private:
   bool open_dimension(Rank v) {
-    open_stride_ = static_cast<std::int64_t>(v) - first_;
+    open_stride_ = static_cast<std::int32_t>(v - first_);  // both in [0, 2^31)
     open_ = true;
     return open_stride_ != 0;
   }
@@ -40,7 +40,7 @@ class BoxDetector {
   std::int64_t expected(Rank i) const {
     std::int64_t v = first_;
     for (const BoxDim& d : dims_) {
-      v += (i % d.count) * d.stride;
+      v += static_cast<std::int64_t>(i % d.count) * d.stride;
       i /= d.count;
     }
     return v + static_cast<std::int64_t>(i) * open_stride_;
@@ -50,7 +50,7 @@ class BoxDetector {
   std::vector<BoxDim> dims_;  // closed dimensions, fastest first
   Rank block_ = 1;            // product of the closed dimensions' counts
   bool open_ = false;
-  std::int64_t open_stride_ = 0;
+  std::int32_t open_stride_ = 0;
 };
 
 }  // namespace

@@ -6,9 +6,14 @@
 namespace scomm::group {
 namespace {
 
+Rank last_member(const Run& run) {
+  return static_cast<Rank>(run.first + static_cast<std::int64_t>(run.count - 1) * run.stride);
+}
 Rank high(const Run& run) {
-  const std::int64_t last = run.first + static_cast<std::int64_t>(run.count - 1) * run.stride;
-  return static_cast<Rank>(std::max<std::int64_t>(run.first, last));
+  return std::max(run.first, last_member(run));
+}
+Rank low(const Run& run) {
+  return std::min(run.first, last_member(run));
 }
 
 // End (exclusive) of the maximal run of equal differences starting at `start`.
@@ -16,7 +21,8 @@ std::size_t run_end(std::span<const Rank> values, std::size_t start) {
   std::size_t end = start + 1;
   if (end == values.size()) return end;
   const std::int64_t step = static_cast<std::int64_t>(values[end]) - values[start];
-  while (end + 1 < values.size() && values[end + 1] - static_cast<std::int64_t>(values[end]) == step)
+  while (end + 1 < values.size() &&
+         values[end + 1] - static_cast<std::int64_t>(values[end]) == step)
     ++end;
   return end + 1;
 }
@@ -53,14 +59,12 @@ MapPtr RangesMap::make(std::vector<Run> runs) {
   for (std::size_t k = 0; k < runs.size(); ++k) prefix[k] = total += runs[k].count;
   std::vector<Rank> by_low(runs.size());
   std::iota(by_low.begin(), by_low.end(), 0);
-  auto low_of = [&](Rank k) { return std::min(runs[k].first, high(runs[k])); };
+  auto low_of = [&](Rank k) { return low(runs[static_cast<std::size_t>(k)]); };
   std::sort(by_low.begin(), by_low.end(), [&](Rank a, Rank b) { return low_of(a) < low_of(b); });
   for (std::size_t k = 1; k < by_low.size(); ++k)
-    if (high(runs[by_low[k - 1]]) >= low_of(by_low[k])) return nullptr;
+    if (high(runs[static_cast<std::size_t>(by_low[k - 1])]) >= low_of(by_low[k])) return nullptr;
   return std::make_shared<RangesMap>(std::move(runs), std::move(prefix), std::move(by_low));
 }
-
-Rank RangesMap::low(const Run& run) const noexcept { return std::min(run.first, high(run)); }
 
 std::size_t RangesMap::run_of(Rank rank) const noexcept {
   return static_cast<std::size_t>(std::upper_bound(prefix_.begin(), prefix_.end(), rank) -
@@ -70,12 +74,14 @@ std::size_t RangesMap::run_of(Rank rank) const noexcept {
 Rank RangesMap::select(Rank rank) const noexcept {
   const std::size_t k = run_of(rank);
   const Rank before = k == 0 ? 0 : prefix_[k - 1];
-  return static_cast<Rank>(runs_[k].first + static_cast<std::int64_t>(rank - before) * runs_[k].stride);
+  return static_cast<Rank>(runs_[k].first +
+                           static_cast<std::int64_t>(rank - before) * runs_[k].stride);
 }
 
 Rank RangesMap::rank_of(Rank world) const noexcept {
-  auto it = std::upper_bound(by_low_.begin(), by_low_.end(), world,
-                             [&](Rank w, Rank k) { return w < low(runs_[static_cast<std::size_t>(k)]); });
+  auto it = std::upper_bound(by_low_.begin(), by_low_.end(), world, [&](Rank w, Rank k) {
+    return w < low(runs_[static_cast<std::size_t>(k)]);
+  });
   if (it == by_low_.begin()) return kUndefined;
   const auto k = static_cast<std::size_t>(*(it - 1));
   const Run& run = runs_[k];

@@ -34,7 +34,6 @@ class RangesMap final : public RankMap {
   RangesMap(std::vector<Run> runs, std::vector<Rank> prefix, std::vector<Rank> by_low);
 
  private:
-  Rank low(const Run& run) const noexcept;
   std::size_t run_of(Rank rank) const noexcept;
 
   std::vector<Run> runs_;

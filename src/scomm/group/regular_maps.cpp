@@ -52,7 +52,7 @@ void StrideBlockMap::decode(Rank first, std::span<Rank> out) const noexcept {
 }
 
 std::optional<Box> StrideBlockMap::as_box() const noexcept {
-  const BoxDim dims[2] = {{block_, 1}, {n_ / block_, stride_}};
+  const BoxDim dims[2] = {{block_, 1}, {n_ / block_, static_cast<std::int32_t>(stride_)}};
   return Box::make(offset_, dims, 2);
 }
 
