@@ -45,8 +45,8 @@ struct PermutationKind {
 // A list stores the map directly, without the set/permutation split.
 struct ListKind {
   std::string_view name;
-  std::size_t (*estimate_bytes)(Rank n, Rank universe);
-  double (*estimate_ns)(Rank n, Rank universe);  // one select (rank_of is a linear scan)
+  std::size_t (*estimate_bytes)(const SetStats& members, bool ascending);
+  double (*estimate_ns)(const SetStats& members);  // one select (rank_of is a linear scan)
   MapPtr (*build)(std::span<const Rank> world_ranks, Rank universe);
 };
 

@@ -1,0 +1,38 @@
+#include "scomm/group/plain_list.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "scomm/group/list_scan.hpp"
+
+namespace scomm::group {
+
+PlainList::PlainList(std::span<const Rank> world_ranks)
+    : ranks_(world_ranks.begin(), world_ranks.end()),
+      ascending_(std::is_sorted(world_ranks.begin(), world_ranks.end())) {}
+
+Rank PlainList::rank_of(Rank world) const noexcept {
+  return scan_rank_of(size(), world, [this](Rank r) { return select(r); });
+}
+
+void PlainList::decode(Rank first, std::span<Rank> out) const noexcept {
+  std::memcpy(out.data(), ranks_.data() + first, out.size_bytes());
+}
+
+namespace {
+
+std::size_t estimate_bytes(const SetStats& s, bool) {
+  return sizeof(PlainList) + 4u * static_cast<std::size_t>(s.n);
+}
+double estimate_ns(const SetStats&) {
+  return 2.0;
+}
+MapPtr build(std::span<const Rank> world_ranks, Rank) {
+  return std::make_shared<PlainList>(world_ranks);
+}
+
+}  // namespace
+
+const ListKind kPlainListKind{"plain-array", estimate_bytes, estimate_ns, build};
+
+}  // namespace scomm::group
