@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The whole test suite: Open MPI build (unit + MPI tests at 1-8 ranks), MPICH build (MPI tests at
+# 1-2 ranks), ASan+UBSan build, install check and a short fuzz run. Installs what it needs.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+"$root/scripts/setup.sh"
+cd "$root"
+status=0
+run_ctest() { ctest --test-dir "$@" --output-on-failure --no-tests=error -j "$jobs" || status=1; }
+
+echo "== Open MPI, Release"
+configure_and_build build -DCMAKE_BUILD_TYPE=Release
+run_ctest build
+
+echo "== MPICH, MPI tests at 1-2 ranks"
+configure_and_build build-mpich -DSCOMM_MPI=mpich -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF
+run_ctest build-mpich -L mpi
+
+echo "== ASan+UBSan"
+configure_and_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCOMM_SANITIZE=ON \
+  -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF
+ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0" \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 run_ctest build-asan
+
+echo "== libFuzzer, 60 s"
+CC=clang CXX=clang++ configure_and_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSCOMM_FUZZ=ON -DSCOMM_BUILD_TESTS=OFF -DSCOMM_BUILD_BENCH=OFF
+mkdir -p build-fuzz/corpus
+if build-fuzz/fuzz/group_ops_fuzz -max_total_time=60 -max_len=256 -print_final_stats=1 \
+  build-fuzz/corpus >build-fuzz/fuzz.log 2>&1; then
+  echo "fuzz: $(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' build-fuzz/fuzz.log)"
+else
+  tail -40 build-fuzz/fuzz.log
+  status=1
+fi
+
+[ $status -eq 0 ] && echo "scomm: all test stages passed" || echo "scomm: FAILURES above"
+exit $status
