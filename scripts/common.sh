@@ -8,6 +8,11 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 configure_and_build() {
   local dir="$1"
   shift
-  cmake -S "$root" -B "$root/$dir" -G Ninja "$@" >/dev/null
-  cmake --build "$root/$dir" -j "$jobs"
+  mkdir -p "$root/$dir"
+  if ! { cmake -S "$root" -B "$root/$dir" -G Ninja "$@" && cmake --build "$root/$dir" -j "$jobs"; } \
+    >"$root/$dir/build.log" 2>&1; then
+    tail -60 "$root/$dir/build.log"
+    echo "build of $dir failed (full log: $dir/build.log)"
+    return 1
+  fi
 }
