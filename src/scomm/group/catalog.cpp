@@ -10,14 +10,15 @@
 #include "scomm/group/packed_list.hpp"
 #include "scomm/group/packed_permutation.hpp"
 #include "scomm/group/plain_list.hpp"
+#include "scomm/group/rice_set.hpp"
 #include "scomm/group/roaring_set.hpp"
 #include "scomm/group/wtr_permutation.hpp"
 
 namespace scomm::group {
 namespace {
 
-constexpr std::array<const SetKind*, 5> kSets{&kBitmapSetKind, &kDeltaSetKind, &kEliasFanoSetKind,
-                                              &kRoaringSetKind, &kBddSetKind};
+constexpr std::array<const SetKind*, 6> kSets{&kBitmapSetKind,    &kDeltaSetKind,   &kRiceSetKind,
+                                              &kEliasFanoSetKind, &kRoaringSetKind, &kBddSetKind};
 constexpr std::array<const PermutationKind*, 2> kPermutations{&kPackedPermutationKind,
                                                               &kWtrPermutationKind};
 constexpr std::array<const ListKind*, 3> kLists{&kPlainListKind, &kPackedListKind,

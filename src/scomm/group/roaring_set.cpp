@@ -40,14 +40,20 @@ std::size_t RoaringSet::bytes() const noexcept {
 
 namespace {
 
-// Per 2^16-rank chunk holding members: the smaller of an array (2 B per member), a bitmap (8 KiB)
-// and runs (4 B per run); members are assumed spread evenly over the chunks they touch.
+// Per 2^16-rank chunk: the smaller of an array (2 B per member), a bitmap (8 KiB) and runs (4 B
+// per run), with members and runs spread evenly over [0, W); the last chunk may be partial.
+double chunk_bytes(double members, double runs) {
+  return std::min({2.0 * members, 8192.0, 4.0 * runs + 2}) + 16;
+}
+
 std::size_t estimate_bytes(const SetStats& s) {
-  const double chunks = std::max(1.0, std::min<double>(s.n, std::ceil(s.universe / 65536.0)));
-  const double per_chunk_members = s.n / chunks;
-  const double per_chunk_runs = s.runs / chunks;
-  const double per_chunk = std::min({2.0 * per_chunk_members, 8192.0, 4.0 * per_chunk_runs + 2});
-  return sizeof(RoaringSet) + static_cast<std::size_t>(chunks * (per_chunk + 16)) + 64;
+  const double universe = std::max(1, s.universe);
+  const double full_chunks = std::floor(universe / 65536.0);
+  const double tail = (universe - 65536.0 * full_chunks) / universe;
+  const double per_full = 65536.0 / universe;
+  double bytes = full_chunks * chunk_bytes(s.n * per_full, s.runs * per_full);
+  if (tail > 0) bytes += chunk_bytes(s.n * tail, s.runs * tail);
+  return sizeof(RoaringSet) + static_cast<std::size_t>(bytes) + 64;
 }
 double estimate_ns(const SetStats&) {
   return 60.0;
