@@ -23,7 +23,7 @@ struct Analysis {
   std::vector<Rank> set_index;  // set index of each group rank
   SetStats set_stats;
   PermutationStats permutation_stats;
-  Rank runs = 0;
+  std::vector<Run> ranges;  // the runs when few enough and not interleaved, else empty
   bool ascending = true;
 };
 
@@ -42,7 +42,10 @@ Analysis analyze(std::span<const Rank> values) {
   a.ascending = std::is_sorted(values.begin(), values.end());
   a.set_stats = compute_set_stats(a.sorted);
   a.permutation_stats = compute_permutation_stats(a.set_index);
-  a.runs = RangesMap::count_runs(values);
+  if (RangesMap::count_runs(values) * 4 <= a.set_stats.n) {
+    a.ranges = RangesMap::split_runs(values);
+    if (RangesMap::interleaved(a.ranges)) a.ranges.clear();
+  }
   return a;
 }
 
@@ -84,12 +87,11 @@ void add_list_plans(const Analysis& a, std::span<const Rank> values, std::vector
     plans.push_back(
         {std::move(c), [values, universe, list] { return list->build(values, universe); }});
   }
-  if (a.runs * 4 <= n) {
-    const auto runs = static_cast<std::size_t>(a.runs);
+  if (!a.ranges.empty()) {
+    const std::size_t runs = a.ranges.size();
     MapCandidate c{"ranges", sizeof(RangesMap) + runs * (sizeof(Run) + 2 * sizeof(Rank)),
                    10.0 + 6.0 * std::log2(static_cast<double>(runs) + 1)};
-    plans.push_back(
-        {std::move(c), [values] { return RangesMap::make(RangesMap::split_runs(values)); }});
+    plans.push_back({std::move(c), [&a] { return RangesMap::make(a.ranges); }});
   }
 }
 
@@ -104,7 +106,8 @@ double score(const MapCandidate& c, const MapPolicy& policy) {
     case MapStrategy::kHybrid:
       break;
   }
-  return policy.alpha * log_time + (1 - policy.alpha) * log_space;
+  const double too_slow = c.ns > policy.hybrid_max_ns ? 1e3 : 0.0;
+  return too_slow + policy.alpha * log_time + (1 - policy.alpha) * log_space;
 }
 
 std::vector<Plan> ranked_plans(const Analysis& a, std::span<const Rank> values,
@@ -130,9 +133,7 @@ std::vector<MapCandidate> rank_candidates(std::span<const Rank> world_ranks,
 
 MapPtr build_irregular_map(std::span<const Rank> world_ranks, const MapPolicy& policy) {
   const Analysis a = analyze(world_ranks);
-  for (const Plan& p : ranked_plans(a, world_ranks, policy))
-    if (MapPtr map = p.build()) return map;  // only ranges can decline (interleaved runs)
-  return nullptr;
+  return ranked_plans(a, world_ranks, policy).front().build();
 }
 
 MapPtr build_named_map(std::span<const Rank> world_ranks, std::string_view name) {

@@ -56,8 +56,9 @@ std::size_t estimate_bytes(const SetStats& s) {
       (static_cast<std::size_t>(s.n) + DeltaSet::kSample - 1) / DeltaSet::kSample;
   return sizeof(DeltaSet) + static_cast<std::size_t>(s.delta_bits / 8) + blocks * 8 + 64;
 }
+// Measured: 7-80 ns select (prefix-sum decode), 100-185 ns rank (search, then block decode).
 double estimate_ns(const SetStats&) {
-  return 150.0;
+  return 200.0;
 }
 SetPtr build(std::span<const Rank> sorted, Rank) {
   return std::make_unique<DeltaSet>(sorted);

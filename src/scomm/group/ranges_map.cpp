@@ -53,16 +53,34 @@ RangesMap::RangesMap(std::vector<Run> runs, std::vector<Rank> prefix, std::vecto
                            [](const Run& r) { return r.count == 1 || r.stride > 0; });
 }
 
+namespace {
+
+std::vector<Rank> runs_by_low(const std::vector<Run>& runs) {
+  std::vector<Rank> by_low(runs.size());
+  std::iota(by_low.begin(), by_low.end(), 0);
+  std::sort(by_low.begin(), by_low.end(), [&](Rank a, Rank b) {
+    return low(runs[static_cast<std::size_t>(a)]) < low(runs[static_cast<std::size_t>(b)]);
+  });
+  return by_low;
+}
+
+}  // namespace
+
+bool RangesMap::interleaved(const std::vector<Run>& runs) {
+  const std::vector<Rank> by_low = runs_by_low(runs);
+  for (std::size_t k = 1; k < by_low.size(); ++k)
+    if (high(runs[static_cast<std::size_t>(by_low[k - 1])]) >=
+        low(runs[static_cast<std::size_t>(by_low[k])]))
+      return true;
+  return false;
+}
+
 MapPtr RangesMap::make(std::vector<Run> runs) {
+  if (interleaved(runs)) return nullptr;
   std::vector<Rank> prefix(runs.size());
   Rank total = 0;
   for (std::size_t k = 0; k < runs.size(); ++k) prefix[k] = total += runs[k].count;
-  std::vector<Rank> by_low(runs.size());
-  std::iota(by_low.begin(), by_low.end(), 0);
-  auto low_of = [&](Rank k) { return low(runs[static_cast<std::size_t>(k)]); };
-  std::sort(by_low.begin(), by_low.end(), [&](Rank a, Rank b) { return low_of(a) < low_of(b); });
-  for (std::size_t k = 1; k < by_low.size(); ++k)
-    if (high(runs[static_cast<std::size_t>(by_low[k - 1])]) >= low_of(by_low[k])) return nullptr;
+  std::vector<Rank> by_low = runs_by_low(runs);
   return std::make_shared<RangesMap>(std::move(runs), std::move(prefix), std::move(by_low));
 }
 

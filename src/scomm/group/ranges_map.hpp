@@ -19,7 +19,9 @@ class RangesMap final : public RankMap {
  public:
   // nullptr when the runs' spans interleave (then rank_of could not binary-search them).
   static MapPtr make(std::vector<Run> runs);
-  // The greedy split of `values` into maximal runs of equal differences.
+  static bool interleaved(const std::vector<Run>& runs);
+  // The greedy split of `values` into maximal runs of equal differences; a pair with a step
+  // other than +-1 is left as two single members, so runs do not bridge separate ranges.
   static std::vector<Run> split_runs(std::span<const Rank> values);
   static Rank count_runs(std::span<const Rank> values);
 

@@ -9,6 +9,9 @@ enum class MapStrategy { kSpace, kTime, kHybrid };
 struct MapPolicy {
   MapStrategy strategy = MapStrategy::kHybrid;
   double alpha = 0.25;  // weight of time in HYBRID
+  // HYBRID considers only representations whose estimated select + rank_of stays below this, so
+  // a balanced pick never trades a 10x slower lookup for a few bytes (unless nothing qualifies).
+  double hybrid_max_ns = 200.0;
 };
 
 }  // namespace scomm::group
