@@ -8,6 +8,6 @@ cd "$root"
 reps="${SCOMM_BENCH_REPS:-5}"
 build/bench/scomm-bench group-workloads group-classes group-cases avrankmap --reps "$reps" \
   --json docs/results/group.json --csv docs/results/group.csv >docs/results/group.txt
-python3 scripts/make_results.py docs/RESULTS.md docs/results/group.json \
+/usr/bin/python3 scripts/make_results.py docs/RESULTS.md docs/results/group.json \
   --reproduce "./scripts/bench.sh   # = scomm-bench group-workloads group-classes group-cases avrankmap --reps $reps"
 echo "wrote docs/RESULTS.md"

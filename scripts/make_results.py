@@ -117,20 +117,23 @@ def figures(experiments, out_dir):
         return []
     made = []
     for e in experiments:
-        fig, ax = plt.subplots(figsize=(8, 5))
+        fig, ax = plt.subplots(figsize=(10, 5.5))
         reps = sorted({m["representation"] for w in e["workloads"] for m in by_role(w, "candidate")})
-        for rep in reps:
+        colors = plt.get_cmap("tab20")
+        markers = "os^Dv<>P"
+        for i, rep in enumerate(reps):
             points = [(m["select_ns"]["median"], m["bytes"] / max(w["baselines"]["bound"], 1))
                       for w in e["workloads"] for m in by_role(w, "candidate")
                       if m["representation"] == rep and m["select_ns"]["median"] > 0]
             if points:
-                ax.scatter(*zip(*points), label=rep, s=18)
+                ax.scatter(*zip(*points), label=rep, s=20, color=colors(i % 20),
+                           marker=markers[i % len(markers)])
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("random select (ns, median)")
         ax.set_ylabel("bytes / information-theoretic bound")
         ax.set_title(f"{e['experiment']}: space vs lookup time per representation")
-        ax.legend(fontsize=7, ncol=2)
+        ax.legend(fontsize=7, ncol=1, loc="center left", bbox_to_anchor=(1.0, 0.5))
         path = out_dir / f"{e['experiment']}.png"
         fig.tight_layout()
         fig.savefig(path, dpi=110)
