@@ -16,7 +16,9 @@ std::vector<Rank> progression(Rank first, Rank end, Rank stride) {
   return out;
 }
 
+// n random members of [0, world) in random order (all of them when n >= world).
 std::vector<Rank> random_subset(Rank world, Rank n, std::mt19937& rng) {
+  n = std::min(n, world);
   std::vector<Rank> all(static_cast<std::size_t>(world));
   std::iota(all.begin(), all.end(), 0);
   for (Rank i = 0; i < n; ++i)  // partial Fisher-Yates
