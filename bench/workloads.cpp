@@ -35,6 +35,7 @@ std::vector<Rank> sorted(std::vector<Rank> v) {
 
 // Ten ranges of `length` spread over the world, each permuted inside (thesis 13-14).
 std::vector<Rank> ranges_permuted_inside(Rank world, Rank length, std::mt19937& rng) {
+  length = std::min(length, world / 10);
   std::vector<Rank> out;
   for (Rank k = 0; k < 10; ++k) {
     auto range = progression(k * (world / 10), k * (world / 10) + length, 1);
