@@ -1,7 +1,7 @@
 # `cmake --install` gives headers, libraries, find_package(scomm) config files and scomm.pc.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
-install(TARGETS scomm scomm_group EXPORT scommTargets
+install(TARGETS scomm scomm_group scomm_context EXPORT scommTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY src/scomm DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")

@@ -1,0 +1,225 @@
+#include "scomm/context/allocation.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <string>
+
+#include "scomm/base/error.hpp"
+
+namespace scomm::context {
+namespace {
+
+[[noreturn]] void exhausted(const ContextPool& pool) {
+  throw Error(ErrorClass::kContext, "no context id is free at every member (capacity " +
+                                        std::to_string(pool.capacity()) + " per process)");
+}
+
+// Counts the allocation as in flight at this process for its whole life.
+class InFlight : public Allocation {
+ public:
+  InFlight(ContextPool& pool, Reducer& reducer) : pool_(pool), reducer_(reducer) {
+    pool_.begin_allocation();
+  }
+  ~InFlight() override {
+    if (result_ == kNoContext) pool_.end_allocation();
+  }
+
+ protected:
+  // Settles on `id`: the allocation stops counting as in flight here.
+  void finish(ContextId id) {
+    result_ = id;
+    pool_.end_allocation();
+  }
+
+  ContextPool& pool_;
+  Reducer& reducer_;
+};
+
+// Vanilla and highest. Vanilla proposes the lowest id free here (MAX) and confirms it is free
+// everywhere (AND), from the next id on failure. Highest proposes (end of held ids, "another
+// allocation is in flight here") by MAX and settles at once when no member flagged; otherwise it
+// confirms like vanilla, and it falls back to vanilla when the ids above the highest run out.
+class ConfirmingAllocation : public InFlight {
+ public:
+  ConfirmingAllocation(ContextPool& pool, Reducer& reducer, Algorithm algorithm, bool nonblocking)
+      : InFlight(pool, reducer) {
+    if (algorithm == Algorithm::kVanilla) {
+      propose(0);
+      return;
+    }
+    phase_ = Phase::kHighest;
+    proposal_[0] = pool_.end_of_held();
+    // A nonblocking allocation can always be overtaken by one started later here.
+    proposal_[1] = nonblocking || pool_.in_flight() > 1 ? 1 : 0;
+    reducer_.start_max(proposal_);
+  }
+
+  bool progress() override {
+    if (result_ != kNoContext) return true;
+    if (!reducer_.test()) return false;
+    switch (phase_) {
+      case Phase::kHighest:
+        settle_highest();
+        break;
+      case Phase::kPropose:
+        confirm(static_cast<ContextId>(proposal_[0]));
+        break;
+      case Phase::kConfirm:
+        settle();
+        break;
+    }
+    return result_ != kNoContext;
+  }
+
+ private:
+  enum class Phase { kHighest, kPropose, kConfirm };
+
+  void propose(ContextId from) {
+    phase_ = Phase::kPropose;
+    proposal_ = {pool_.lowest_free(from), 0};
+    reducer_.start_max(std::span(proposal_).first(1));
+  }
+
+  // Offers `candidate` for confirmation, reserving it here if it is free.
+  void confirm(ContextId candidate) {
+    if (candidate >= pool_.capacity()) exhausted(pool_);
+    phase_ = Phase::kConfirm;
+    candidate_ = candidate;
+    reserved_ = pool_.is_free(candidate);
+    if (reserved_) pool_.reserve(candidate);
+    confirmation_[0] = reserved_ ? ~std::uint64_t{0} : 0;
+    reducer_.start_and(confirmation_);
+  }
+
+  void settle() {
+    if (confirmation_[0] != 0) {
+      pool_.commit(candidate_);
+      finish(candidate_);
+      return;
+    }
+    if (reserved_) pool_.release(candidate_);
+    propose(candidate_ + 1);
+  }
+
+  void settle_highest() {
+    const auto highest = static_cast<ContextId>(proposal_[0]);
+    if (highest >= pool_.capacity()) {
+      propose(0);  // nothing free above the highest: reuse freed ids
+    } else if (proposal_[1] != 0) {
+      confirm(highest);
+    } else {
+      pool_.reserve(highest);  // above every id held at any member, nothing else in flight
+      pool_.commit(highest);
+      finish(highest);
+    }
+  }
+
+  Phase phase_ = Phase::kPropose;
+  ContextId candidate_ = kNoContext;
+  bool reserved_ = false;
+  std::array<std::int64_t, 2> proposal_{};
+  std::array<std::uint64_t, 1> confirmation_{};
+};
+
+// Bitmask: AND of a window's free masks, the whole offered window reserved meanwhile. One more
+// word says whether every member offered its window untouched by other allocations' reservations;
+// when one did not, a window with no common id is retried instead of declared exhausted, since
+// those reservations are released as the other allocations settle.
+class BitmaskAllocation : public InFlight {
+ public:
+  static constexpr ContextId kWindow = 2048;
+  static constexpr std::size_t kWords = kWindow / 64;
+
+  BitmaskAllocation(ContextPool& pool, Reducer& reducer) : InFlight(pool, reducer) { offer(0); }
+
+  bool progress() override {
+    if (result_ != kNoContext) return true;
+    if (!reducer_.test()) return false;
+    ContextId chosen = kNoContext;
+    for (std::size_t w = 0; w < kWords && chosen == kNoContext; ++w)
+      if (mask_[w] != 0)
+        chosen = first_ + static_cast<ContextId>(64 * w + std::countr_zero(mask_[w]));
+    release_offer_except(chosen);
+    if (chosen != kNoContext) {
+      pool_.commit(chosen);
+      finish(chosen);
+      return true;
+    }
+    const bool someone_blocked = mask_[kWords] == 0;
+    const ContextId next = first_ + kWindow;
+    offer(next >= pool_.capacity() && someone_blocked ? 0 : next);
+    return false;
+  }
+
+ private:
+  void offer(ContextId first) {
+    if (first >= pool_.capacity()) exhausted(pool_);
+    first_ = first;
+    pool_.free_mask(first, std::span(mask_).first(kWords));
+    mask_[kWords] = pool_.any_reserved(first, kWindow) ? 0 : ~std::uint64_t{0};
+    std::copy_n(mask_.begin(), kWords, offered_.begin());
+    for_each_offered([&](ContextId id) { pool_.reserve(id); });
+    reducer_.start_and(mask_);
+  }
+
+  void release_offer_except(ContextId kept) {
+    for_each_offered([&](ContextId id) {
+      if (id != kept) pool_.release(id);
+    });
+  }
+
+  template <typename Visit>
+  void for_each_offered(Visit visit) {
+    for (std::size_t w = 0; w < offered_.size(); ++w)
+      for (std::uint64_t bits = offered_[w]; bits != 0; bits &= bits - 1)
+        visit(first_ + static_cast<ContextId>(64 * w + std::countr_zero(bits)));
+  }
+
+  ContextId first_ = 0;
+  std::array<std::uint64_t, kWords + 1> mask_{};  // the window's free bits, then "unblocked"
+  std::array<std::uint64_t, kWords> offered_{};
+};
+
+}  // namespace
+
+Algorithm algorithm_from_name(std::string_view name) {
+  if (name == "vanilla") return Algorithm::kVanilla;
+  if (name == "bitmask") return Algorithm::kBitmask;
+  if (name == "highest") return Algorithm::kHighest;
+  throw Error(ErrorClass::kArg, "unknown context allocation algorithm '" + std::string(name) +
+                                    "' (vanilla, bitmask or highest)");
+}
+
+std::string_view algorithm_name(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::kVanilla:
+      return "vanilla";
+    case Algorithm::kBitmask:
+      return "bitmask";
+    case Algorithm::kHighest:
+      return "highest";
+  }
+  return "?";
+}
+
+std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& pool,
+                                             Reducer& reducer, bool nonblocking) {
+  switch (algorithm) {
+    case Algorithm::kBitmask:
+      return std::make_unique<BitmaskAllocation>(pool, reducer);
+    case Algorithm::kVanilla:
+    case Algorithm::kHighest:
+      return std::make_unique<ConfirmingAllocation>(pool, reducer, algorithm, nonblocking);
+  }
+  return nullptr;
+}
+
+ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer) {
+  const auto allocation = start_allocation(algorithm, pool, reducer, false);
+  while (!allocation->progress()) {
+  }
+  return allocation->result();
+}
+
+}  // namespace scomm::context

@@ -1,0 +1,48 @@
+// Collective context allocation (Bosilca et al.), as resumable state machines so that the same
+// code serves blocking creation (dup, split) and nonblocking creation (idup, isplit):
+//   vanilla  - MAX of each member's lowest free id, then AND to confirm it is free everywhere;
+//              repeated from the next id until confirmed.
+//   bitmask  - AND of the free-id masks of a window of 2,048 ids (MPICH); the next window when
+//              the window has no common free id.
+//   highest  - MAX of (highest held id + 1): one reduction when no allocation is in flight at any
+//              member; otherwise confirmed like vanilla. Falls back to vanilla (which reuses freed
+//              ids) when the ids above the highest are exhausted.
+// Correct under concurrency: an id a process offers in a confirming reduction is reserved at
+// that process until the reduction settles, so two allocations in flight at one process never
+// both settle on it; a bitmask round reserves its whole offered window.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "scomm/context/context_pool.hpp"
+#include "scomm/context/reducer.hpp"
+
+namespace scomm::context {
+
+enum class Algorithm { kVanilla, kBitmask, kHighest };
+
+Algorithm algorithm_from_name(std::string_view name);  // "vanilla", "bitmask", "highest"
+std::string_view algorithm_name(Algorithm algorithm);
+
+class Allocation {
+ public:
+  virtual ~Allocation() = default;
+  // Advances the allocation; true once result() is known. Throws Error(kContext) when no id is
+  // free at every member; every member throws together, as the decision is collective.
+  virtual bool progress() = 0;
+  ContextId result() const noexcept { return result_; }
+
+ protected:
+  ContextId result_ = kNoContext;
+};
+
+// `pool` and `reducer` must outlive the allocation. A blocking allocation must be driven to
+// completion before this process starts another one.
+std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& pool,
+                                             Reducer& reducer, bool nonblocking);
+
+// Blocking allocation: starts and drives it to the end.
+ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer);
+
+}  // namespace scomm::context

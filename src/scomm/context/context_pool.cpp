@@ -1,0 +1,75 @@
+#include "scomm/context/context_pool.hpp"
+
+#include <bit>
+#include <string>
+
+#include "scomm/base/error.hpp"
+
+namespace scomm::context {
+
+ContextPool::ContextPool(ContextId capacity)
+    : capacity_(capacity),
+      held_bits_((static_cast<std::size_t>(capacity) + 63) / 64, 0),
+      reserved_bits_(held_bits_.size(), 0) {}
+
+bool ContextPool::is_free(ContextId id) const noexcept {
+  return id < capacity_ && !((held_bits_[id / 64] >> (id % 64)) & 1);
+}
+
+ContextId ContextPool::lowest_free(ContextId from) const noexcept {
+  for (std::size_t word = from / 64; word < held_bits_.size(); ++word) {
+    std::uint64_t free_bits = ~held_bits_[word];
+    if (word == from / 64) free_bits &= ~std::uint64_t{0} << (from % 64);
+    if (free_bits != 0) {
+      const auto id = static_cast<ContextId>(word * 64 + std::countr_zero(free_bits));
+      return id < capacity_ ? id : capacity_;
+    }
+  }
+  return capacity_;
+}
+
+ContextId ContextPool::end_of_held() const noexcept {
+  for (std::size_t word = held_bits_.size(); word-- > 0;)
+    if (held_bits_[word] != 0)
+      return static_cast<ContextId>(word * 64 + 64 - std::countl_zero(held_bits_[word]));
+  return 0;
+}
+
+void ContextPool::free_mask(ContextId first, std::span<std::uint64_t> words) const noexcept {
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    std::uint64_t bits = 0;
+    for (unsigned k = 0; k < 64; ++k)
+      bits |= std::uint64_t{is_free(first + static_cast<ContextId>(64 * w + k))} << k;
+    words[w] = bits;
+  }
+}
+
+void ContextPool::reserve(ContextId id) {
+  if (!is_free(id))
+    throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not free");
+  held_bits_[id / 64] |= std::uint64_t{1} << (id % 64);
+  reserved_bits_[id / 64] |= std::uint64_t{1} << (id % 64);
+  ++held_;
+}
+
+void ContextPool::commit(ContextId id) {
+  if (id >= capacity_ || !((reserved_bits_[id / 64] >> (id % 64)) & 1))
+    throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not reserved");
+  reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
+}
+
+bool ContextPool::any_reserved(ContextId first, ContextId count) const noexcept {
+  for (ContextId id = first; id < first + count && id < capacity_; ++id)
+    if ((reserved_bits_[id / 64] >> (id % 64)) & 1) return true;
+  return false;
+}
+
+void ContextPool::release(ContextId id) {
+  if (id >= capacity_ || is_free(id))
+    throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not held");
+  held_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
+  reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
+  --held_;
+}
+
+}  // namespace scomm::context

@@ -1,0 +1,20 @@
+// Errors shared by the context tables.
+#pragma once
+
+#include <string>
+
+#include "scomm/base/error.hpp"
+#include "scomm/context/context_id.hpp"
+
+namespace scomm::context {
+
+[[noreturn]] inline void context_taken(ContextId id) {
+  throw Error(ErrorClass::kContext, "context " + std::to_string(id) + " is already in use here");
+}
+
+[[noreturn]] inline void context_beyond(ContextId id, std::size_t limit) {
+  throw Error(ErrorClass::kContext, "context " + std::to_string(id) + " is beyond this table's " +
+                                        std::to_string(limit) + " entries");
+}
+
+}  // namespace scomm::context

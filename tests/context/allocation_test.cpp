@@ -1,0 +1,163 @@
+// Context allocation on simulated processes: every algorithm, blocking and nonblocking, on
+// overlapping communicators progressed in random interleavings. Invariants: all members of a
+// communicator agree on its id, and no process ever holds one id for two live communicators.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+
+#include "scomm/base/error.hpp"
+#include "scomm/context/allocation.hpp"
+#include "simulated_reduction.hpp"
+
+namespace scomm::context {
+namespace {
+
+using testing::SimulatedCommunicator;
+
+struct Member {
+  std::size_t process;
+  std::unique_ptr<Reducer> reducer;
+  std::unique_ptr<Allocation> allocation;
+  bool started = false;
+};
+
+struct Communicator {
+  SimulatedCommunicator sim;
+  std::vector<Member> members;
+};
+
+// Random overlapping communicators of `processes` virtual processes.
+std::vector<std::unique_ptr<Communicator>> random_communicators(std::size_t processes,
+                                                                std::size_t count,
+                                                                std::mt19937& rng) {
+  std::vector<std::unique_ptr<Communicator>> comms;
+  for (std::size_t c = 0; c < count; ++c) {
+    std::vector<std::size_t> members;
+    for (std::size_t p = 0; p < processes; ++p)
+      if (rng() % 2 == 0) members.push_back(p);
+    if (members.empty()) members.push_back(rng() % processes);
+    auto comm =
+        std::make_unique<Communicator>(Communicator{SimulatedCommunicator(members.size()), {}});
+    for (std::size_t p : members) comm->members.push_back({p, comm->sim.reducer(), nullptr});
+    comms.push_back(std::move(comm));
+  }
+  return comms;
+}
+
+void expect_agreement_and_separation(const std::vector<std::unique_ptr<Communicator>>& comms,
+                                     std::size_t processes) {
+  std::vector<std::set<ContextId>> held(processes);
+  for (const auto& comm : comms) {
+    const ContextId id = comm->members.front().allocation->result();
+    for (const Member& m : comm->members) {
+      ASSERT_EQ(m.allocation->result(), id) << "members disagree";
+      ASSERT_TRUE(held[m.process].insert(id).second)
+          << "process " << m.process << " holds " << id << " twice";
+    }
+  }
+}
+
+class AllocationTest : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(AllocationTest, NonblockingAllocationsInRandomInterleavings) {
+  std::mt19937 rng(17);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t processes = 2 + rng() % 6;
+    std::vector<ContextPool> pools(processes, ContextPool(4096));
+    // Some ids already used here and there, so members start from different states.
+    for (std::size_t p = 0; p < processes; ++p)
+      for (int k = 0; k < 5; ++k) {
+        const ContextId id = rng() % 64;
+        if (pools[p].is_free(id)) pools[p].reserve(id);
+      }
+    auto comms = random_communicators(processes, 1 + rng() % 6, rng);
+    std::vector<std::pair<std::size_t, std::size_t>> pending;
+    for (std::size_t c = 0; c < comms.size(); ++c)
+      for (std::size_t m = 0; m < comms[c]->members.size(); ++m) pending.emplace_back(c, m);
+    while (!pending.empty()) {
+      const std::size_t pick = rng() % pending.size();
+      auto [c, m] = pending[pick];
+      Member& member = comms[c]->members[m];
+      if (!member.allocation)
+        member.allocation =
+            start_allocation(GetParam(), pools[member.process], *member.reducer, true);
+      else if (member.allocation->progress())
+        pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(pick));
+    }
+    expect_agreement_and_separation(comms, processes);
+    for (std::size_t p = 0; p < processes; ++p) EXPECT_EQ(pools[p].in_flight(), 0);
+  }
+}
+
+TEST_P(AllocationTest, BlockingAllocationsFollowingMpiCallOrder) {
+  std::mt19937 rng(23);
+  for (int trial = 0; trial < 100; ++trial) {
+    const std::size_t processes = 1 + rng() % 6;
+    std::vector<ContextPool> pools(processes, ContextPool(4096));
+    auto comms = random_communicators(processes, 1 + rng() % 6, rng);
+    // Each process takes its communicators in the one global order, one at a time, while the
+    // processes themselves interleave at random.
+    std::vector<std::size_t> next(processes, 0);
+    auto step = [&](std::size_t p) {
+      for (; next[p] < comms.size(); ++next[p]) {
+        for (Member& m : comms[next[p]]->members) {
+          if (m.process != p) continue;
+          if (!m.allocation)
+            m.allocation = start_allocation(GetParam(), pools[p], *m.reducer, false);
+          if (!m.allocation->progress()) return;
+        }
+      }
+    };
+    for (int round = 0;
+         round < 100000 &&
+         std::any_of(next.begin(), next.end(), [&](std::size_t n) { return n < comms.size(); });
+         ++round)
+      step(rng() % processes);
+    expect_agreement_and_separation(comms, processes);
+  }
+}
+
+TEST_P(AllocationTest, FreedIdsAreReusedAndExhaustionIsACollectiveError) {
+  constexpr ContextId kCapacity = 64;
+  std::vector<ContextPool> pools(3, ContextPool(kCapacity));
+  auto allocate_all = [&](SimulatedCommunicator& sim) {
+    std::vector<std::unique_ptr<Reducer>> reducers;
+    std::vector<std::unique_ptr<Allocation>> allocations;
+    for (auto& pool : pools) {
+      reducers.push_back(sim.reducer());
+      allocations.push_back(start_allocation(GetParam(), pool, *reducers.back(), false));
+    }
+    for (bool done = false; !done;) {
+      done = true;
+      for (auto& a : allocations) done = a->progress() && done;
+    }
+    return allocations.front()->result();
+  };
+  std::set<ContextId> ids;
+  for (ContextId k = 0; k < kCapacity; ++k) {
+    SimulatedCommunicator sim(pools.size());
+    EXPECT_TRUE(ids.insert(allocate_all(sim)).second);
+  }
+  SimulatedCommunicator full(pools.size());
+  try {
+    allocate_all(full);
+    ADD_FAILURE() << "allocation beyond capacity succeeded";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.error_class(), ErrorClass::kContext);
+  }
+  for (auto& pool : pools) pool.release(17);
+  SimulatedCommunicator again(pools.size());
+  EXPECT_EQ(allocate_all(again), 17u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, AllocationTest,
+                         ::testing::Values(Algorithm::kVanilla, Algorithm::kBitmask,
+                                           Algorithm::kHighest),
+                         [](const auto& param_info) {
+                           return std::string(algorithm_name(param_info.param));
+                         });
+
+}  // namespace
+}  // namespace scomm::context

@@ -1,0 +1,86 @@
+// The four context-table strategies against std::map, and the tag layout.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+#include "scomm/base/error.hpp"
+#include "scomm/context/context_table_factory.hpp"
+#include "scomm/context/tag_layout.hpp"
+
+namespace scomm::context {
+namespace {
+
+class TableTest : public ::testing::TestWithParam<Storage> {};
+
+TEST_P(TableTest, MatchesAMapUnderRandomInsertAndErase) {
+  constexpr ContextId kCapacity = 1 << 20;
+  auto table = make_context_table<int>(GetParam(), kCapacity);
+  std::map<ContextId, int*> model;
+  std::vector<int> values(1000);
+  std::mt19937 rng(5);
+  for (int step = 0; step < 20000; ++step) {
+    const ContextId id = rng() % 3 == 0 ? rng() % 64 : rng() % kCapacity;
+    if (model.count(id)) {
+      table->erase(id);
+      model.erase(id);
+    } else {
+      int* value = &values[rng() % values.size()];
+      table->insert(id, value);
+      model[id] = value;
+    }
+    const ContextId probe = rng() % kCapacity;
+    ASSERT_EQ(table->find(probe), model.count(probe) ? model[probe] : nullptr);
+  }
+  for (const auto& [id, value] : model) ASSERT_EQ(table->find(id), value);
+  EXPECT_GT(table->bytes(), 0u);
+}
+
+TEST_P(TableTest, InsertingATakenIdIsAnError) {
+  auto table = make_context_table<int>(GetParam(), 1024);
+  int a = 0, b = 0;
+  table->insert(7, &a);
+  try {
+    table->insert(7, &b);
+    ADD_FAILURE() << "second insert accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.error_class(), ErrorClass::kContext);
+  }
+  EXPECT_EQ(table->find(7), &a);
+}
+
+INSTANTIATE_TEST_SUITE_P(Strategies, TableTest,
+                         ::testing::Values(Storage::kGrowableArray, Storage::kFixedArray,
+                                           Storage::kTree, Storage::kRadix),
+                         [](const auto& param_info) {
+                           return std::string(storage_name(param_info.param));
+                         });
+
+TEST(TableTest, FixedArrayRejectsIdsBeyondItsCapacity) {
+  auto table = make_context_table<int>(Storage::kFixedArray, 16);
+  int a = 0;
+  EXPECT_THROW(table->insert(16, &a), Error);
+  EXPECT_EQ(table->find(1000), nullptr);
+}
+
+TEST(TagLayoutTest, OpenMpiAndMpichTagLimits) {
+  const auto open_mpi = TagLayout::from_tag_ub((1u << 31) - 1);
+  EXPECT_EQ(open_mpi.prefix_bits(), 16);
+  const auto mpich = TagLayout::from_tag_ub((1 << 28) - 1);
+  EXPECT_EQ(mpich.prefix_bits(), 13);
+  for (const TagLayout& layout : {open_mpi, mpich}) {
+    EXPECT_GE(layout.published_tag_ub(), (1 << 15) - 1 - TagLayout::kInternalTags);
+    const ContextId id = layout.prefixes_per_base() * 3 + 77;  // base 3, prefix 77
+    const int tag = layout.mpi_tag(id, 12345);
+    EXPECT_EQ(layout.base_of(id), 3);
+    EXPECT_EQ(layout.prefix_of(tag), 77u);
+    EXPECT_EQ(layout.user_tag_of(tag), 12345);
+    EXPECT_LE(layout.mpi_tag(layout.prefixes_per_base() - 1, layout.internal_tag(255)),
+              (1 << (layout.prefix_bits() + layout.user_bits())) - 1);
+  }
+  EXPECT_THROW(TagLayout::from_tag_ub((1 << 15) - 1), Error);  // no room for a prefix
+  EXPECT_EQ(TagLayout::from_tag_ub((1 << 16) - 1).prefix_bits(), 1);
+}
+
+}  // namespace
+}  // namespace scomm::context
