@@ -14,7 +14,7 @@ function(scomm_add_mpi_test name target)
     set(ARG_PROCS ${SCOMM_TEST_PROCS})
   endif()
   if(NOT ARG_TIMEOUT)
-    set(ARG_TIMEOUT 300)
+    set(ARG_TIMEOUT 120)
   endif()
   foreach(np IN LISTS ARG_PROCS)
     add_test(NAME ${name}.np${np}
