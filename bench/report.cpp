@@ -1,6 +1,7 @@
 #include "report.hpp"
 
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 namespace scomm::bench {
@@ -69,19 +70,24 @@ void print_table(std::ostream& out, const ExperimentResult& result) {
   }
 }
 
-void write_json(std::ostream& out, const std::vector<ExperimentResult>& results) {
-  out << "[\n";
-  for (std::size_t e = 0; e < results.size(); ++e) {
-    const ExperimentResult& r = results[e];
-    out << "  {\"experiment\": " << json_string(r.experiment)
-        << ", \"command\": " << json_string(r.command) << ", \"reps\": " << r.reps
-        << ",\n   \"workloads\": [\n";
+void write_json(std::ostream& out, const std::vector<ExperimentResult>& results,
+                const std::vector<std::string>& other) {
+  std::vector<std::string> objects(other);
+  for (const ExperimentResult& r : results) {
+    std::ostringstream object;
+    object << "{\"experiment\": " << json_string(r.experiment)
+           << ", \"command\": " << json_string(r.command) << ", \"reps\": " << r.reps
+           << ",\n   \"workloads\": [\n";
     for (std::size_t i = 0; i < r.workloads.size(); ++i) {
-      write_json_workload(out, r.workloads[i]);
-      out << (i + 1 < r.workloads.size() ? ",\n" : "\n");
+      write_json_workload(object, r.workloads[i]);
+      object << (i + 1 < r.workloads.size() ? ",\n" : "\n");
     }
-    out << "   ]}" << (e + 1 < results.size() ? ",\n" : "\n");
+    object << "   ]}";
+    objects.push_back(object.str());
   }
+  out << "[\n";
+  for (std::size_t i = 0; i < objects.size(); ++i)
+    out << "  " << objects[i] << (i + 1 < objects.size() ? ",\n" : "\n");
   out << "]\n";
 }
 

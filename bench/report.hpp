@@ -30,7 +30,9 @@ struct ExperimentResult {
 };
 
 void print_table(std::ostream& out, const ExperimentResult& result);
-void write_json(std::ostream& out, const std::vector<ExperimentResult>& results);
+// `other` holds ready JSON objects of experiments with their own shape, appended to the array.
+void write_json(std::ostream& out, const std::vector<ExperimentResult>& results,
+                const std::vector<std::string>& other);
 void write_csv(std::ostream& out, const std::vector<ExperimentResult>& results);
 
 }  // namespace scomm::bench

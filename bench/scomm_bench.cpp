@@ -2,7 +2,7 @@
 //
 //   scomm-bench EXPERIMENT... [--reps N] [--quick] [--filter TEXT] [--json FILE] [--csv FILE]
 //
-// Experiments: group-workloads, group-classes, group-cases, avrankmap, demo.
+// Experiments: group-workloads, group-classes, group-cases, avrankmap, context-tables, demo.
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "context_tables.hpp"
 #include "report.hpp"
 #include "scomm/group/builder.hpp"
 #include "scomm/group/choose_map.hpp"
@@ -127,13 +128,19 @@ int run(int argc, char** argv) {
   const Options options = parse(argc, argv);
   if (options.experiments == std::vector<std::string>{"demo"}) return run_demo();
   std::vector<ExperimentResult> results;
+  std::vector<std::string> other_json;  // experiments with their own result shape
   for (const std::string& experiment : options.experiments) {
+    if (experiment == "context-tables") {
+      other_json.push_back(
+          run_context_tables(std::cout, options.reps, options.quick, options.command));
+      continue;
+    }
     results.push_back(run_experiment(experiment, options));
     print_table(std::cout, results.back());
   }
   if (!options.json.empty()) {
     std::ofstream file(options.json);
-    write_json(file, results);
+    write_json(file, results, other_json);
   }
   if (!options.csv.empty()) {
     std::ofstream file(options.csv);
@@ -152,7 +159,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "scomm-bench: %s\nusage: scomm-bench EXPERIMENT... [--reps N] [--quick] "
                  "[--filter TEXT] [--json FILE] [--csv FILE]\nexperiments: group-workloads "
-                 "group-classes group-cases avrankmap demo\n",
+                 "group-classes group-cases avrankmap context-tables demo\n",
                  e.what());
     return 2;
   }
