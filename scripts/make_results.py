@@ -116,6 +116,7 @@ def figures(experiments, out_dir):
     except ImportError:
         return []
     made = []
+    out_dir.mkdir(parents=True, exist_ok=True)
     for e in experiments:
         fig, ax = plt.subplots(figsize=(10, 5.5))
         reps = sorted({m["representation"] for w in e["workloads"] for m in by_role(w, "candidate")})
