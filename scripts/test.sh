@@ -12,6 +12,13 @@ echo "== Open MPI, Release"
 configure_and_build build -DCMAKE_BUILD_TYPE=Release
 run_ctest build
 
+echo "== valgrind, unit tests"
+for t in group_tests context_tests; do
+  valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
+    "build/tests/$t" --gtest_brief=1 >"build/valgrind-$t.log" 2>&1 &&
+    echo "valgrind $t: clean" || { tail -40 "build/valgrind-$t.log"; status=1; }
+done
+
 echo "== MPICH, MPI tests at 1-2 ranks"
 configure_and_build build-mpich -DSCOMM_MPI=mpich -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF
 run_ctest build-mpich -L mpi

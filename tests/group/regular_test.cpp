@@ -52,6 +52,10 @@ struct Pattern {
   std::vector<BoxDim> dims;
 };
 
+void PrintTo(const Pattern& p, std::ostream* os) {
+  *os << p.kind << " from " << p.base;
+}
+
 class RegularPatternTest : public ::testing::TestWithParam<Pattern> {};
 
 TEST_P(RegularPatternTest, DetectsBuildsAndLooksUp) {

@@ -39,6 +39,10 @@ struct Case {
   bool sorted;
 };
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.n << (c.sorted ? " sorted" : " shuffled") << " of " << c.world;
+}
+
 class StrategyTest : public ::testing::TestWithParam<Case> {};
 
 TEST_P(StrategyTest, EveryCandidateIsCorrectAndEstimatesTrackRealSizes) {
