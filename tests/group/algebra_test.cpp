@@ -172,3 +172,32 @@ TEST(AlgebraTest, BadInputIsAnError) {
 
 }  // namespace
 }  // namespace scomm::group
+
+namespace scomm::group {
+namespace {
+
+// Intersections of progressions are computed in O(1); check them against the streamed model on
+// random progressions, ascending and descending, including empty and single-member ones.
+TEST(AlgebraTest, ProgressionIntersectionsMatchTheModel) {
+  std::mt19937 rng(31);
+  const Group world = Group::world(3000);
+  auto random_progression = [&](Members& model) {
+    const int first = static_cast<int>(rng() % 3000);
+    const int stride = (rng() % 2 ? 1 : -1) * static_cast<int>(1 + rng() % 40);
+    const int last = std::clamp(first + stride * static_cast<int>(rng() % 200), 0, 2999);
+    const RangeTriplet t{first, last, (last - first) * stride < 0 ? -stride : stride};
+    model.clear();
+    for (int r = t[0]; t[2] > 0 ? r <= t[1] : r >= t[1]; r += t[2]) model.push_back(r);
+    return range_incl(world, std::span(&t, 1));
+  };
+  for (int trial = 0; trial < 2000; ++trial) {
+    Members ma, mb;
+    const Group a = random_progression(ma), b = random_progression(mb);
+    const Group common = intersection(a, b);
+    expect_group(common, model_filter(ma, mb, true));
+    EXPECT_LE(common.bytes(), 64u);
+  }
+}
+
+}  // namespace
+}  // namespace scomm::group

@@ -7,6 +7,8 @@
 #include "scomm/base/error.hpp"
 #include "scomm/group/builder.hpp"
 #include "scomm/group/direct_map.hpp"
+#include "scomm/group/progression_algebra.hpp"
+#include "scomm/group/regular_map.hpp"
 
 namespace scomm::group {
 namespace {
@@ -133,6 +135,10 @@ Group set_union(const Group& a, const Group& b, const MapPolicy& policy) {
 }
 
 Group intersection(const Group& a, const Group& b, const MapPolicy& policy) {
+  const auto box_a = a.map().as_box(), box_b = b.map().as_box();
+  if (box_a && box_b)
+    if (auto box = intersect_progressions(*box_a, *box_b))
+      return Group(make_regular_map(*box), a.self_world());
   return filter(
       a, [&b](Rank w) { return b.map().rank_of(w) != kUndefined; }, policy);
 }
