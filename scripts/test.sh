@@ -6,7 +6,27 @@ source "$(dirname "$0")/common.sh"
 "$root/scripts/setup.sh"
 cd "$root"
 status=0
-run_ctest() { ctest --test-dir "$@" --output-on-failure --no-tests=error -j "$jobs" || status=1; }
+passed=0
+failed=0
+# Runs ctest and adds its counts to the totals printed at the end.
+run_ctest() {
+  local log
+  log="$(mktemp)"
+  ctest --test-dir "$@" --output-on-failure --no-tests=error -j "$jobs" 2>&1 | tee "$log" || true
+  local summary
+  summary="$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1)"
+  if [ -z "$summary" ]; then
+    status=1
+  else
+    local bad total
+    bad="$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$summary")"
+    total="$(sed -E 's/.* failed out of ([0-9]+).*/\1/' <<<"$summary")"
+    passed=$((passed + total - bad))
+    failed=$((failed + bad))
+    [ "$bad" -eq 0 ] || status=1
+  fi
+  rm -f "$log"
+}
 
 echo "== Open MPI, Release"
 configure_and_build build -DCMAKE_BUILD_TYPE=Release
@@ -43,5 +63,6 @@ else
   status=1
 fi
 
-[ $status -eq 0 ] && echo "scomm: all test stages passed" || echo "scomm: FAILURES above"
+[ $status -eq 0 ] || echo "FAILURES above"
+echo "scomm: $passed passed, $failed failed"
 exit $status

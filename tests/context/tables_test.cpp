@@ -76,7 +76,7 @@ TEST(TagLayoutTest, OpenMpiAndMpichTagLimits) {
     EXPECT_EQ(layout.prefix_of(tag), 77u);
     EXPECT_EQ(layout.user_tag_of(tag), 12345);
     EXPECT_LE(layout.mpi_tag(layout.prefixes_per_base() - 1, layout.internal_tag(255)),
-              (1 << (layout.prefix_bits() + layout.user_bits())) - 1);
+              (std::int64_t{1} << (layout.prefix_bits() + layout.user_bits())) - 1);
   }
   EXPECT_THROW(TagLayout::from_tag_ub((1 << 15) - 1), Error);  // no room for a prefix
   EXPECT_EQ(TagLayout::from_tag_ub((1 << 16) - 1).prefix_bits(), 1);
