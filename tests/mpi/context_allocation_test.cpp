@@ -11,32 +11,13 @@
 #include <set>
 #include <vector>
 
+#include "scomm/comm/mpi_reducer.hpp"
 #include "scomm/context/allocation.hpp"
 
 namespace scomm::context {
 namespace {
 
-class MpiReducer final : public Reducer {
- public:
-  explicit MpiReducer(MPI_Comm comm) : comm_(comm) {}
-  void start_max(std::span<std::int64_t> values) override {
-    MPI_Iallreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_INT64_T,
-                   MPI_MAX, comm_, &request_);
-  }
-  void start_and(std::span<std::uint64_t> bits) override {
-    MPI_Iallreduce(MPI_IN_PLACE, bits.data(), static_cast<int>(bits.size()), MPI_UINT64_T, MPI_BAND,
-                   comm_, &request_);
-  }
-  bool test() override {
-    int done = 0;
-    MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
-    return done != 0;
-  }
-
- private:
-  MPI_Comm comm_;
-  MPI_Request request_ = MPI_REQUEST_NULL;
-};
+using comm::MpiReducer;
 
 // The communicators this rank belongs to: the world and one from each of several splits.
 std::vector<MPI_Comm> overlapping_communicators() {

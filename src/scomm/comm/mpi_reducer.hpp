@@ -1,0 +1,28 @@
+// Context allocation over a real MPI communicator: the reductions are MPI_Iallreduce, so an
+// allocation can progress while the caller does other work (used for communicators that come
+// from MPI, and for the base communicators).
+#pragma once
+
+#include <mpi.h>
+
+#include "scomm/context/reducer.hpp"
+
+namespace scomm::comm {
+
+class MpiReducer final : public context::Reducer {
+ public:
+  explicit MpiReducer(MPI_Comm comm) : comm_(comm) {}
+  MpiReducer(const MpiReducer&) = delete;
+  MpiReducer& operator=(const MpiReducer&) = delete;
+  ~MpiReducer() override;
+
+  void start_max(std::span<std::int64_t> values) override;
+  void start_and(std::span<std::uint64_t> bits) override;
+  bool test() override;
+
+ private:
+  MPI_Comm comm_;
+  MPI_Request request_ = MPI_REQUEST_NULL;
+};
+
+}  // namespace scomm::comm
