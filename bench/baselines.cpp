@@ -14,7 +14,7 @@ namespace {
 // table of 64-bit lpids (MPIR_Lpid) when no pattern fits.
 double mpich_bytes(std::span<const group::Rank> members) {
   const auto box = group::detect_box(members);
-  const bool pattern = box && (box->ndims() <= 1 || box->kind() == "stride-block");
+  const bool pattern = box && (box->ndims() <= 1 || box->kind() == group::BoxKind::kStrideBlock);
   return pattern ? 32.0 : 32.0 + 8.0 * static_cast<double>(members.size());
 }
 

@@ -163,11 +163,30 @@ bool Box::ascending() const noexcept {
   return true;
 }
 
-std::string_view Box::kind() const noexcept {
-  if (ndims_ == 0) return size_ == 0 ? "empty" : (base_ == 0 ? "direct" : "offset");
-  if (ndims_ == 1 && dims_[0].stride == 1) return base_ == 0 ? "direct" : "offset";
-  if (ndims_ == 1) return "stride";
-  if (ndims_ == 2 && dims_[0].stride == 1 && dims_[1].stride > 0) return "stride-block";
+BoxKind Box::kind() const noexcept {
+  if (ndims_ == 0 && size_ == 0) return BoxKind::kEmpty;
+  if (ndims_ == 0 || (ndims_ == 1 && dims_[0].stride == 1))
+    return base_ == 0 ? BoxKind::kDirect : BoxKind::kOffset;
+  if (ndims_ == 1) return BoxKind::kStride;
+  if (ndims_ == 2 && dims_[0].stride == 1 && dims_[1].stride > 0) return BoxKind::kStrideBlock;
+  return BoxKind::kBox;
+}
+
+std::string_view box_kind_name(BoxKind kind) noexcept {
+  switch (kind) {
+    case BoxKind::kEmpty:
+      return "empty";
+    case BoxKind::kDirect:
+      return "direct";
+    case BoxKind::kOffset:
+      return "offset";
+    case BoxKind::kStride:
+      return "stride";
+    case BoxKind::kStrideBlock:
+      return "stride-block";
+    case BoxKind::kBox:
+      break;
+  }
   return "box";
 }
 

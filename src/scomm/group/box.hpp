@@ -27,6 +27,10 @@ struct BoxDim {
 // dimensions) and keep a box map within 64 bytes.
 inline constexpr int kMaxBoxDims = 4;
 
+// The most specific name of a regular pattern; each has its own constant-size map.
+enum class BoxKind { kEmpty, kDirect, kOffset, kStride, kStrideBlock, kBox };
+std::string_view box_kind_name(BoxKind kind) noexcept;
+
 class Box {
  public:
   Box() = default;
@@ -53,8 +57,7 @@ class Box {
   std::optional<Box> compose(const Box& child) const;
 
   bool ascending() const noexcept;
-  // "direct", "offset", "stride", "stride-block" or "box".
-  std::string_view kind() const noexcept;
+  BoxKind kind() const noexcept;
 
   friend bool operator==(const Box&, const Box&) = default;
 

@@ -9,14 +9,22 @@
 namespace scomm::group {
 
 MapPtr make_regular_map(const Box& box) {
-  const std::string_view kind = box.kind();
   const auto base = static_cast<Rank>(box.base());
-  if (kind == "empty") return std::make_shared<DirectMap>(0);
-  if (kind == "direct") return std::make_shared<DirectMap>(box.size());
-  if (kind == "offset") return std::make_shared<OffsetMap>(base, box.size());
-  if (kind == "stride") return std::make_shared<StrideMap>(base, box.dim(0).stride, box.size());
-  if (kind == "stride-block")
-    return std::make_shared<StrideBlockMap>(base, box.dim(0).count, box.dim(1).stride, box.size());
+  switch (box.kind()) {
+    case BoxKind::kEmpty:
+      return std::make_shared<DirectMap>(0);
+    case BoxKind::kDirect:
+      return std::make_shared<DirectMap>(box.size());
+    case BoxKind::kOffset:
+      return std::make_shared<OffsetMap>(base, box.size());
+    case BoxKind::kStride:
+      return std::make_shared<StrideMap>(base, box.dim(0).stride, box.size());
+    case BoxKind::kStrideBlock:
+      return std::make_shared<StrideBlockMap>(base, box.dim(0).count, box.dim(1).stride,
+                                              box.size());
+    case BoxKind::kBox:
+      break;
+  }
   return std::make_shared<BoxMap>(box);
 }
 
