@@ -5,6 +5,7 @@
 #include <random>
 
 #include "scomm/base/error.hpp"
+#include "scomm/context/allocation.hpp"
 #include "scomm/context/context_table_factory.hpp"
 #include "scomm/context/tag_layout.hpp"
 
@@ -80,6 +81,39 @@ TEST(TagLayoutTest, OpenMpiAndMpichTagLimits) {
   }
   EXPECT_THROW(TagLayout::from_tag_ub((1 << 15) - 1), Error);  // no room for a prefix
   EXPECT_EQ(TagLayout::from_tag_ub((1 << 16) - 1).prefix_bits(), 1);
+}
+
+}  // namespace
+}  // namespace scomm::context
+
+namespace scomm::context {
+namespace {
+
+template <typename F>
+void expect_error_class(ErrorClass expected, F&& f) {
+  try {
+    f();
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.error_class(), expected) << e.what();
+  }
+}
+
+TEST(ContextBadInputTest, UnknownNamesAndMisusedIds) {
+  expect_error_class(ErrorClass::kArg, [] { storage_from_name("hash"); });
+  expect_error_class(ErrorClass::kArg, [] { algorithm_from_name("fastest"); });
+  EXPECT_EQ(storage_from_name("radix"), Storage::kRadix);
+  EXPECT_EQ(algorithm_from_name("highest"), Algorithm::kHighest);
+  ContextPool pool(8);
+  pool.reserve(3);
+  expect_error_class(ErrorClass::kIntern, [&] { pool.reserve(3); });  // taken
+  expect_error_class(ErrorClass::kIntern, [&] { pool.reserve(8); });  // beyond capacity
+  expect_error_class(ErrorClass::kIntern, [&] { pool.release(5); });  // not held
+  expect_error_class(ErrorClass::kIntern, [&] { pool.commit(5); });   // not reserved
+  pool.commit(3);
+  expect_error_class(ErrorClass::kIntern, [&] { pool.commit(3); });  // already committed
+  EXPECT_EQ(pool.lowest_free(3), 4u);
+  EXPECT_EQ(pool.end_of_held(), 4u);
 }
 
 }  // namespace
