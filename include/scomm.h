@@ -73,6 +73,13 @@ int SCOMM_Set_map_strategy(int strategy);
 /* The map's representation, e.g. "stride" or "elias-fano+wtr" (SCOMM_MAX_OBJECT_NAME at most). */
 int SCOMM_Group_representation(SCOMM_Group group, char *name, int *resultlen);
 int SCOMM_Error_string(int errorcode, char *string, int *resultlen);
+
+/* After MPI_Init: creates scomm's base communicators (SCOMM_BASE_COMMS duplicates of
+ * MPI_COMM_WORLD, default 1). Before MPI_Finalize: SCOMM_Finalize frees them. */
+int SCOMM_Init(void);
+int SCOMM_Finalize(void);
+/* The largest tag a scomm message may carry (at least 2^15 - 1 - 256). */
+int SCOMM_Tag_ub(int *tag_ub);
 int SCOMM_Error_class(int errorcode, int *errorclass);
 
 #ifdef __cplusplus

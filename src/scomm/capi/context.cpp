@@ -57,4 +57,9 @@ Context& context() {
   return instance;
 }
 
+comm::Runtime& runtime() {
+  if (!context().runtime) throw Error(ErrorClass::kArg, "SCOMM_Init has not been called");
+  return *context().runtime;
+}
+
 }  // namespace scomm::capi

@@ -6,8 +6,11 @@
 #include <array>
 #include <string>
 
+#include <memory>
+
 #include "scomm/base/error.hpp"
 #include "scomm/capi/handle_table.hpp"
+#include "scomm/comm/runtime.hpp"
 #include "scomm/group/group.hpp"
 
 namespace scomm::capi {
@@ -33,7 +36,11 @@ struct Context {
   group::Group empty_group;
   group::MapPolicy map_policy;
   ErrorLog errors;
+  std::unique_ptr<comm::Runtime> runtime;  // between SCOMM_Init and SCOMM_Finalize
 };
+
+// The runtime, or Error(kArg) when SCOMM_Init has not been called.
+comm::Runtime& runtime();
 
 Context& context();
 
