@@ -19,8 +19,11 @@ class IdentityPermutation final : public Permutation {
   Rank n_;
 };
 
-inline PermutationPtr make_identity_permutation(Rank n) {
-  return std::make_unique<IdentityPermutation>(n);
-}
+PermutationPtr make_identity_permutation(Rank n);
+
+// Only for permutations with at most one ascending run, which is why it is not among
+// permutation_kinds(): the strategy pairs an ascending map with the identity directly. Its build()
+// never returns a wrong answer: any other input gets a packed permutation.
+extern const PermutationKind kIdentityPermutationKind;
 
 }  // namespace scomm::group

@@ -7,15 +7,30 @@
 
 namespace scomm::group {
 
+namespace {
+
+std::uint8_t width_for(std::span<const Rank> world_ranks, Rank universe) {
+  std::int64_t bound = universe;
+  for (Rank w : world_ranks) bound = std::max<std::int64_t>(bound, std::int64_t{w} + 1);
+  return static_cast<std::uint8_t>(packed_width(static_cast<std::uint64_t>(bound)));
+}
+
+}  // namespace
+
 PackedList::PackedList(std::span<const Rank> world_ranks, Rank universe)
-    : ranks_(world_ranks.size(), 0,
-             static_cast<std::uint8_t>(packed_width(static_cast<std::uint64_t>(universe)))),
+    : ranks_(world_ranks.size(), 0, width_for(world_ranks, universe)),
       ascending_(std::is_sorted(world_ranks.begin(), world_ranks.end())) {
   std::copy(world_ranks.begin(), world_ranks.end(), ranks_.begin());
 }
 
 Rank PackedList::rank_of(Rank world) const noexcept {
   return scan_rank_of(size(), world, [this](Rank r) { return select(r); });
+}
+
+// The int_vector iterator extracts consecutive fields without a virtual call per member.
+void PackedList::decode(Rank first, std::span<Rank> out) const noexcept {
+  const auto begin = ranks_.begin() + first;
+  std::copy(begin, begin + static_cast<std::ptrdiff_t>(out.size()), out.begin());
 }
 
 namespace {

@@ -16,6 +16,7 @@ Rank PlainList::rank_of(Rank world) const noexcept {
 }
 
 void PlainList::decode(Rank first, std::span<Rank> out) const noexcept {
+  if (out.empty()) return;  // memcpy's pointers must be valid even for 0 bytes
   std::memcpy(out.data(), ranks_.data() + first, out.size_bytes());
 }
 
