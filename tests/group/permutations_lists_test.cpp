@@ -195,6 +195,14 @@ TEST(IdentityPermutationTest, ConstantSizeAndIdentity) {
   expect_matches(*large, iota_vector(100000));
 }
 
+// The identity entry is only meant for ascending maps; anything else still gets a correct answer.
+TEST(IdentityPermutationTest, NonIdentityInputFallsBackToPacked) {
+  const std::vector<Rank> swap{1, 0, 2};
+  const PermutationPtr perm = kIdentityPermutationKind.build(swap);
+  EXPECT_EQ(perm->name(), "packed");
+  expect_matches(*perm, swap);
+}
+
 // WTR is about n lg(rho) bits: with ten ranges (some adjacent, so fewer runs) it must be several
 // times smaller than a packed array of 17-bit entries.
 TEST(WtrPermutationTest, FewRunsAreFarSmallerThanPacked) {
