@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
+#include <deque>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <string>
@@ -11,7 +15,13 @@
 #include "scomm.h"
 #include "scomm/group/group.hpp"
 
+extern "C" int scomm_c_header_check(void);  // c_header_check.c, compiled as C
+
 namespace {
+
+TEST(GroupCapiCTest, HeaderCompilesAndRunsAsC) {
+  EXPECT_EQ(scomm_c_header_check(), SCOMM_SUCCESS);
+}
 
 struct Pair {
   MPI_Group mpi;
@@ -166,14 +176,32 @@ TEST_F(GroupCapiTest, CallerRankMatchesMpi) {
 // Bad input: the right error class and a readable message, never a crash.
 class GroupCapiErrorTest : public GroupCapiTest {
  protected:
-  void expect_error(int code, int expected_class) {
+  // The code has the expected class, and its text names the class, the call and the detail.
+  void expect_error(int code, int expected_class, const char* call = nullptr) {
     int error_class = -1;
     ASSERT_EQ(SCOMM_Error_class(code, &error_class), SCOMM_SUCCESS);
     EXPECT_EQ(error_class, expected_class);
     char text[SCOMM_MAX_ERROR_STRING];
     int length = 0;
     ASSERT_EQ(SCOMM_Error_string(code, text, &length), SCOMM_SUCCESS);
+    EXPECT_EQ(length, static_cast<int>(std::strlen(text)));
     EXPECT_GT(length, 20) << text;
+    EXPECT_EQ(std::string(text).rfind(class_name(expected_class) + ": ", 0), 0u) << text;
+    if (call != nullptr) {
+      EXPECT_NE(std::string(text).find(call), std::string::npos) << text;
+    }
+  }
+  static std::string class_name(int error_class) {
+    switch (error_class) {
+      case SCOMM_ERR_GROUP:
+        return "SCOMM_ERR_GROUP";
+      case SCOMM_ERR_RANK:
+        return "SCOMM_ERR_RANK";
+      case SCOMM_ERR_ARG:
+        return "SCOMM_ERR_ARG";
+      default:
+        return "unexpected class " + std::to_string(error_class);
+    }
   }
 };
 
@@ -199,6 +227,108 @@ TEST_F(GroupCapiErrorTest, BadRanges) {
   expect_error(SCOMM_Group_range_incl(world_.scomm, 1, zero_stride, &g), SCOMM_ERR_ARG);
   expect_error(SCOMM_Group_range_incl(world_.scomm, 1, past_end, &g), SCOMM_ERR_RANK);
   if (size_ > 1) expect_error(SCOMM_Group_range_excl(world_.scomm, 1, runaway, &g), SCOMM_ERR_ARG);
+  int negative_first[1][3] = {{-1, 0, 1}};
+  expect_error(SCOMM_Group_range_excl(world_.scomm, 1, negative_first, &g), SCOMM_ERR_RANK,
+               "SCOMM_Group_range_excl");
+  int overlapping[2][3] = {{0, 0, 1}, {0, 0, 1}};
+  expect_error(SCOMM_Group_range_incl(world_.scomm, 2, overlapping, &g), SCOMM_ERR_RANK,
+               "SCOMM_Group_range_incl");
+  expect_error(SCOMM_Group_range_incl(world_.scomm, -1, zero_stride, &g), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_range_excl(world_.scomm, 1, nullptr, &g), SCOMM_ERR_ARG);
+  EXPECT_EQ(g, SCOMM_GROUP_NULL);
+}
+
+TEST_F(GroupCapiErrorTest, MessagesNameTheCallAndTheValue) {
+  SCOMM_Group five = SCOMM_GROUP_NULL, g = SCOMM_GROUP_NULL;
+  ASSERT_EQ(SCOMM_Group_world(5, &five), SCOMM_SUCCESS);
+  const int seven[] = {7};
+  const int code = SCOMM_Group_incl(five, 1, seven, &g);
+  expect_error(code, SCOMM_ERR_RANK, "SCOMM_Group_incl");
+  char text[SCOMM_MAX_ERROR_STRING];
+  int length = 0;
+  ASSERT_EQ(SCOMM_Error_string(code, text, &length), SCOMM_SUCCESS);
+  EXPECT_NE(std::string(text).find('7'), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find('5'), std::string::npos) << text;
+  // A bare class is a code too; unknown codes are an argument error, not a crash.
+  int error_class = -1;
+  EXPECT_EQ(SCOMM_Error_class(SCOMM_ERR_RANK, &error_class), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class, SCOMM_ERR_RANK);
+  ASSERT_EQ(SCOMM_Error_string(SCOMM_ERR_RANK, text, &length), SCOMM_SUCCESS);
+  EXPECT_STREQ(text, "SCOMM_ERR_RANK: invalid rank");
+  expect_error(SCOMM_Error_class(-5, &error_class), SCOMM_ERR_ARG, "SCOMM_Error_class");
+  expect_error(SCOMM_Error_class(SCOMM_ERR_LASTCODE + 1, &error_class), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Error_class(code, nullptr), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Error_string(code, nullptr, &length), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Error_string(code, text, nullptr), SCOMM_ERR_ARG);
+  ASSERT_EQ(SCOMM_Error_string(-5, text, &length), SCOMM_SUCCESS);
+  EXPECT_GT(length, 0);
+  // Older messages leave the ring; their codes then give the class's text, never a newer message.
+  const int nine[] = {9};
+  for (int i = 0; i < 100; ++i) SCOMM_Group_incl(five, 1, nine, &g);
+  ASSERT_EQ(SCOMM_Error_string(code, text, &length), SCOMM_SUCCESS);
+  EXPECT_STREQ(text, "SCOMM_ERR_RANK: invalid rank");
+  ASSERT_EQ(SCOMM_Error_class(code, &error_class), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class, SCOMM_ERR_RANK);
+  EXPECT_EQ(SCOMM_Group_free(&five), SCOMM_SUCCESS);
+}
+
+TEST_F(GroupCapiErrorTest, NullPointersAndNegativeCounts) {
+  SCOMM_Group g = SCOMM_GROUP_NULL;
+  int out[1] = {0};
+  const int zero[] = {0};
+  expect_error(SCOMM_Group_incl(world_.scomm, 1, nullptr, &g), SCOMM_ERR_ARG, "SCOMM_Group_incl");
+  expect_error(SCOMM_Group_incl(world_.scomm, 1, zero, nullptr), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_excl(world_.scomm, -2, zero, &g), SCOMM_ERR_ARG, "SCOMM_Group_excl");
+  expect_error(SCOMM_Group_excl(world_.scomm, 1, nullptr, &g), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_translate_ranks(world_.scomm, -1, zero, world_.scomm, out),
+               SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_translate_ranks(world_.scomm, 1, zero, world_.scomm, nullptr),
+               SCOMM_ERR_ARG, "SCOMM_Group_translate_ranks");
+  expect_error(SCOMM_Group_translate_ranks(world_.scomm, 1, nullptr, world_.scomm, out),
+               SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_translate_ranks(world_.scomm, 1, zero, SCOMM_GROUP_NULL, out),
+               SCOMM_ERR_GROUP);
+  int result = 0;
+  expect_error(SCOMM_Group_compare(world_.scomm, world_.scomm, nullptr), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_compare(SCOMM_GROUP_NULL, world_.scomm, &result), SCOMM_ERR_GROUP);
+  expect_error(SCOMM_Group_union(world_.scomm, SCOMM_GROUP_NULL, &g), SCOMM_ERR_GROUP,
+               "SCOMM_Group_union");
+  expect_error(SCOMM_Group_intersection(world_.scomm, world_.scomm, nullptr), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_difference(-3, world_.scomm, &g), SCOMM_ERR_GROUP);
+  expect_error(SCOMM_Group_rank(world_.scomm, nullptr), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_free(nullptr), SCOMM_ERR_ARG, "SCOMM_Group_free");
+  expect_error(SCOMM_Group_world(3, nullptr), SCOMM_ERR_ARG);
+  size_t bytes = 0;
+  expect_error(SCOMM_Group_memory(world_.scomm, nullptr), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_memory(SCOMM_GROUP_NULL, &bytes), SCOMM_ERR_GROUP);
+  char name[SCOMM_MAX_OBJECT_NAME];
+  int length = 0;
+  expect_error(SCOMM_Group_representation(world_.scomm, nullptr, &length), SCOMM_ERR_ARG);
+  expect_error(SCOMM_Group_representation(world_.scomm, name, nullptr), SCOMM_ERR_ARG);
+  // n = 0 needs no arrays at all.
+  ASSERT_EQ(SCOMM_Group_translate_ranks(world_.scomm, 0, nullptr, world_.scomm, nullptr),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Group_incl(world_.scomm, 0, nullptr, &g), SCOMM_SUCCESS);
+  int n = -1;
+  ASSERT_EQ(SCOMM_Group_size(g, &n), SCOMM_SUCCESS);
+  EXPECT_EQ(n, 0);
+  EXPECT_EQ(SCOMM_Group_compare(g, SCOMM_GROUP_EMPTY, &result), SCOMM_SUCCESS);
+  EXPECT_EQ(result, SCOMM_IDENT);
+  EXPECT_EQ(SCOMM_Group_free(&g), SCOMM_SUCCESS);
+}
+
+TEST_F(GroupCapiErrorTest, ReusedSlotDoesNotReviveAStaleHandle) {
+  SCOMM_Group first = SCOMM_GROUP_NULL, second = SCOMM_GROUP_NULL;
+  ASSERT_EQ(SCOMM_Group_world(3, &first), SCOMM_SUCCESS);
+  const SCOMM_Group stale = first;
+  ASSERT_EQ(SCOMM_Group_free(&first), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Group_world(4, &second), SCOMM_SUCCESS);  // takes the freed slot
+  EXPECT_NE(second, stale);
+  int n = 0;
+  expect_error(SCOMM_Group_size(stale, &n), SCOMM_ERR_GROUP, "SCOMM_Group_size");
+  ASSERT_EQ(SCOMM_Group_size(second, &n), SCOMM_SUCCESS);
+  EXPECT_EQ(n, 4);
+  EXPECT_EQ(SCOMM_Group_free(&second), SCOMM_SUCCESS);
 }
 
 TEST_F(GroupCapiErrorTest, FreedNullAndStaleHandles) {
@@ -236,6 +366,266 @@ TEST_F(GroupCapiTest, RepresentationMemoryAndStrategy) {
     EXPECT_EQ(SCOMM_Set_map_strategy(strategy), SCOMM_SUCCESS);
   SCOMM_Group_free(&evens);
   SCOMM_Group_free(&big);
+}
+
+// Virtual worlds of 10..1000 ranks, far larger than the real one: random chains of operations on
+// the C API against a dense model of MPI's rules (a group is its world ranks in group order).
+// Chains compose children with parents several generations deep, under every map strategy.
+class VirtualWorldTest : public ::testing::Test {
+ protected:
+  using Members = std::vector<int>;
+  struct Live {
+    SCOMM_Group handle;
+    Members members;
+  };
+
+  void TearDown() override {
+    release();
+    EXPECT_EQ(SCOMM_Set_map_strategy(SCOMM_MAP_HYBRID), SCOMM_SUCCESS);  // the default
+  }
+
+  // Frees every group of the chain; all must still be live.
+  void release() {
+    for (Live& g : pool_) EXPECT_EQ(SCOMM_Group_free(&g.handle), SCOMM_SUCCESS);
+    pool_.clear();
+    if (world_ != SCOMM_GROUP_NULL) {
+      EXPECT_EQ(SCOMM_Group_free(&world_), SCOMM_SUCCESS);
+    }
+  }
+
+  void run_chain(int world_size, int strategy, unsigned seed) {
+    ASSERT_EQ(SCOMM_Set_map_strategy(strategy), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Group_world(world_size, &world_), SCOMM_SUCCESS);
+    world_size_ = world_size;
+    Members all(static_cast<std::size_t>(world_size));
+    std::iota(all.begin(), all.end(), 0);
+    // The chain starts from a copy, so its groups can be freed in any order before the world.
+    int everyone[1][3] = {{0, world_size - 1, 1}};
+    SCOMM_Group copy = SCOMM_GROUP_NULL;
+    ASSERT_EQ(SCOMM_Group_range_incl(world_, 1, everyone, &copy), SCOMM_SUCCESS);
+    pool_.push_back({copy, all});
+    std::mt19937 rng(seed);
+    for (int step = 0; step < 60 && !HasFatalFailure(); ++step) {
+      SCOMM_Group made = SCOMM_GROUP_NULL;
+      Members expected;
+      const Live& a = pick(rng);
+      const Live& b = pick(rng);
+      const int op = static_cast<int>(rng() % 7);
+      SCOPED_TRACE("world " + std::to_string(world_size) + ", step " + std::to_string(step) +
+                   ", operation " + std::to_string(op));
+      ASSERT_EQ(apply(op, a, b, rng, made, expected), SCOMM_SUCCESS);
+      check_group(made, expected);
+      check_compare_and_translate(a, b, rng);
+      add({made, expected});
+    }
+  }
+
+ private:
+  const Live& pick(std::mt19937& rng) const { return pool_[rng() % pool_.size()]; }
+
+  // Keeps at most 8 non-empty groups alive besides the copy of the world; the oldest go first,
+  // often parents of live children.
+  void add(Live g) {
+    if (g.members.empty()) {  // checked already; as an operand it would only breed more empties
+      EXPECT_EQ(SCOMM_Group_free(&g.handle), SCOMM_SUCCESS);
+      return;
+    }
+    pool_.push_back(std::move(g));
+    if (pool_.size() > 9) {
+      EXPECT_EQ(SCOMM_Group_free(&pool_[1].handle), SCOMM_SUCCESS);
+      pool_.erase(pool_.begin() + 1);
+    }
+  }
+
+  int apply(int op, const Live& a, const Live& b, std::mt19937& rng, SCOMM_Group& made,
+            Members& expected) {
+    const int n = static_cast<int>(a.members.size());
+    switch (op) {
+      case 0: {
+        const Members ranks = random_ranks(n, large_count(n, rng), rng);
+        expected = pick_ranks(a.members, ranks);
+        return SCOMM_Group_incl(a.handle, size_of(ranks), ranks.data(), &made);
+      }
+      case 1: {
+        const Members ranks = random_ranks(n, small_count(n, rng), rng);
+        expected = without(a.members, ranks);
+        return SCOMM_Group_excl(a.handle, size_of(ranks), ranks.data(), &made);
+      }
+      case 2:
+      case 3: {
+        std::vector<std::array<int, 3>> ranges = random_ranges(n, rng);
+        const Members ranks = expand(ranges);
+        auto raw = std::make_unique<int[][3]>(ranges.size());
+        for (std::size_t i = 0; i < ranges.size(); ++i)
+          std::copy(ranges[i].begin(), ranges[i].end(), raw[i]);
+        if (op == 2) {
+          expected = pick_ranks(a.members, ranks);
+          return SCOMM_Group_range_incl(a.handle, size_of(ranges), raw.get(), &made);
+        }
+        expected = without(a.members, ranks);
+        return SCOMM_Group_range_excl(a.handle, size_of(ranges), raw.get(), &made);
+      }
+      case 4:
+        expected = a.members;
+        for (int w : b.members)
+          if (!contains(a.members, w)) expected.push_back(w);
+        return SCOMM_Group_union(a.handle, b.handle, &made);
+      case 5:
+        for (int w : a.members)
+          if (contains(b.members, w)) expected.push_back(w);
+        return SCOMM_Group_intersection(a.handle, b.handle, &made);
+      default:
+        for (int w : a.members)
+          if (!contains(b.members, w)) expected.push_back(w);
+        return SCOMM_Group_difference(a.handle, b.handle, &made);
+    }
+  }
+
+  // Size, members in order (rank -> world), the inverse (world -> rank), rank and memory.
+  void check_group(SCOMM_Group g, const Members& expected) {
+    int size = -1, rank = 0;
+    ASSERT_EQ(SCOMM_Group_size(g, &size), SCOMM_SUCCESS);
+    ASSERT_EQ(size, size_of(expected));
+    Members ranks(expected.size()), worlds(expected.size());
+    std::iota(ranks.begin(), ranks.end(), 0);
+    ASSERT_EQ(SCOMM_Group_translate_ranks(g, size, ranks.data(), world_, worlds.data()),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(worlds, expected);
+    Members all(static_cast<std::size_t>(world_size_)), back(all.size());
+    std::iota(all.begin(), all.end(), 0);
+    ASSERT_EQ(SCOMM_Group_translate_ranks(world_, world_size_, all.data(), g, back.data()),
+              SCOMM_SUCCESS);
+    Members inverse(all.size(), SCOMM_UNDEFINED);
+    for (int r = 0; r < size; ++r) inverse[static_cast<std::size_t>(expected[r])] = r;
+    EXPECT_EQ(back, inverse);
+    ASSERT_EQ(SCOMM_Group_rank(g, &rank), SCOMM_SUCCESS);
+    EXPECT_EQ(rank, SCOMM_UNDEFINED);  // nobody is a member of a virtual world
+    size_t bytes = 0;
+    ASSERT_EQ(SCOMM_Group_memory(g, &bytes), SCOMM_SUCCESS);
+    char name[SCOMM_MAX_OBJECT_NAME];
+    int length = 0;
+    ASSERT_EQ(SCOMM_Group_representation(g, name, &length), SCOMM_SUCCESS);
+    EXPECT_GT(length, 0);
+  }
+
+  void check_compare_and_translate(const Live& a, const Live& b, std::mt19937& rng) {
+    int result = -1;
+    ASSERT_EQ(SCOMM_Group_compare(a.handle, b.handle, &result), SCOMM_SUCCESS);
+    EXPECT_EQ(result, expected_comparison(a.members, b.members));
+    const int n = size_of(a.members);
+    Members from = random_ranks(n, small_count(n, rng), rng), to(from.size() + 1);
+    from.push_back(MPI_PROC_NULL);
+    ASSERT_EQ(
+        SCOMM_Group_translate_ranks(a.handle, size_of(from), from.data(), b.handle, to.data()),
+        SCOMM_SUCCESS);
+    for (std::size_t i = 0; i + 1 < from.size(); ++i)
+      EXPECT_EQ(to[i], index_of(b.members, a.members[static_cast<std::size_t>(from[i])]));
+    EXPECT_EQ(to.back(), MPI_PROC_NULL);
+  }
+
+  static int expected_comparison(const Members& a, const Members& b) {
+    if (a == b) return MPI_IDENT;
+    Members sa = a, sb = b;
+    std::sort(sa.begin(), sa.end());
+    std::sort(sb.begin(), sb.end());
+    return sa == sb ? MPI_SIMILAR : MPI_UNEQUAL;
+  }
+
+  // Distinct ranks of [0, n), about `count` of them: a progression, a sorted subset or a
+  // shuffled one (a permutation when count = n).
+  static Members random_ranks(int n, int count, std::mt19937& rng) {
+    Members ranks(static_cast<std::size_t>(n));
+    std::iota(ranks.begin(), ranks.end(), 0);
+    switch (rng() % 3) {
+      case 0: {
+        const int stride = n == 0 ? 1 : std::max(1, n / std::max(count, 1));
+        Members every;
+        for (int r = static_cast<int>(rng() % (stride + 1)); r < n; r += stride) every.push_back(r);
+        return every;
+      }
+      case 1:
+        std::shuffle(ranks.begin(), ranks.end(), rng);
+        ranks.resize(static_cast<std::size_t>(count));
+        std::sort(ranks.begin(), ranks.end());
+        return ranks;
+      default:
+        std::shuffle(ranks.begin(), ranks.end(), rng);
+        ranks.resize(static_cast<std::size_t>(count));
+        return ranks;
+    }
+  }
+  // Mostly large, so that chains stay big enough to reach the compact representations.
+  static int large_count(int n, std::mt19937& rng) {
+    return static_cast<int>(rng() % 4 == 0 ? rng() % (n + 1) : n - rng() % (n / 4 + 1));
+  }
+  static int small_count(int n, std::mt19937& rng) { return static_cast<int>(rng() % (n / 4 + 1)); }
+
+  // Up to three MPI range triplets of [0, n) with strides of either sign, no rank twice.
+  static std::vector<std::array<int, 3>> random_ranges(int n, std::mt19937& rng) {
+    std::vector<std::array<int, 3>> ranges;
+    std::vector<bool> used(static_cast<std::size_t>(n), false);
+    const int wanted = n == 0 ? 0 : 1 + static_cast<int>(rng() % 3);
+    for (int tries = 0; size_of(ranges) < wanted && tries < 20; ++tries) {
+      const int stride = (rng() % 2 ? 1 : -1) * (1 + static_cast<int>(rng() % 5));
+      const int first = static_cast<int>(rng() % n);
+      const int room = stride > 0 ? (n - 1 - first) / stride : first / -stride;
+      const int last = first + stride * static_cast<int>(rng() % (room + 1));
+      const std::array<int, 3> range{first, last, stride};
+      const Members ranks = expand({range});
+      if (std::any_of(ranks.begin(), ranks.end(),
+                      [&](int r) { return used[static_cast<std::size_t>(r)]; }))
+        continue;
+      for (int r : ranks) used[static_cast<std::size_t>(r)] = true;
+      ranges.push_back(range);
+    }
+    return ranges;
+  }
+
+  static Members expand(const std::vector<std::array<int, 3>>& ranges) {
+    Members ranks;
+    for (const auto& [first, last, stride] : ranges)
+      for (int r = first; stride > 0 ? r <= last : r >= last; r += stride) ranks.push_back(r);
+    return ranks;
+  }
+  static Members pick_ranks(const Members& members, const Members& ranks) {
+    Members out;
+    for (int r : ranks) out.push_back(members[static_cast<std::size_t>(r)]);
+    return out;
+  }
+  static Members without(const Members& members, const Members& ranks) {
+    Members out;
+    for (int r = 0; r < size_of(members); ++r)
+      if (!contains(ranks, r)) out.push_back(members[static_cast<std::size_t>(r)]);
+    return out;
+  }
+  static bool contains(const Members& v, int x) { return index_of(v, x) != SCOMM_UNDEFINED; }
+  static int index_of(const Members& v, int x) {
+    const auto it = std::find(v.begin(), v.end(), x);
+    return it == v.end() ? SCOMM_UNDEFINED : static_cast<int>(it - v.begin());
+  }
+  template <typename T>
+  static int size_of(const std::vector<T>& v) {
+    return static_cast<int>(v.size());
+  }
+
+  SCOMM_Group world_ = SCOMM_GROUP_NULL;
+  int world_size_ = 0;
+  std::deque<Live> pool_;
+};
+
+TEST_F(VirtualWorldTest, ChainsMatchTheModelUnderEveryStrategy) {
+  int me = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  const int worlds[] = {10, 37, 128, 1000};
+  const int strategies[] = {SCOMM_MAP_SPACE, SCOMM_MAP_TIME, SCOMM_MAP_HYBRID};
+  // Every rank runs its own fixed seeds, so more ranks cover more inputs.
+  unsigned seed = 1000u * static_cast<unsigned>(me);
+  for (int w : worlds)
+    for (int strategy : strategies) {
+      run_chain(w, strategy, ++seed);
+      release();
+      if (HasFailure()) return;
+    }
 }
 
 }  // namespace

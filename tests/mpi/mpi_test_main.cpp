@@ -11,9 +11,11 @@ class FailurePrinter : public ::testing::EmptyTestEventListener {
  public:
   explicit FailurePrinter(int rank) : rank_(rank) {}
   void OnTestPartResult(const ::testing::TestPartResult& result) override {
-    if (result.failed())
-      std::fprintf(stderr, "[rank %d] %s:%d: %s\n", rank_, result.file_name(), result.line_number(),
-                   result.summary());
+    if (!result.failed()) return;
+    // Exceptions thrown in a test body come without a file.
+    const char* file = result.file_name() != nullptr ? result.file_name() : "unknown file";
+    std::fprintf(stderr, "[rank %d] %s:%d: %s\n", rank_, file, result.line_number(),
+                 result.summary());
   }
 
  private:

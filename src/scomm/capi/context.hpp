@@ -3,31 +3,19 @@
 // that runs many ranks in one process (SimGrid SMPI) can give each rank its own.
 #pragma once
 
-#include <array>
-#include <string>
-
+#include <algorithm>
+#include <cstring>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "scomm/base/error.hpp"
+#include "scomm/capi/errors.hpp"
 #include "scomm/capi/handle_table.hpp"
 #include "scomm/comm/runtime.hpp"
 #include "scomm/group/group.hpp"
 
 namespace scomm::capi {
-
-// Recent detailed error messages; an error code names its class and its message slot.
-class ErrorLog {
- public:
-  static constexpr int kSlots = 64;
-  int record(ErrorClass error_class, std::string message);
-  // The message of `code` if still held, else the class's generic text.
-  std::string describe(int code) const;
-
- private:
-  std::array<std::string, kSlots> messages_;
-  std::array<int, kSlots> codes_{};
-  int next_ = 0;
-};
 
 struct Context {
   static constexpr int kFirstGroupHandle = 2;  // 0 = SCOMM_GROUP_NULL, 1 = SCOMM_GROUP_EMPTY
@@ -44,6 +32,10 @@ comm::Runtime& runtime();
 
 Context& context();
 
+// The error code of a failure of `function`, its message kept for SCOMM_Error_string; the bare
+// class when even the message cannot be stored (out of memory).
+int report(ErrorClass error_class, const char* function, const char* what) noexcept;
+
 // Runs `body`; a scomm::Error or std::bad_alloc becomes an error code naming `function`.
 template <typename Body>
 int guarded(const char* function, Body&& body) noexcept {
@@ -51,11 +43,11 @@ int guarded(const char* function, Body&& body) noexcept {
     body();
     return 0;
   } catch (const Error& e) {
-    return context().errors.record(e.error_class(), std::string(function) + ": " + e.what());
+    return report(e.error_class(), function, e.what());
   } catch (const std::bad_alloc&) {
-    return context().errors.record(ErrorClass::kNoMem, std::string(function) + ": out of memory");
+    return report(ErrorClass::kNoMem, function, "out of memory");
   } catch (const std::exception& e) {
-    return context().errors.record(ErrorClass::kIntern, std::string(function) + ": " + e.what());
+    return report(ErrorClass::kIntern, function, e.what());
   }
 }
 
@@ -63,6 +55,15 @@ int guarded(const char* function, Body&& body) noexcept {
 template <typename T>
 void require(T* pointer, const char* what) {
   if (pointer == nullptr) throw Error(ErrorClass::kArg, std::string("null pointer for ") + what);
+}
+
+// Copies `text` into a C buffer of `capacity` bytes, cut to fit and NUL-terminated, as MPI's
+// *_get_name and Error_string do.
+inline void copy_c_string(std::string_view text, std::size_t capacity, char* out, int* length) {
+  const std::size_t n = std::min(text.size(), capacity - 1);
+  std::memcpy(out, text.data(), n);
+  out[n] = '\0';
+  *length = static_cast<int>(n);
 }
 
 }  // namespace scomm::capi

@@ -1,6 +1,4 @@
 // SCOMM_Group_*: handle checks and argument checks around the group layer's algebra.
-#include <algorithm>
-#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
@@ -151,7 +149,8 @@ int SCOMM_Group_range_excl(SCOMM_Group group, int n, int ranges[][3], SCOMM_Grou
   });
 }
 
-// MPI-2.2 and later allow freeing MPI_GROUP_EMPTY like any group handle; so does scomm.
+// The standard does not forbid freeing MPI_GROUP_EMPTY, group constructors may return it, and
+// MPICH and Open MPI both accept it; so does scomm (the predefined empty group stays valid).
 int SCOMM_Group_free(SCOMM_Group* group) {
   return guarded("SCOMM_Group_free", [&] {
     require(group, "group");
@@ -188,32 +187,8 @@ int SCOMM_Group_representation(SCOMM_Group group, char* name, int* resultlen) {
   return guarded("SCOMM_Group_representation", [&] {
     require(name, "name");
     require(resultlen, "resultlen");
-    const std::string_view text = group_of(group).representation();
-    const std::size_t length = std::min<std::size_t>(text.size(), SCOMM_MAX_OBJECT_NAME - 1);
-    std::memcpy(name, text.data(), length);
-    name[length] = '\0';
-    *resultlen = static_cast<int>(length);
-  });
-}
-
-int SCOMM_Error_string(int errorcode, char* string, int* resultlen) {
-  return guarded("SCOMM_Error_string", [&] {
-    require(string, "string");
-    require(resultlen, "resultlen");
-    const std::string text = scomm::capi::context().errors.describe(errorcode);
-    const std::size_t length = std::min<std::size_t>(text.size(), SCOMM_MAX_ERROR_STRING - 1);
-    std::memcpy(string, text.data(), length);
-    string[length] = '\0';
-    *resultlen = static_cast<int>(length);
-  });
-}
-
-int SCOMM_Error_class(int errorcode, int* errorclass) {
-  return guarded("SCOMM_Error_class", [&] {
-    require(errorclass, "errorclass");
-    if (errorcode < 0 || (errorcode & 0xff) > SCOMM_ERR_LASTCODE)
-      throw Error(ErrorClass::kArg, "unknown error code " + std::to_string(errorcode));
-    *errorclass = errorcode & 0xff;
+    scomm::capi::copy_c_string(group_of(group).representation(), SCOMM_MAX_OBJECT_NAME, name,
+                               resultlen);
   });
 }
 
