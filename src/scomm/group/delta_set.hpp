@@ -1,8 +1,11 @@
-// delta: gaps between members in Elias-delta code, an absolute sample every kSample members
-// (thesis 4.1.4). select decodes inside one block; rank binary-searches the samples first.
+// delta: the gaps between members in Elias-delta code, with the first member of every block of
+// kBlock members stored whole, beside the byte offset of the block's codes (thesis 4.1.4: gap
+// coding with block prefix sums). select decodes inside one block; rank binary-searches the
+// blocks' first members, then decodes forward until it reaches or passes the world rank.
 #pragma once
 
-#include <sdsl/enc_vector.hpp>
+#include <cstdint>
+#include <vector>
 
 #include "scomm/group/representation.hpp"
 
@@ -10,24 +13,26 @@ namespace scomm::group {
 
 class DeltaSet final : public OrderedSet {
  public:
-  static constexpr std::uint32_t kSample = 32;
+  static constexpr Rank kBlock = 32;
 
+  // Precondition: `sorted` strictly increasing, every member in [0, 2^31 - 1).
   explicit DeltaSet(std::span<const Rank> sorted);
+
   Rank size() const noexcept override { return n_; }
-  Rank select(Rank i) const noexcept override {
-    return static_cast<Rank>(gaps_[static_cast<std::size_t>(i)]);
-  }
+  Rank select(Rank i) const noexcept override;
   Rank rank(Rank world) const noexcept override;
   void decode(Rank first, std::span<Rank> out) const noexcept override;
-  std::size_t bytes() const noexcept override { return sizeof(*this) + sdsl::size_in_bytes(gaps_); }
+  std::size_t bytes() const noexcept override;
   std::string_view name() const noexcept override { return "delta"; }
 
  private:
-  // out[k] = member kSample*block + k, for every member of the block; returns their number.
-  std::size_t decode_block(std::size_t block, std::uint64_t* out) const noexcept;
+  class Cursor;
+  Cursor cursor(std::size_t block) const noexcept;
 
   Rank n_;
-  sdsl::enc_vector<sdsl::coder::elias_delta, kSample> gaps_;
+  std::vector<Rank> block_first_;            // member kBlock * b
+  std::vector<std::uint32_t> block_offset_;  // byte offset of the gap code of member kBlock*b+1
+  std::vector<std::uint64_t> codes_;         // the gap codes, blocks starting at byte offsets
 };
 
 extern const SetKind kDeltaSetKind;

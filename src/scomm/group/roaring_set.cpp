@@ -34,8 +34,37 @@ void RoaringSet::decode(Rank first, std::span<Rank> out) const noexcept {
   roaring_free_uint32_iterator(it);
 }
 
+namespace {
+
+// What one container holds in memory: its header and its allocated payload.
+std::size_t container_bytes(const void* container, std::uint8_t type) {
+  container = container_unwrap_shared(container, &type);
+  switch (type) {
+    case BITSET_CONTAINER_TYPE_CODE:
+      return sizeof(bitset_container_t) + BITSET_CONTAINER_SIZE_IN_WORDS * sizeof(std::uint64_t);
+    case ARRAY_CONTAINER_TYPE_CODE: {
+      const auto* array = static_cast<const array_container_t*>(container);
+      return sizeof(*array) + static_cast<std::size_t>(array->capacity) * sizeof(std::uint16_t);
+    }
+    default: {
+      const auto* run = static_cast<const run_container_t*>(container);
+      return sizeof(*run) + static_cast<std::size_t>(run->capacity) * sizeof(rle16_t);
+    }
+  }
+}
+
+}  // namespace
+
+// True memory, not roaring_bitmap_size_in_bytes (the serialized size): the bitmap header, the
+// parallel key/type/pointer arrays at their allocated capacity, and every container.
 std::size_t RoaringSet::bytes() const noexcept {
-  return sizeof(*this) + roaring_bitmap_size_in_bytes(bitmap_);
+  const roaring_array_t& containers = bitmap_->high_low_container;
+  std::size_t total = sizeof(*this) + sizeof(roaring_bitmap_t) +
+                      static_cast<std::size_t>(containers.allocation_size) *
+                          (sizeof(void*) + sizeof(std::uint16_t) + sizeof(std::uint8_t));
+  for (std::int32_t k = 0; k < containers.size; ++k)
+    total += container_bytes(containers.containers[k], containers.typecodes[k]);
+  return total;
 }
 
 namespace {
