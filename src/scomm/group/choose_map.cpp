@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <numeric>
 
 #include "scomm/group/catalog.hpp"
@@ -95,7 +96,8 @@ void add_list_plans(const Analysis& a, std::span<const Rank> values, std::vector
   }
 }
 
-double score(const MapCandidate& c, const MapPolicy& policy) {
+// `time_cap`: HYBRID's limit on estimated lookup time (see ranked_plans).
+double score(const MapCandidate& c, const MapPolicy& policy, double time_cap) {
   const double log_time = std::log(std::max(c.ns, 0.1));
   const double log_space = std::log(static_cast<double>(std::max<std::size_t>(c.bytes, 1)));
   switch (policy.strategy) {
@@ -106,7 +108,7 @@ double score(const MapCandidate& c, const MapPolicy& policy) {
     case MapStrategy::kHybrid:
       break;
   }
-  const double too_slow = c.ns > policy.hybrid_max_ns ? 1e3 : 0.0;
+  const double too_slow = c.ns > time_cap ? 1e3 : 0.0;
   return too_slow + policy.alpha * log_time + (1 - policy.alpha) * log_space;
 }
 
@@ -115,8 +117,12 @@ std::vector<Plan> ranked_plans(const Analysis& a, std::span<const Rank> values,
   std::vector<Plan> plans;
   add_set_plans(a, plans);
   add_list_plans(a, values, plans);
+  // When even the fastest candidate misses the limit, HYBRID still only weighs those close to it.
+  double fastest = std::numeric_limits<double>::infinity();
+  for (const Plan& p : plans) fastest = std::min(fastest, p.candidate.ns);
+  const double time_cap = std::max(policy.hybrid_max_ns, 1.5 * fastest);
   std::stable_sort(plans.begin(), plans.end(), [&](const Plan& x, const Plan& y) {
-    return score(x.candidate, policy) < score(y.candidate, policy);
+    return score(x.candidate, policy, time_cap) < score(y.candidate, policy, time_cap);
   });
   return plans;
 }
