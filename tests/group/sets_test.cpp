@@ -14,6 +14,7 @@
 
 #include "scomm/group/bdd_set.hpp"
 #include "scomm/group/catalog.hpp"
+#include "scomm/group/rank_select_bits.hpp"
 #include "scomm/group/set_stats.hpp"
 
 namespace scomm::group {
@@ -329,6 +330,42 @@ TEST(BddSetTest, ConcurrentBuildsAreIndependent) {
   for (std::size_t t = 0; t < inputs.size(); ++t)
     for (std::size_t i = 0; i < inputs[t].size(); i += 13)
       ASSERT_EQ(built[t]->select(static_cast<Rank>(i)), inputs[t][i]);
+}
+
+// The bit vector under the bitmap and Elias-Fano sets, against a std::vector<bool>: sizes around
+// word and block boundaries, densities from empty to full.
+TEST(RankSelectBitsTest, MatchesABoolVector) {
+  std::mt19937 rng(30);
+  for (std::uint64_t size : {0u, 1u, 63u, 64u, 65u, 511u, 512u, 513u, 5000u, 100000u}) {
+    for (double density : {0.0, 0.001, 0.1, 0.5, 0.97, 1.0}) {
+      std::bernoulli_distribution one(density);
+      std::vector<bool> model(size);
+      std::vector<std::uint64_t> words((size + 63) / 64, 0);
+      for (std::uint64_t p = 0; p < size; ++p)
+        if ((model[p] = one(rng))) words[p / 64] |= std::uint64_t{1} << (p % 64);
+      const RankSelectBits bits(words, size, RankSelectBits::Select0::kYes);
+      SCOPED_TRACE(::testing::Message() << "size " << size << " density " << density);
+      ASSERT_EQ(bits.size(), size);
+      std::uint64_t ones = 0, zeros = 0;
+      for (std::uint64_t p = 0; p < size; ++p) {
+        ASSERT_EQ(bits.test(p), model[p]) << p;
+        ASSERT_EQ(bits.rank1(p), ones) << p;
+        if (model[p]) {
+          ASSERT_EQ(bits.select1(ones++), p);
+        } else {
+          ASSERT_EQ(bits.select0(zeros++), p);
+        }
+      }
+      ASSERT_EQ(bits.ones(), ones);
+      for (std::uint64_t p = 0; p <= size; p += 1 + rng() % 97) {
+        std::uint64_t run = 0;
+        while (p + run < size && model[p + run]) ++run;
+        ASSERT_EQ(bits.ones_from(p), run) << p;
+      }
+      EXPECT_EQ(bits.heap_bytes(),
+                RankSelectBits::estimate_heap_bytes(size, ones, RankSelectBits::Select0::kYes));
+    }
+  }
 }
 
 }  // namespace
