@@ -8,6 +8,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "scomm/group/set_stats.hpp"
+
 namespace scomm::group {
 namespace {
 
@@ -15,110 +17,6 @@ std::uint32_t variable_count(Rank universe) {
   return std::max(1u, static_cast<std::uint32_t>(std::bit_width(
                           static_cast<std::uint32_t>(std::max<Rank>(universe, 1) - 1))));
 }
-
-// BuDDy keeps its node table in process-global state: one build at a time, from init to done.
-class BuddySession {
- public:
-  explicit BuddySession(std::uint32_t variables) : lock_(mutex()) {
-    bdd_init(1 << 18, 1 << 14);
-    bdd_setvarnum(static_cast<int>(variables));
-    bdd_gbc_hook(nullptr);
-  }
-  ~BuddySession() { bdd_done(); }
-
- private:
-  static std::mutex& mutex() {
-    static std::mutex m;
-    return m;
-  }
-  std::lock_guard<std::mutex> lock_;
-};
-
-// The BDD of sorted[lo, hi), all sharing the bits above variable `var`.
-bdd build_bdd(std::span<const Rank> sorted, std::size_t lo, std::size_t hi, std::uint32_t var,
-              std::uint32_t bits) {
-  if (lo == hi) return bddfalse;
-  if (var == bits || hi - lo == (std::size_t{1} << (bits - var))) return bddtrue;
-  const std::uint32_t bit = bits - 1 - var;
-  const auto prefix = static_cast<std::uint32_t>(sorted[lo]) & ~((2u << bit) - 1);
-  const auto mid_it = std::lower_bound(sorted.begin() + static_cast<std::ptrdiff_t>(lo),
-                                       sorted.begin() + static_cast<std::ptrdiff_t>(hi),
-                                       static_cast<Rank>(prefix | (1u << bit)));
-  const auto mid = static_cast<std::size_t>(mid_it - sorted.begin());
-  return bdd_ite(bdd_ithvarpp(static_cast<int>(var)), build_bdd(sorted, mid, hi, var + 1, bits),
-                 build_bdd(sorted, lo, mid, var + 1, bits));
-}
-
-// Copies the BDD into `nodes` (children before parents) and returns the root's index.
-std::uint32_t export_node(const bdd& b, std::uint32_t bits, std::vector<BddSet::Node>& nodes,
-                          std::unordered_map<int, std::uint32_t>& index) {
-  if (b == bddfalse) return BddSet::kFalse;
-  if (b == bddtrue) return BddSet::kTrue;
-  if (auto it = index.find(b.id()); it != index.end()) return it->second;
-  const std::uint32_t low = export_node(bdd_low(b), bits, nodes, index);
-  const std::uint32_t high = export_node(bdd_high(b), bits, nodes, index);
-  const auto var = static_cast<std::uint32_t>(bdd_var(b));
-  auto below = [&](std::uint32_t child) {
-    return std::uint64_t{nodes[child].members} << (nodes[child].var - var - 1);
-  };
-  nodes.push_back({low, high, static_cast<std::uint32_t>(below(low) + below(high)), var});
-  return index[b.id()] = static_cast<std::uint32_t>(nodes.size() - 1);
-}
-
-}  // namespace
-
-BddSet::BddSet(std::span<const Rank> sorted, Rank universe)
-    : n_(static_cast<Rank>(sorted.size())), bits_(variable_count(universe)) {
-  nodes_ = {{kFalse, kFalse, 0, bits_}, {kTrue, kTrue, 1, bits_}};
-  BuddySession session(bits_);
-  const bdd set = build_bdd(sorted, 0, sorted.size(), 0, bits_);
-  std::unordered_map<int, std::uint32_t> index;
-  root_ = export_node(set, bits_, nodes_, index);
-  nodes_.shrink_to_fit();
-}
-
-Rank BddSet::select(Rank i) const noexcept {
-  std::uint64_t rest = static_cast<std::uint64_t>(i);
-  std::uint64_t value = 0;
-  std::uint32_t node = root_;
-  for (;;) {
-    const Node& n = nodes_[node];
-    value |= (rest / n.members) << (bits_ - n.var);  // the free variables from..var-1
-    rest %= n.members;
-    if (node == kTrue) break;
-    const std::uint64_t low_members = weight(n.low, n.var + 1);
-    const bool go_high = rest >= low_members;
-    if (go_high) {
-      rest -= low_members;
-      value |= std::uint64_t{1} << (bits_ - 1 - n.var);
-    }
-    node = go_high ? n.high : n.low;
-  }
-  return static_cast<Rank>(value);
-}
-
-Rank BddSet::rank(Rank world) const noexcept {
-  if (world < 0 || (bits_ < 31 && static_cast<std::uint64_t>(world) >> bits_) != 0)
-    return kUndefined;
-  const auto w = static_cast<std::uint64_t>(world);
-  std::uint64_t before = 0;
-  std::uint32_t node = root_;
-  std::uint32_t from = 0;
-  for (;;) {
-    const Node& n = nodes_[node];
-    const std::uint64_t free_bits =
-        (w >> (bits_ - n.var)) & ((std::uint64_t{1} << (n.var - from)) - 1);
-    before += free_bits * n.members;
-    if (node == kTrue) return static_cast<Rank>(before);
-    if (node == kFalse) return kUndefined;
-    const bool high = (w >> (bits_ - 1 - n.var)) & 1;
-    if (high) before += weight(n.low, n.var + 1);
-    from = n.var + 1;
-    node = high ? n.high : n.low;
-  }
-}
-
-namespace {
 
 double binary_entropy(double p) {
   if (p <= 0.0 || p >= 1.0) return 0.0;
@@ -147,6 +45,142 @@ double estimate_nodes(const SetStats& s) {
   }
   return nodes;
 }
+
+// BuDDy keeps its node table in process-global state: one build at a time, from init to done.
+// The table starts at the expected size and doubles when full (BuDDy's default growth is 50,000
+// nodes at a time, each step with a garbage collection: seconds for a million nodes).
+class BuddySession {
+ public:
+  BuddySession(std::uint32_t variables, double expected_nodes) : lock_(mutex()) {
+    const auto nodes = static_cast<int>(std::clamp(1.5 * expected_nodes, 1e4, 1e8));
+    bdd_init(nodes, std::max(nodes / 8, 1 << 12));
+    bdd_setmaxincrease(1 << 30);
+    bdd_setvarnum(static_cast<int>(variables));
+    bdd_gbc_hook(nullptr);
+  }
+  ~BuddySession() { bdd_done(); }
+  BuddySession(const BuddySession&) = delete;
+  BuddySession& operator=(const BuddySession&) = delete;
+
+ private:
+  static std::mutex& mutex() {
+    static std::mutex m;
+    return m;
+  }
+  std::lock_guard<std::mutex> lock_;
+};
+
+// The BDD of sorted[lo, hi), all sharing the bits above variable `var`: split on that variable's
+// bit, built bottom-up, so BuDDy only ever joins two reduced children (bdd_ite on a variable).
+bdd build_bdd(std::span<const Rank> sorted, std::size_t lo, std::size_t hi, std::uint32_t var,
+              std::uint32_t bits) {
+  if (lo == hi) return bddfalse;
+  if (var == bits || hi - lo == (std::size_t{1} << (bits - var))) return bddtrue;
+  const std::uint32_t bit = bits - 1 - var;
+  const auto prefix = static_cast<std::uint32_t>(sorted[lo]) & ~((2u << bit) - 1);
+  const auto mid_it = std::lower_bound(sorted.begin() + static_cast<std::ptrdiff_t>(lo),
+                                       sorted.begin() + static_cast<std::ptrdiff_t>(hi),
+                                       static_cast<Rank>(prefix | (1u << bit)));
+  const auto mid = static_cast<std::size_t>(mid_it - sorted.begin());
+  return bdd_ite(bdd_ithvarpp(static_cast<int>(var)), build_bdd(sorted, mid, hi, var + 1, bits),
+                 build_bdd(sorted, lo, mid, var + 1, bits));
+}
+
+// Copies a BuDDy BDD into the node array, children before parents, counting members per node.
+class Exporter {
+ public:
+  Exporter(std::uint32_t bits, std::vector<BddSet::Node>& nodes) : bits_(bits), nodes_(nodes) {
+    nodes_ = {{BddSet::kFalse, BddSet::kFalse, 0, bits}, {BddSet::kTrue, BddSet::kTrue, 0, bits}};
+    members_ = {0, 1};
+  }
+
+  // The node's index in the array.
+  std::uint32_t add(const bdd& b) {
+    if (b == bddfalse) return BddSet::kFalse;
+    if (b == bddtrue) return BddSet::kTrue;
+    if (auto it = index_.find(b.id()); it != index_.end()) return it->second;
+    const std::uint32_t low = add(bdd_low(b)), high = add(bdd_high(b));
+    const auto var = static_cast<std::uint32_t>(bdd_var(b));
+    const std::uint64_t low_weight = weight(low, var), high_weight = weight(high, var);
+    nodes_.push_back({low, high, static_cast<std::uint32_t>(low_weight), var});
+    members_.push_back(low_weight + high_weight);
+    return index_[b.id()] = static_cast<std::uint32_t>(nodes_.size() - 1);
+  }
+
+ private:
+  // Members below the edge from a node at `var` to `child`; skipped variables are free.
+  std::uint64_t weight(std::uint32_t child, std::uint32_t var) const {
+    return members_[child] << (nodes_[child].var - var - 1);
+  }
+
+  std::uint32_t bits_;
+  std::vector<BddSet::Node>& nodes_;
+  std::vector<std::uint64_t> members_;  // members of each node over the variables var..bits-1
+  std::unordered_map<int, std::uint32_t> index_;
+};
+
+}  // namespace
+
+BddSet::BddSet(std::span<const Rank> sorted, Rank universe)
+    : n_(static_cast<Rank>(sorted.size())),
+      bits_(variable_count(std::max(universe, sorted.empty() ? 0 : sorted.back() + 1))) {
+  const BuddySession session(bits_, estimate_nodes(compute_set_stats(sorted)));
+  const bdd set = build_bdd(sorted, 0, sorted.size(), 0, bits_);
+  root_ = Exporter(bits_, nodes_).add(set);
+  nodes_.shrink_to_fit();
+}
+
+BddSet::Step BddSet::child(const Step& at, bool high) const noexcept {
+  const Node& n = nodes_[at.node];
+  const std::uint64_t members = at.weight >> (n.var - at.from);
+  return {high ? n.high : n.low, n.var + 1, high ? members - n.low_weight : n.low_weight};
+}
+
+// The thesis's path-based SELECT: at each node go low if i falls among the low branch's members,
+// else high, less those members. Variables skipped by the edge into a node are free: the members
+// below repeat once per value of those bits, which are therefore i / members (i then mod members).
+Rank BddSet::select(Rank i) const noexcept {
+  if (i < 0 || i >= n_) return kUndefined;  // never a division by zero, even out of contract
+  auto rest = static_cast<std::uint64_t>(i);
+  std::uint64_t value = 0;
+  for (Step at = root();;) {
+    const Node& n = nodes_[at.node];
+    if (n.var != at.from) {
+      const std::uint64_t members = at.weight >> (n.var - at.from);
+      value |= rest / members << (bits_ - n.var);
+      rest %= members;
+    }
+    if (at.node == kTrue) return static_cast<Rank>(value);
+    const bool high = rest >= n.low_weight;
+    if (high) {
+      rest -= n.low_weight;
+      value |= std::uint64_t{1} << (bits_ - 1 - n.var);
+    }
+    at = child(at, high);
+  }
+}
+
+// Walks the bits of `world`, adding the members that come before it: the low branch's whenever
+// it goes high, and, for skipped (free) variables, one copy of the members below per value of
+// those bits below world's.
+Rank BddSet::rank(Rank world) const noexcept {
+  const auto w = static_cast<std::uint64_t>(world);
+  if (world < 0 || (w >> bits_) != 0) return kUndefined;
+  std::uint64_t before = 0;
+  for (Step at = root();;) {
+    const Node& n = nodes_[at.node];
+    const std::uint64_t skipped = n.var - at.from;
+    const std::uint64_t free_bits = (w >> (bits_ - n.var)) & ((std::uint64_t{1} << skipped) - 1);
+    before += free_bits * (at.weight >> skipped);
+    if (at.node == kTrue) return static_cast<Rank>(before);
+    if (at.node == kFalse) return kUndefined;
+    const bool high = (w >> (bits_ - 1 - n.var) & 1) != 0;
+    if (high) before += n.low_weight;
+    at = child(at, high);
+  }
+}
+
+namespace {
 
 std::size_t estimate_bytes(const SetStats& s) {
   return sizeof(BddSet) + static_cast<std::size_t>(estimate_nodes(s)) * sizeof(BddSet::Node);
