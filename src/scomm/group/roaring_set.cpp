@@ -25,13 +25,14 @@ Rank RoaringSet::rank(Rank world) const noexcept {
   return static_cast<Rank>(roaring_bitmap_rank(bitmap_, static_cast<std::uint32_t>(world)) - 1);
 }
 
+// An iterator on the stack (no allocation), moved to the first member wanted, read in bulk.
 void RoaringSet::decode(Rank first, std::span<Rank> out) const noexcept {
   if (out.empty()) return;
-  roaring_uint32_iterator_t* it = roaring_create_iterator(bitmap_);
-  roaring_move_uint32_iterator_equalorlarger(it, static_cast<std::uint32_t>(select(first)));
-  roaring_read_uint32_iterator(it, reinterpret_cast<std::uint32_t*>(out.data()),
+  roaring_uint32_iterator_t it;
+  roaring_init_iterator(bitmap_, &it);
+  roaring_move_uint32_iterator_equalorlarger(&it, static_cast<std::uint32_t>(select(first)));
+  roaring_read_uint32_iterator(&it, reinterpret_cast<std::uint32_t*>(out.data()),
                                static_cast<std::uint32_t>(out.size()));
-  roaring_free_uint32_iterator(it);
 }
 
 namespace {

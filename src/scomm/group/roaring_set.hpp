@@ -10,6 +10,7 @@ namespace scomm::group {
 
 class RoaringSet final : public OrderedSet {
  public:
+  // Precondition: `sorted` strictly increasing, members >= 0 (read as unsigned by CRoaring).
   explicit RoaringSet(std::span<const Rank> sorted);
   ~RoaringSet() override { roaring_bitmap_free(bitmap_); }
   RoaringSet(const RoaringSet&) = delete;
