@@ -114,7 +114,7 @@ Rank DeltaSet::rank(Rank world) const noexcept {
   const auto block = static_cast<Rank>(after - block_first_.begin() - 1);
   Cursor c = cursor(static_cast<std::size_t>(block));
   const Rank first = block * kBlock;
-  const Rank steps = c.advance(std::min(n_, first + kBlock) - 1 - first, world);
+  const Rank steps = c.advance(std::min(kBlock, n_ - first) - 1, world);
   return c.value() == world ? first + steps : kUndefined;
 }
 
@@ -141,7 +141,7 @@ std::size_t DeltaSet::bytes() const noexcept {
 namespace {
 
 // The codes of every gap but the blocks' first members (stored whole, 8 bytes with the offset),
-// half a byte of alignment per block and two words of padding.
+// half a byte of alignment per block, the last partial word and a padding word.
 std::size_t estimate_bytes(const SetStats& s) {
   const auto blocks = static_cast<std::uint64_t>((s.n + DeltaSet::kBlock - 1) / DeltaSet::kBlock);
   const double code_bits = static_cast<double>(s.delta_bits) * (1.0 - 1.0 / DeltaSet::kBlock) +
