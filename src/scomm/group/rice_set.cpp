@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <utility>
+
+#include "scomm/group/bit_stream.hpp"
 
 namespace scomm::group {
 
@@ -14,7 +17,7 @@ class RiceSet::Reader {
   std::uint64_t next_gap() noexcept {
     std::uint64_t quotient = 0;
     for (;;) {
-      const std::uint64_t window = peek();
+      const std::uint64_t window = bit_window(set_.words_.data(), position_);
       if (window != 0) {
         const auto zeros = static_cast<unsigned>(std::countr_zero(window));
         quotient += zeros;
@@ -24,19 +27,14 @@ class RiceSet::Reader {
       quotient += 64;
       position_ += 64;
     }
-    const std::uint64_t low = set_.k_ == 0 ? 0 : peek() & ((std::uint64_t{1} << set_.k_) - 1);
+    const std::uint64_t low = set_.k_ == 0 ? 0
+                                           : bit_window(set_.words_.data(), position_) &
+                                                 ((std::uint64_t{1} << set_.k_) - 1);
     position_ += set_.k_;
     return ((quotient << set_.k_) | low) + 1;
   }
 
  private:
-  std::uint64_t peek() const noexcept {
-    const std::size_t word = position_ / 64;
-    const unsigned offset = position_ % 64;
-    const std::uint64_t low = set_.words_[word] >> offset;
-    return offset == 0 ? low : low | (set_.words_[word + 1] << (64 - offset));
-  }
-
   const RiceSet& set_;
   std::uint64_t position_;
 };
@@ -46,34 +44,21 @@ unsigned RiceSet::parameter(Rank n, Rank universe) {
   return static_cast<unsigned>(std::max(0.0, std::floor(std::log2(mean_gap * std::log(2.0)))));
 }
 
-void RiceSet::append(std::uint64_t value, unsigned bits) {
-  for (unsigned done = 0; done < bits;) {
-    if (bit_count_ / 64 + 1 >= words_.size()) words_.push_back(0);
-    const unsigned offset = bit_count_ % 64;
-    const unsigned take = std::min(bits - done, 64 - offset);
-    const std::uint64_t part = (value >> done) & (take == 64 ? ~0ull : (1ull << take) - 1);
-    words_[bit_count_ / 64] |= part << offset;
-    bit_count_ += take;
-    done += take;
-  }
-}
-
 RiceSet::RiceSet(std::span<const Rank> sorted, Rank universe)
     : n_(static_cast<Rank>(sorted.size())), k_(parameter(n_, universe)) {
-  words_.push_back(0);
+  BitWriter codes;
   for (std::size_t i = 0; i < sorted.size(); ++i) {
     if (i % kBlock == 0) {
-      samples_.push_back({sorted[i], static_cast<std::uint32_t>(bit_count_)});
+      samples_.push_back({sorted[i], static_cast<std::uint32_t>(codes.size())});
       continue;
     }
     const auto gap = static_cast<std::uint64_t>(sorted[i] - sorted[i - 1] - 1);
     for (std::uint64_t q = gap >> k_; q > 0; q -= std::min<std::uint64_t>(q, 64))
-      append(0, static_cast<unsigned>(std::min<std::uint64_t>(q, 64)));
-    append(1, 1);
-    append(gap, k_);
+      codes.append(0, static_cast<unsigned>(std::min<std::uint64_t>(q, 64)));
+    codes.append(1, 1);
+    codes.append(gap, k_);
   }
-  words_.push_back(0);  // lets peek() read one word past the last code
-  words_.shrink_to_fit();
+  words_ = std::move(codes).finish();  // a padding word lets a window read past the last code
   samples_.shrink_to_fit();
 }
 

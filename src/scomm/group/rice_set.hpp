@@ -30,11 +30,8 @@ class RiceSet final : public OrderedSet {
   };
   class Reader;
 
-  void append(std::uint64_t value, unsigned bits);
-
   Rank n_;
   unsigned k_;
-  std::uint64_t bit_count_ = 0;
   std::vector<std::uint64_t> words_;
   std::vector<Sample> samples_;
 };
