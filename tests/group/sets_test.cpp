@@ -335,7 +335,7 @@ TEST(BddSetTest, ConcurrentBuildsAreIndependent) {
 
 // The bit vector under the bitmap and Elias-Fano sets, against a std::vector<bool>: sizes around
 // word and block boundaries, densities from empty to full.
-TEST(RankSelectBitsTest, MatchesABoolVector) {
+TEST(SetBitVectorTest, RankSelectBitsMatchesABoolVector) {
   std::mt19937 rng(30);
   for (std::uint64_t size : {0u, 1u, 63u, 64u, 65u, 511u, 512u, 513u, 5000u, 100000u}) {
     for (double density : {0.0, 0.001, 0.1, 0.5, 0.97, 1.0}) {
