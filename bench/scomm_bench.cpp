@@ -7,8 +7,9 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
-#include <map>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "context_tables.hpp"
@@ -26,75 +27,113 @@ struct Options {
   std::string filter, json, csv, command;
 };
 
-const std::map<group::MapStrategy, const char*> kStrategies{
+constexpr std::pair<group::MapStrategy, const char*> kStrategies[] = {
     {group::MapStrategy::kSpace, "space"},
     {group::MapStrategy::kTime, "time"},
     {group::MapStrategy::kHybrid, "hybrid"}};
 
-WorkloadResult run_workload(const Workload& w, int reps, bool with_candidates) {
+TimingOptions timing_for(bool quick) {
+  return {std::size_t{1} << 17, quick ? 0.005 : 0.25};
+}
+
+std::function<group::MapPtr()> builder(const Workload& w, const std::string& name) {
+  return [&w, name] {
+    group::MapPtr map = group::build_named_map(w.members, name);
+    if (!map) throw std::runtime_error("no representation named " + name);
+    return map;
+  };
+}
+
+std::function<group::MapPtr()> builder(const Workload& w, group::MapStrategy strategy) {
+  return [&w, strategy] { return group::build_map(w.members, group::MapPolicy{strategy}); };
+}
+
+// Every strategy's pick and every candidate representation, plus the plain array when it is no
+// candidate (the reference of the select-time ratios).
+WorkloadResult run_workload(const Workload& w, int reps, const TimingOptions& timing) {
   WorkloadResult result{w.name,
                         w.world,
                         static_cast<Rank>(w.members.size()),
+                        w.regular,
                         compute_baselines(w.members, w.world),
                         {}};
-  for (const auto& [strategy, role] : kStrategies) {
-    const group::MapPolicy policy{strategy, 0.25};
-    result.maps.push_back(
-        {role, measure_map([&] { return group::build_map(w.members, policy); }, reps)});
+  const LookupSample sample = make_lookup_sample(w.members, timing.lookups);
+  auto measure = [&](const char* role, const std::function<group::MapPtr()>& build) {
+    result.maps.push_back({role, measure_map(build, sample, reps, timing)});
+  };
+  for (const auto& [strategy, role] : kStrategies) measure(role, builder(w, strategy));
+  bool plain_measured = false;
+  for (const group::MapCandidate& candidate : group::rank_candidates(w.members, {})) {
+    measure("candidate", builder(w, candidate.name));
+    plain_measured = plain_measured || candidate.name == "plain-array";
   }
-  if (!with_candidates) return result;
-  for (const auto& candidate : group::rank_candidates(w.members, group::MapPolicy{})) {
-    auto build = [&] { return group::build_named_map(w.members, candidate.name); };
-    result.maps.push_back({"candidate", measure_map(build, reps)});
-  }
+  if (!plain_measured && !w.members.empty()) measure("reference", builder(w, "plain-array"));
   return result;
 }
 
 std::vector<Workload> workloads_of(const std::string& experiment, bool quick) {
-  const Rank scale = quick ? 20 : 1;
-  if (experiment == "group-workloads") return thesis_workloads(200000 / scale);
-  if (experiment == "group-classes") return thesis_classes(1000000 / scale);
-  if (experiment == "group-cases") return thesis_cases();
-  if (experiment == "avrankmap") return avrankmap_workloads(786432 / scale);
-  return {};
+  if (experiment == "group-workloads") return thesis_workloads(quick ? 10000 : 200000);
+  if (experiment == "group-classes") return thesis_classes(quick ? 50000 : 1000000);
+  if (experiment == "group-cases") return thesis_cases(quick ? 128 : 1024);
+  if (experiment == "avrankmap") return avrankmap_workloads(quick ? 786432 / 32 : 786432);
+  throw std::runtime_error("unknown experiment " + experiment);
 }
 
 ExperimentResult run_experiment(const std::string& experiment, const Options& options) {
-  ExperimentResult result{experiment, options.command, options.reps, {}};
+  ExperimentResult result{experiment,
+                          current_environment(options.command),
+                          options.reps,
+                          timing_for(options.quick),
+                          {}};
   const auto workloads = workloads_of(experiment, options.quick);
-  if (workloads.empty()) throw std::runtime_error("unknown experiment " + experiment);
   for (std::size_t i = 0; i < workloads.size(); ++i) {
     const Workload& w = workloads[i];
     if (w.name.find(options.filter) == std::string::npos) continue;
     std::fprintf(stderr, "[%s %zu/%zu] %s\n", experiment.c_str(), i + 1, workloads.size(),
                  w.name.c_str());
-    result.workloads.push_back(run_workload(w, options.reps, true));
+    result.workloads.push_back(run_workload(w, options.reps, result.timing));
   }
   return result;
 }
 
-// The demo: what a map costs in scomm and elsewhere, on the seeds' best-known workloads.
-int run_demo() {
+// The demo's workloads: the seeds' best-known patterns at full size.
+std::vector<Workload> demo_workloads() {
+  const std::vector<std::pair<std::vector<Workload>, std::vector<std::string>>> picks = {
+      {avrankmap_workloads(786432), {"even half", "reversed even half", "generation 4"}},
+      {thesis_workloads(200000), {"3 cube", "8 5,000", "12 random", "14 ten"}},
+      {thesis_classes(1000000), {"A 30,000", "E 300"}},
+      {thesis_cases(1024), {"column", "transpose of 1024x1024", "G("}}};
   std::vector<Workload> chosen;
-  for (auto& w : avrankmap_workloads(786432))
-    if (w.name.starts_with("even") || w.name.starts_with("generation 4")) chosen.push_back(w);
-  for (auto& w : thesis_workloads(200000))
-    if (w.name.starts_with("8 ") || w.name.starts_with("12 ") || w.name.starts_with("14 "))
-      chosen.push_back(w);
-  for (auto& w : thesis_cases())
-    if (w.name.find("column") != std::string::npos || w.name.starts_with("transpose"))
-      chosen.push_back(w);
-  std::printf("scomm group maps: bytes per map (HYBRID strategy) vs other MPI libraries\n\n");
-  std::printf("%-40s %9s %11s %11s %11s %11s %-16s %7s %7s\n", "workload", "members", "plain int",
-              "MPICH", "Open MPI", "scomm", "representation", "sel ns", "rev ns");
-  for (const Workload& w : chosen) {
+  for (const auto& [workloads, prefixes] : picks)
+    for (const std::string& prefix : prefixes)
+      for (const Workload& w : workloads)
+        if (w.name.starts_with(prefix)) chosen.push_back(w);
+  return chosen;
+}
+
+// A compact report: scomm's default (HYBRID) map beside what other systems would spend.
+int run_demo() {
+  const TimingOptions timing = timing_for(true);
+  std::printf(
+      "scomm group maps: bytes per group map and lookup time with the default (HYBRID) "
+      "strategy,\nbeside a plain int array, MPICH, Open MPI (sparse groups) and the "
+      "information-theoretic bound\n\n%-44s %9s %9s %10s %9s %9s %9s | %9s %-18s %7s %7s %7s\n",
+      "workload", "world W", "members", "plain int", "MPICH", "Open MPI", "bound", "scomm",
+      "representation", "sel ns", "plain", "rev ns");
+  for (const Workload& w : demo_workloads()) {
     const Baselines b = compute_baselines(w.members, w.world);
-    const auto m = measure_map([&] { return group::build_map(w.members, {}); }, 1);
-    std::printf("%-40s %9zu %11.0f %11.0f %11.0f %11zu %-16s %7.1f %7.1f\n", w.name.c_str(),
-                w.members.size(), b.plain_array, b.mpich, b.open_mpi, m.bytes,
-                m.representation.c_str(), m.select_ns.median, m.reverse_ns.median);
+    const LookupSample sample = make_lookup_sample(w.members, timing.lookups);
+    const auto scomm = measure_map(builder(w, group::MapStrategy::kHybrid), sample, 1, timing);
+    const auto plain = measure_map(builder(w, "plain-array"), sample, 1, timing);
+    std::printf("%-44s %9d %9zu %10.0f %9.0f %9.0f %9.0f | %9zu %-18s %7.1f %7.1f %7.1f\n",
+                w.name.c_str(), w.world, w.members.size(), b.plain_array, b.mpich, b.open_mpi,
+                b.bound, scomm.bytes, scomm.representation.c_str(), scomm.select_ns.median,
+                plain.select_ns.median, scomm.reverse_ns.median);
   }
-  std::printf("\nFull tables: scripts/bench.sh (writes docs/RESULTS.md).\n");
+  std::printf(
+      "\nbytes: true memory of the map; sel ns: random select (group rank -> world rank), plain: "
+      "the same on a plain array; rev ns: random rank_of.\nFull tables: scripts/bench.sh "
+      "(writes docs/RESULTS.md).\n");
   return 0;
 }
 
@@ -117,11 +156,27 @@ Options parse(int argc, char** argv) {
       o.json = value();
     else if (arg == "--csv")
       o.csv = value();
+    else if (arg.starts_with("--"))
+      throw std::runtime_error("unknown option " + arg);
     else
       o.experiments.push_back(arg);
   }
   if (o.experiments.empty()) throw std::runtime_error("name an experiment");
   return o;
+}
+
+void write_files(const Options& options, const std::vector<ExperimentResult>& results,
+                 const std::vector<std::string>& other_json) {
+  if (!options.json.empty()) {
+    std::ofstream file(options.json);
+    write_json(file, results, other_json);
+    if (!file) throw std::runtime_error("cannot write " + options.json);
+  }
+  if (!options.csv.empty()) {
+    std::ofstream file(options.csv);
+    write_csv(file, results);
+    if (!file) throw std::runtime_error("cannot write " + options.csv);
+  }
 }
 
 int run(int argc, char** argv) {
@@ -138,14 +193,7 @@ int run(int argc, char** argv) {
     results.push_back(run_experiment(experiment, options));
     print_table(std::cout, results.back());
   }
-  if (!options.json.empty()) {
-    std::ofstream file(options.json);
-    write_json(file, results, other_json);
-  }
-  if (!options.csv.empty()) {
-    std::ofstream file(options.csv);
-    write_csv(file, results);
-  }
+  write_files(options, results, other_json);
   return 0;
 }
 

@@ -5,15 +5,36 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <utility>
 
 namespace scomm::bench {
 namespace {
 
+std::string with_commas(std::int64_t value) {
+  std::string digits = std::to_string(value), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+Rank integer_power(Rank base, int exponent) {
+  Rank result = 1;
+  for (int i = 0; i < exponent; ++i) result *= base;
+  return result;
+}
+
+// first, first + stride, ... while before `end` (exclusive); stride may be negative.
 std::vector<Rank> progression(Rank first, Rank end, Rank stride) {
   std::vector<Rank> out;
   for (std::int64_t r = first; stride > 0 ? r < end : r > end; r += stride)
     out.push_back(static_cast<Rank>(r));
   return out;
+}
+
+Rank random_below(Rank bound, std::mt19937& rng) {
+  return static_cast<Rank>(rng() % static_cast<std::uint32_t>(bound));
 }
 
 // n random members of [0, world) in random order (all of them when n >= world).
@@ -23,7 +44,7 @@ std::vector<Rank> random_subset(Rank world, Rank n, std::mt19937& rng) {
   std::iota(all.begin(), all.end(), 0);
   for (Rank i = 0; i < n; ++i)  // partial Fisher-Yates
     std::swap(all[static_cast<std::size_t>(i)],
-              all[static_cast<std::size_t>(i + static_cast<Rank>(rng() % (world - i)))]);
+              all[static_cast<std::size_t>(i + random_below(world - i, rng))]);
   all.resize(static_cast<std::size_t>(n));
   return all;
 }
@@ -33,7 +54,7 @@ std::vector<Rank> sorted(std::vector<Rank> v) {
   return v;
 }
 
-// Ten ranges of `length` spread over the world, each permuted inside (thesis 13-14).
+// Ten ranges of `length` spread evenly over the world, each permuted inside (thesis 13-14).
 std::vector<Rank> ranges_permuted_inside(Rank world, Rank length, std::mt19937& rng) {
   length = std::min(length, world / 10);
   std::vector<Rank> out;
@@ -45,46 +66,102 @@ std::vector<Rank> ranges_permuted_inside(Rank world, Rank length, std::mt19937& 
   return out;
 }
 
-// Members of a cube of side s in `dims` dimensions whose listed coordinates are 0.
-std::vector<Rank> cube_slice(Rank side, int dims, std::vector<int> zero_dims) {
+// Members [a,b,c,d,e,f] of the six-dimensional cube of side s with a = d = 0, ascending.
+std::vector<Rank> cube_slice(Rank side) {
   std::vector<Rank> out;
-  const auto total = static_cast<Rank>(std::pow(side, dims));
-  for (Rank r = 0; r < total; ++r) {
-    bool keep = true;
-    for (int d : zero_dims)
-      keep = keep && (r / static_cast<Rank>(std::pow(side, dims - 1 - d))) % side == 0;
-    if (keep) out.push_back(r);
-  }
+  for (Rank b = 0; b < side; ++b)
+    for (Rank c = 0; c < side; ++c)
+      for (Rank ef = 0; ef < side * side; ++ef)  // e * side + f: one run of side^2
+        out.push_back(b * integer_power(side, 4) + c * integer_power(side, 3) + ef);
   return out;
 }
 
-// Union of `count` random ranges, in increasing order (class C) or decreasing (class E).
+// The thesis's cube has side 10 (a world of 10^6; the slice has table 6.1's 10,000 members and
+// its ranks stay below 99,100, inside W = 200,000). Smaller worlds get the largest side whose
+// slice fits.
+Rank cube_side(Rank world) {
+  Rank side = 10;
+  while (side > 2 && cube_slice(side).back() >= world) --side;
+  return side;
+}
+
+// Union of `count` disjoint random ranges; ranges in increasing order (class C) or decreasing
+// (class E), each range increasing inside.
 std::vector<Rank> random_ranges(Rank world, int count, bool decreasing, std::mt19937& rng) {
-  std::vector<Rank> starts = sorted(random_subset(world, 2 * count, rng));
+  const std::vector<Rank> bounds = sorted(random_subset(world, 2 * count, rng));
   std::vector<Rank> out;
-  for (int k = 0; k < count; ++k) {
-    const auto range = progression(starts[2 * k], starts[2 * k + 1], 1);
+  for (std::size_t k = 0; k + 1 < bounds.size(); k += 2) {
+    const auto range = progression(bounds[k], bounds[k + 1], 1);
     out.insert(decreasing ? out.begin() : out.end(), range.begin(), range.end());
   }
   return out;
 }
 
-// Union of random faces of the hypercube of `world` = 2^d nodes; a face fixes `fixed` random
-// coordinate bits to random values.
-std::vector<Rank> hypercube_faces(Rank world, int faces, int fixed, std::mt19937& rng) {
-  const int d = static_cast<int>(std::log2(world));
-  std::vector<bool> member(static_cast<std::size_t>(world), false);
-  for (int f = 0; f < faces; ++f) {
-    Rank mask = 0;
-    while (std::popcount(static_cast<unsigned>(mask)) < fixed)
-      mask |= Rank{1} << (rng() % static_cast<unsigned>(d));
-    const Rank value = static_cast<Rank>(rng()) & mask;
-    for (Rank r = 0; r < world; ++r)
-      if ((r & mask) == value) member[static_cast<std::size_t>(r)] = true;
-  }
+// Class D: union, in increasing order, of random faces of the `dims`-dimensional cube of side
+// `side`; each of the 2 * dims faces (one coordinate fixed to 0 or side - 1) is taken with
+// probability 1/2, at least one.
+std::vector<Rank> cube_faces(Rank side, int dims, std::mt19937& rng) {
+  std::vector<std::pair<int, Rank>> faces;  // (dimension, fixed coordinate)
+  while (faces.empty())
+    for (int d = 0; d < dims; ++d)
+      for (Rank coordinate : {Rank{0}, side - 1})
+        if (rng() % 2 == 1) faces.emplace_back(d, coordinate);
+  auto on_a_face = [&](Rank r) {
+    return std::ranges::any_of(faces, [&](const auto& face) {
+      return r / integer_power(side, dims - 1 - face.first) % side == face.second;
+    });
+  };
   std::vector<Rank> out;
-  for (Rank r = 0; r < world; ++r)
-    if (member[static_cast<std::size_t>(r)]) out.push_back(r);
+  for (Rank r = 0; r < integer_power(side, dims); ++r)
+    if (on_a_face(r)) out.push_back(r);
+  return out;
+}
+
+// Group rank r = (i, j) in column-major order of a rows x cols matrix -> world rank i*cols + j.
+std::vector<Rank> transpose(Rank rows, Rank cols) {
+  std::vector<Rank> out;
+  for (Rank r = 0; r < rows * cols; ++r) out.push_back(r % rows * cols + r / rows);
+  return out;
+}
+
+// The plane y = y0 of an a x a x (world / a^2) mesh, a = 2^ceil(log2(world) / 3) (128 x 128 x 64
+// for 2^20: a sub-mesh of 2^13, thesis 4.1.2.3), in increasing order.
+std::vector<Rank> mesh_plane(Rank world) {
+  const int bits = std::bit_width(static_cast<std::uint32_t>(world)) - 1;
+  const Rank a = Rank{1} << ((bits + 2) / 3);
+  const Rank y0 = 37 % a;
+  std::vector<Rank> out;
+  for (Rank z = 0; z < world / (a * a); ++z)
+    for (Rank x = 0; x < a; ++x) out.push_back(x + a * y0 + a * a * z);
+  return out;
+}
+
+// Thesis 4.3.2.1: the neighbours of one node of an Erdos-Renyi graph G(world, p), every node at a
+// random point of the unit square, ordered by distance to the node.
+std::vector<Rank> graph_neighbourhood(Rank world, double p, std::mt19937& rng) {
+  const Rank node = world / 3;
+  std::binomial_distribution<Rank> degree(world - 1, p);
+  std::vector<Rank> neighbours = random_subset(world - 1, degree(rng), rng);
+  for (Rank& v : neighbours) v += v >= node ? 1 : 0;
+  std::uniform_real_distribution<double> coordinate(0, 1);
+  const double x0 = coordinate(rng), y0 = coordinate(rng);
+  std::vector<std::pair<double, Rank>> by_distance;
+  for (Rank v : neighbours)
+    by_distance.emplace_back(std::hypot(coordinate(rng) - x0, coordinate(rng) - y0), v);
+  std::sort(by_distance.begin(), by_distance.end());
+  std::vector<Rank> out;
+  for (const auto& entry : by_distance) out.push_back(entry.second);
+  return out;
+}
+
+// `n` of a workload defined at `reference_world`, scaled to `world` (the same n at full size).
+Rank scaled(Rank n, Rank world, Rank reference_world) {
+  return std::max<Rank>(1, static_cast<Rank>(std::int64_t{n} * world / reference_world));
+}
+
+std::vector<Rank> odd_positions(const std::vector<Rank>& v) {
+  std::vector<Rank> out;
+  for (std::size_t i = 1; i < v.size(); i += 2) out.push_back(v[i]);
   return out;
 }
 
@@ -92,86 +169,99 @@ std::vector<Rank> hypercube_faces(Rank world, int faces, int fixed, std::mt19937
 
 std::vector<Workload> thesis_workloads(Rank world) {
   std::mt19937 rng(2011);
-  std::vector<Workload> w;
-  w.push_back({"1 evens", world, progression(0, world, 2)});
-  w.push_back({"2 y=81x+11453", world, progression(11453 + 81, world, 81)});
-  const Rank side = static_cast<Rank>(std::floor(std::pow(world, 1.0 / 6) + 1e-9));
-  w.push_back(
-      {"3 cube [0,*,*,0,*,*] side " + std::to_string(side), world, cube_slice(side, 6, {0, 3})});
+  const Rank intercept = static_cast<Rank>(11453LL * world / 200000);
+  const Rank side = cube_side(world);
   std::vector<Rank> alternating;
   for (Rank start = 0; start < world; start += 200)
     for (Rank k = start; k < std::min(world, start + 100); ++k) alternating.push_back(k);
-  w.push_back({"4 alternating ranges of 100", world, alternating});
+  std::vector<Workload> w;
+  w.push_back({"1 evens", world, progression(0, world, 2), true});
+  // x = 1, 2, ...: table 6.1's 2,327 members
+  w.push_back({"2 y=81x+" + std::to_string(intercept), world,
+               progression(intercept + 81, world, 81), true});
+  w.push_back(
+      {"3 cube slice [0,*,*,0,*,*] side " + std::to_string(side), world, cube_slice(side), true});
+  w.push_back({"4 alternating ranges of 100", world, alternating, true});
   for (auto [id, m] : {std::pair{5, 3}, std::pair{6, 5}, std::pair{7, 7}})
     w.push_back({std::to_string(id) + " multiples of " + std::to_string(m), world,
-                 progression(0, world, m)});
-  w.push_back({"8 5,000 random ordered", world, sorted(random_subset(world, 5000, rng))});
-  w.push_back({"9 50,000 random ordered", world, sorted(random_subset(world, 50000, rng))});
-  w.push_back({"10 random permutation of 10,000", world, random_subset(world, 10000, rng)});
-  w.push_back({"11 random permutation of 20,000", world, random_subset(world, 20000, rng)});
-  w.push_back({"12 random permutation of 100,000", world, random_subset(world, 100000, rng)});
-  w.push_back(
-      {"13 ten ranges of 1,000 permuted inside", world, ranges_permuted_inside(world, 1000, rng)});
-  w.push_back({"14 ten ranges of 10,000 permuted inside", world,
-               ranges_permuted_inside(world, 10000, rng)});
+                 progression(0, world, m), true});
+  for (auto [id, size] : {std::pair{8, 5000}, std::pair{9, 50000}}) {
+    const Rank n = scaled(size, world, 200000);
+    w.push_back({std::to_string(id) + " " + with_commas(n) + " random ordered", world,
+                 sorted(random_subset(world, n, rng))});
+  }
+  for (auto [id, size] : {std::pair{10, 10000}, std::pair{11, 20000}, std::pair{12, 100000}}) {
+    const Rank n = scaled(size, world, 200000);
+    w.push_back({std::to_string(id) + " random permutation of " + with_commas(n), world,
+                 random_subset(world, n, rng)});
+  }
+  for (auto [id, size] : {std::pair{13, 1000}, std::pair{14, 10000}}) {
+    const Rank length = scaled(size, world, 200000);
+    w.push_back({std::to_string(id) + " ten ranges of " + with_commas(length) + " permuted inside",
+                 world, ranges_permuted_inside(world, length, rng)});
+  }
   return w;
 }
 
 std::vector<Workload> thesis_classes(Rank world) {
   std::mt19937 rng(1000000);
   std::vector<Workload> w;
-  for (Rank n : {1000, 30000, 300000})
-    w.push_back({"A random " + std::to_string(n), world, random_subset(world, n, rng)});
+  for (Rank size : {1000, 30000, 300000}) {
+    const Rank n = scaled(size, world, 1000000);
+    w.push_back({"A " + with_commas(n) + " random, ascending", world,
+                 sorted(random_subset(world, n, rng))});
+  }
   for (int k = 0; k < 3; ++k) {
-    const Rank first = static_cast<Rank>(rng() % 1000);
-    const Rank stride = static_cast<Rank>(2 + rng() % 60);
-    w.push_back({"B stride " + std::to_string(stride), world,
-                 progression(first, world - static_cast<Rank>(rng() % 1000), stride)});
+    const Rank first = random_below(world / 2, rng);
+    const Rank end = world / 2 + random_below(world / 2, rng);
+    const Rank stride = 2 + random_below(999, rng);
+    w.push_back({"B stride " + std::to_string(stride) + " from " + with_commas(first), world,
+                 progression(first, end, stride), true});
   }
   for (int count : {10, 300})
-    w.push_back({"C " + std::to_string(count) + " ranges ascending", world,
+    w.push_back({"C " + std::to_string(count) + " random ranges, ascending", world,
                  random_ranges(world, count, false, rng)});
-  const Rank cube = 1 << static_cast<int>(std::log2(world));
-  for (int faces : {1, 4})
-    w.push_back({"D " + std::to_string(faces) + " hypercube faces", cube,
-                 hypercube_faces(cube, faces, 6, rng)});
+  for (int dims : {2, 3, 6}) {
+    const auto side = static_cast<Rank>(std::lround(std::pow(world, 1.0 / dims)));
+    auto members = cube_faces(side, dims, rng);
+    w.push_back({"D faces of a " + std::to_string(dims) + "-D cube of side " + std::to_string(side),
+                 integer_power(side, dims), std::move(members)});
+  }
   for (int count : {10, 300})
-    w.push_back({"E " + std::to_string(count) + " ranges descending", world,
+    w.push_back({"E " + std::to_string(count) + " random ranges, descending", world,
                  random_ranges(world, count, true, rng)});
   return w;
 }
 
-std::vector<Workload> thesis_cases() {
-  std::vector<Workload> w;
-  const Rank n = 1024;
-  w.push_back({"1024x1024 row 517", n * n, progression(517 * n, 518 * n, 1)});
-  w.push_back({"1024x1024 column 517", n * n, progression(517, n * n, n)});
-  std::vector<Rank> transpose;
-  for (Rank r = 0; r < n * n; ++r) transpose.push_back((r % n) * n + r / n);
-  w.push_back({"transpose of 1024x1024", n * n, transpose});
-  std::vector<Rank> plane;  // 128 x 128 x 64 mesh (2^20), the plane y = 37
-  for (Rank z = 0; z < 64; ++z)
-    for (Rank x = 0; x < 128; ++x) plane.push_back(x + 128 * 37 + 128 * 128 * z);
-  w.push_back({"2^20 3-D mesh plane y=37", n * n, plane});
+std::vector<Workload> thesis_cases(Rank side) {
+  const Rank world = side * side;
+  const std::string matrix = std::to_string(side) + "x" + std::to_string(side);
   std::mt19937 rng(5);
-  std::binomial_distribution<Rank> degree(n * n - 1, 0.005);
-  std::vector<Rank> neighbours = sorted(random_subset(n * n, degree(rng), rng));
-  w.push_back({"G(2^20,0.005) neighbourhood", n * n, neighbours});
+  std::vector<Workload> w;
+  w.push_back({matrix + " row " + std::to_string(side - 1), world,
+               progression((side - 1) * side, world, 1), true});
+  w.push_back({matrix + " column 1", world, progression(1, world, side), true});
+  w.push_back({"transpose of " + matrix, world, transpose(side, side), true});
+  w.push_back({"transpose of " + std::to_string(side / 4) + "x" + std::to_string(side * 4), world,
+               transpose(side / 4, side * 4), true});
+  w.push_back({"3-D mesh plane of " + with_commas(world), world, mesh_plane(world), true});
+  w.push_back({"G(" + with_commas(world) + ",0.005) neighbourhood", world,
+               graph_neighbourhood(world, 0.005, rng)});
   return w;
 }
 
 std::vector<Workload> avrankmap_workloads(Rank world) {
   std::vector<Workload> w;
-  w.push_back({"first half", world, progression(0, world / 2, 1)});
-  w.push_back({"second half (offset)", world, progression(world / 2, world, 1)});
-  w.push_back({"even half (stride)", world, progression(0, world, 2)});
-  w.push_back({"reversed even half", world, progression(world - 2, -1, -2)});
+  w.push_back({"first half (direct)", world, progression(0, world / 2, 1), true});
+  w.push_back({"second half (offset)", world, progression(world / 2, world, 1), true});
+  w.push_back({"even half (stride)", world, progression(0, world, 2), true});
+  w.push_back({"odd half (offset + stride)", world, progression(1, world, 2), true});
+  w.push_back(
+      {"reversed even half (reversed stride)", world, progression(world - 2, -1, -2), true});
   std::vector<Rank> generation = progression(0, world, 1);
   for (int g = 1; g <= 4; ++g) {
-    std::vector<Rank> odd;
-    for (std::size_t i = 1; i < generation.size(); i += 2) odd.push_back(generation[i]);
-    generation = odd;
-    w.push_back({"generation " + std::to_string(g) + " odd split", world, generation});
+    generation = odd_positions(generation);
+    w.push_back({"odd/even split generation " + std::to_string(g), world, generation, true});
   }
   return w;
 }
