@@ -89,7 +89,7 @@ bdd build_bdd(std::span<const Rank> sorted, std::size_t lo, std::size_t hi, std:
 // Copies a BuDDy BDD into the node array, children before parents, counting members per node.
 class Exporter {
  public:
-  Exporter(std::uint32_t bits, std::vector<BddSet::Node>& nodes) : bits_(bits), nodes_(nodes) {
+  Exporter(std::uint32_t bits, std::vector<BddSet::Node>& nodes) : nodes_(nodes) {
     nodes_ = {{BddSet::kFalse, BddSet::kFalse, 0, bits}, {BddSet::kTrue, BddSet::kTrue, 0, bits}};
     members_ = {0, 1};
   }
@@ -113,7 +113,6 @@ class Exporter {
     return members_[child] << (nodes_[child].var - var - 1);
   }
 
-  std::uint32_t bits_;
   std::vector<BddSet::Node>& nodes_;
   std::vector<std::uint64_t> members_;  // members of each node over the variables var..bits-1
   std::unordered_map<int, std::uint32_t> index_;
