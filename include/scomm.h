@@ -14,9 +14,32 @@ extern "C" {
 #endif
 
 typedef int SCOMM_Group;
+typedef int SCOMM_Comm;
+typedef int SCOMM_Request;
+typedef int SCOMM_Errhandler;
+
+/* A receive's status in communicator terms. The count is read with SCOMM_Get_count. */
+typedef struct SCOMM_Status {
+  int SCOMM_SOURCE;
+  int SCOMM_TAG;
+  int SCOMM_ERROR;
+  int scomm_cancelled_;
+  MPI_Status scomm_mpi_;
+} SCOMM_Status;
 
 #define SCOMM_GROUP_NULL ((SCOMM_Group)0)
 #define SCOMM_GROUP_EMPTY ((SCOMM_Group)1)
+#define SCOMM_COMM_NULL ((SCOMM_Comm)0)
+/* MPI_COMM_WORLD as a scomm communicator, between SCOMM_Init and SCOMM_Finalize. */
+#define SCOMM_COMM_WORLD ((SCOMM_Comm)1)
+#define SCOMM_REQUEST_NULL ((SCOMM_Request)0)
+#define SCOMM_ERRORS_ARE_FATAL ((SCOMM_Errhandler)1)
+#define SCOMM_ERRORS_RETURN ((SCOMM_Errhandler)2)
+#define SCOMM_STATUS_IGNORE ((SCOMM_Status *)0)
+#define SCOMM_STATUSES_IGNORE ((SCOMM_Status *)0)
+#define SCOMM_ANY_SOURCE MPI_ANY_SOURCE
+#define SCOMM_ANY_TAG MPI_ANY_TAG
+#define SCOMM_PROC_NULL MPI_PROC_NULL
 
 /* Error classes; an error code is its class plus 256 times a message slot. */
 enum {
@@ -74,8 +97,76 @@ int SCOMM_Set_map_strategy(int strategy);
 int SCOMM_Group_representation(SCOMM_Group group, char *name, int *resultlen);
 int SCOMM_Error_string(int errorcode, char *string, int *resultlen);
 
+/* Communicators. Calls with a communicator report errors through its error handler
+ * (SCOMM_ERRORS_ARE_FATAL by default: message and MPI_Abort), calls with a bad communicator handle
+ * through SCOMM_COMM_WORLD's. */
+int SCOMM_Comm_size(SCOMM_Comm comm, int *size);
+int SCOMM_Comm_rank(SCOMM_Comm comm, int *rank);
+int SCOMM_Comm_group(SCOMM_Comm comm, SCOMM_Group *group);
+int SCOMM_Comm_compare(SCOMM_Comm comm1, SCOMM_Comm comm2, int *result);
+int SCOMM_Comm_dup(SCOMM_Comm comm, SCOMM_Comm *newcomm);
+/* *newcomm is written when the request completes. */
+int SCOMM_Comm_idup(SCOMM_Comm comm, SCOMM_Comm *newcomm, SCOMM_Request *request);
+int SCOMM_Comm_split(SCOMM_Comm comm, int color, int key, SCOMM_Comm *newcomm);
+int SCOMM_Comm_isplit(SCOMM_Comm comm, int color, int key, SCOMM_Comm *newcomm,
+                      SCOMM_Request *request);
+int SCOMM_Comm_create(SCOMM_Comm comm, SCOMM_Group group, SCOMM_Comm *newcomm);
+/* Called by the members of group only; concurrent calls on one parent with overlapping groups
+ * need tags that differ modulo 64 (a clash is detected and reported, never mixed). */
+int SCOMM_Comm_create_group(SCOMM_Comm comm, SCOMM_Group group, int tag, SCOMM_Comm *newcomm);
+/* Local: the context is released once no request on the communicator is pending. */
+int SCOMM_Comm_free(SCOMM_Comm *comm);
+int SCOMM_Comm_set_name(SCOMM_Comm comm, const char *name);
+int SCOMM_Comm_get_name(SCOMM_Comm comm, char *name, int *resultlen);
+int SCOMM_Comm_set_errhandler(SCOMM_Comm comm, SCOMM_Errhandler errhandler);
+int SCOMM_Comm_get_errhandler(SCOMM_Comm comm, SCOMM_Errhandler *errhandler);
+
+/* Additions. Collective over comm. */
+int SCOMM_Comm_from_MPI(MPI_Comm comm, SCOMM_Comm *newcomm);
+/* Collective over the members; the caller owns the result (MPI_Comm_free). */
+int SCOMM_Comm_to_MPI(SCOMM_Comm comm, MPI_Comm *mpicomm);
+/* Local, O(1): called by every member of comm, in the same order everywhere (as for collective
+ * calls); ranks first, first + stride, ... up to last; callers outside get SCOMM_COMM_NULL. */
+int SCOMM_Comm_create_range(SCOMM_Comm comm, int first, int last, int stride,
+                            SCOMM_Comm *newcomm);
+
+/* Point-to-point; tags 0..SCOMM_Tag_ub. */
+int SCOMM_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+               SCOMM_Comm comm);
+int SCOMM_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                SCOMM_Comm comm);
+int SCOMM_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                 SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, SCOMM_Comm comm,
+               SCOMM_Status *status);
+int SCOMM_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, SCOMM_Comm comm,
+                SCOMM_Request *request);
+int SCOMM_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                   int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
+                   int recvtag, SCOMM_Comm comm, SCOMM_Status *status);
+int SCOMM_Probe(int source, int tag, SCOMM_Comm comm, SCOMM_Status *status);
+int SCOMM_Iprobe(int source, int tag, SCOMM_Comm comm, int *flag, SCOMM_Status *status);
+int SCOMM_Wait(SCOMM_Request *request, SCOMM_Status *status);
+int SCOMM_Test(SCOMM_Request *request, int *flag, SCOMM_Status *status);
+int SCOMM_Waitall(int count, SCOMM_Request array_of_requests[], SCOMM_Status array_of_statuses[]);
+int SCOMM_Testall(int count, SCOMM_Request array_of_requests[], int *flag,
+                  SCOMM_Status array_of_statuses[]);
+int SCOMM_Waitany(int count, SCOMM_Request array_of_requests[], int *index, SCOMM_Status *status);
+int SCOMM_Cancel(SCOMM_Request *request);
+int SCOMM_Request_free(SCOMM_Request *request);
+int SCOMM_Get_count(const SCOMM_Status *status, MPI_Datatype datatype, int *count);
+int SCOMM_Test_cancelled(const SCOMM_Status *status, int *flag);
+
+/* Introspection: live communicators at this process and the context ids they hold. */
+int SCOMM_Comm_live(int *communicators, int *contexts);
+
 /* After MPI_Init: creates scomm's base communicators (SCOMM_BASE_COMMS duplicates of
- * MPI_COMM_WORLD, default 1). Before MPI_Finalize: SCOMM_Finalize frees them. */
+ * MPI_COMM_WORLD, by default enough for 2^20 context ids) and SCOMM_COMM_WORLD. Environment:
+ * SCOMM_DERIVE_BITS (0..6, default 4), SCOMM_CONTEXT_ALGORITHM (vanilla|bitmask|highest),
+ * SCOMM_CONTEXT_STORAGE (array|fixed|tree|radix). Before MPI_Finalize: SCOMM_Finalize frees
+ * every communicator and request and the base communicators. */
 int SCOMM_Init(void);
 int SCOMM_Finalize(void);
 /* The largest tag a scomm message may carry (at least 2^15 - 1 - 256). */

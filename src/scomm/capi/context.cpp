@@ -3,6 +3,8 @@
 
 #include "scomm.h"
 
+#include <cstdio>
+
 namespace scomm::capi {
 
 static_assert(SCOMM_UNDEFINED == group::kUndefined,
@@ -21,6 +23,27 @@ int report(ErrorClass error_class, const char* function, const char* what) noexc
   } catch (...) {
     return static_cast<int>(error_class);
   }
+}
+
+CommEntry& comm_entry(int handle) {
+  CommEntry* entry = context().comms.find(handle);
+  if (entry == nullptr)
+    throw Error(ErrorClass::kComm, handle == SCOMM_COMM_NULL
+                                       ? "SCOMM_COMM_NULL is not a communicator"
+                                       : "communicator handle " + std::to_string(handle) +
+                                             " is not live (freed, never created, or scomm "
+                                             "not initialized)");
+  return *entry;
+}
+
+int raise(int handle, int code) noexcept {
+  const CommEntry* entry = context().comms.find(handle);
+  if (entry == nullptr) entry = context().comms.find(SCOMM_COMM_WORLD);
+  if (entry != nullptr && entry->errhandler == kErrorsReturn) return code;
+  if (entry == nullptr && !context().runtime) return code;  // no communicator to abort
+  std::fprintf(stderr, "scomm: fatal error: %s\n", context().errors.describe(code).c_str());
+  MPI_Abort(MPI_COMM_WORLD, error_class_of(code));
+  return code;
 }
 
 comm::Runtime& runtime() {

@@ -6,25 +6,50 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "scomm/base/error.hpp"
 #include "scomm/capi/errors.hpp"
 #include "scomm/capi/handle_table.hpp"
+#include "scomm/comm/comm.hpp"
+#include "scomm/comm/create.hpp"
 #include "scomm/comm/runtime.hpp"
 #include "scomm/group/group.hpp"
+#include "scomm/p2p/request.hpp"
 
 namespace scomm::capi {
 
+inline constexpr int kErrorsAreFatal = 1;  // SCOMM_ERRORS_ARE_FATAL
+inline constexpr int kErrorsReturn = 2;    // SCOMM_ERRORS_RETURN
+
+struct CommEntry {
+  comm::Comm comm;
+  int errhandler = kErrorsAreFatal;
+};
+
+struct RequestEntry {
+  p2p::Request request;
+  int comm = 0;                         // whose error handler reports its failure
+  comm::Creation* creation = nullptr;   // idup / isplit: the creation inside `request`
+  int* newcomm = nullptr;               // where the new communicator's handle goes
+  std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
+};
+
 struct Context {
   static constexpr int kFirstGroupHandle = 2;  // 0 = SCOMM_GROUP_NULL, 1 = SCOMM_GROUP_EMPTY
+  static constexpr int kFirstCommHandle = 1;   // 0 = SCOMM_COMM_NULL, 1 = SCOMM_COMM_WORLD
+  static constexpr int kFirstRequestHandle = 1;
 
   HandleTable<group::Group> groups{kFirstGroupHandle};
   group::Group empty_group;
   group::MapPolicy map_policy;
   ErrorLog errors;
   std::unique_ptr<comm::Runtime> runtime;  // between SCOMM_Init and SCOMM_Finalize
+  // Emptied by SCOMM_Finalize before the runtime goes.
+  HandleTable<CommEntry> comms{kFirstCommHandle};
+  HandleTable<RequestEntry> requests{kFirstRequestHandle};
 };
 
 // The runtime, or Error(kArg) when SCOMM_Init has not been called.
@@ -49,6 +74,19 @@ int guarded(const char* function, Body&& body) noexcept {
   } catch (const std::exception& e) {
     return report(ErrorClass::kIntern, function, e.what());
   }
+}
+
+// The live communicator behind `handle`, or Error(kComm).
+CommEntry& comm_entry(int handle);
+// Reports `code` through the error handler of communicator `handle` (SCOMM_COMM_WORLD's when
+// `handle` is not live): returns it, or aborts the job for SCOMM_ERRORS_ARE_FATAL.
+int raise(int handle, int code) noexcept;
+
+// guarded() for calls on a communicator: failures go through its error handler.
+template <typename Body>
+int on_comm(const char* function, int handle, Body&& body) noexcept {
+  const int code = guarded(function, [&] { body(comm_entry(handle)); });
+  return code == 0 ? 0 : raise(handle, code);
 }
 
 // Throws Error(kArg) when a required output or input pointer is null.

@@ -18,15 +18,30 @@ int SCOMM_Init(void) {
     if (!initialized || finalized)
       throw Error(ErrorClass::kArg, "MPI must be initialized (and not finalized) first");
     if (context().runtime) throw Error(ErrorClass::kArg, "scomm is already initialized");
-    context().runtime = std::make_unique<scomm::comm::Runtime>(
-        MPI_COMM_WORLD, scomm::comm::Runtime::base_count_from_environment());
+    auto& ctx = context();
+    ctx.runtime = std::make_unique<scomm::comm::Runtime>(
+        MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
+    try {
+      const int world = ctx.comms.insert(
+          {scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy)});
+      if (world != SCOMM_COMM_WORLD) throw Error(ErrorClass::kIntern, "SCOMM_COMM_WORLD taken");
+    } catch (...) {
+      ctx.runtime.reset();
+      throw;
+    }
   });
 }
 
 int SCOMM_Finalize(void) {
   return guarded("SCOMM_Finalize", [] {
     scomm::capi::runtime();  // reports a missing SCOMM_Init
-    context().runtime.reset();
+    auto& ctx = context();
+    // Requests and communicators hold contexts of the runtime: they go first.
+    ctx.requests = scomm::capi::HandleTable<scomm::capi::RequestEntry>(
+        scomm::capi::Context::kFirstRequestHandle);
+    ctx.comms =
+        scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
+    ctx.runtime.reset();
   });
 }
 

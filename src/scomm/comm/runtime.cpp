@@ -1,5 +1,6 @@
 #include "scomm/comm/runtime.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -16,35 +17,82 @@ int tag_ub_of(MPI_Comm comm) {
   return *value;
 }
 
-context::TagLayout checked_layout(MPI_Comm world, int base_count) {
-  if (base_count < 1)
-    throw Error(ErrorClass::kArg,
-                "need at least one base communicator, got " + std::to_string(base_count));
-  return context::TagLayout::from_tag_ub(tag_ub_of(world));
+long integer_from_environment(const char* name, long fallback, long low, long high) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return fallback;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (*end != '\0' || value < low || value > high)
+    throw Error(ErrorClass::kArg, std::string(name) + " must be " + std::to_string(low) + ".." +
+                                      std::to_string(high) + ", got '" + text + "'");
+  return value;
+}
+
+int base_count_for(const context::TagLayout& layout, int requested) {
+  if (requested > 0) return requested;
+  const auto needed = RuntimeOptions::kDefaultIds / layout.prefixes_per_base();
+  return static_cast<int>(std::clamp<context::ContextId>(needed, 1, 256));
 }
 
 }  // namespace
 
-Runtime::Runtime(MPI_Comm world, int base_count)
-    : layout_(checked_layout(world, base_count)),
-      contexts_(layout_.prefixes_per_base() * static_cast<context::ContextId>(base_count)) {
-  bases_.resize(static_cast<std::size_t>(base_count));
-  for (MPI_Comm& base : bases_) MPI_Comm_dup(world, &base);
+RuntimeOptions RuntimeOptions::from_environment() {
+  RuntimeOptions options;
+  options.base_count = static_cast<int>(integer_from_environment("SCOMM_BASE_COMMS", 0, 1, 4096));
+  options.derive_bits = static_cast<int>(integer_from_environment("SCOMM_DERIVE_BITS", 4, 0, 6));
+  if (const char* name = std::getenv("SCOMM_CONTEXT_ALGORITHM"))
+    options.algorithm = context::algorithm_from_name(name);
+  if (const char* name = std::getenv("SCOMM_CONTEXT_STORAGE"))
+    options.storage = context::storage_from_name(name);
+  return options;
+}
+
+Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
+    : options_(options),
+      layout_(context::TagLayout::from_tag_ub(tag_ub_of(world))),
+      bases_(static_cast<std::size_t>(base_count_for(layout_, options.base_count))),
+      id_capacity_(layout_.prefixes_per_base() * static_cast<context::ContextId>(bases_.size())),
+      blocks_(id_capacity_ >> options.derive_bits),
+      held_(id_capacity_, options.derive_bits) {
+  for (MPI_Comm& base : bases_) {
+    MPI_Comm_dup(world, &base);
+    MPI_Comm_set_errhandler(base, MPI_ERRORS_RETURN);
+  }
+  engine_ = std::make_unique<p2p::MatchingEngine>(bases_, layout_, options.storage, id_capacity_);
 }
 
 Runtime::~Runtime() {
+  engine_.reset();
   for (MPI_Comm& base : bases_) MPI_Comm_free(&base);
 }
 
-int Runtime::base_count_from_environment() {
-  const char* text = std::getenv("SCOMM_BASE_COMMS");
-  if (text == nullptr || *text == '\0') return 1;
-  char* end = nullptr;
-  const long count = std::strtol(text, &end, 10);
-  if (*end != '\0' || count < 1 || count > 4096)
-    throw Error(ErrorClass::kArg,
-                std::string("SCOMM_BASE_COMMS must be 1..4096, got '") + text + "'");
-  return static_cast<int>(count);
+void Runtime::decline_block(context::ContextId block) noexcept { blocks_.release(block); }
+
+void Runtime::check_free(context::ContextId first, context::ContextId span) const {
+  if (held_.any_held(first, span))
+    throw Error(ErrorClass::kContext,
+                "cannot prove message separation: context " + std::to_string(first) +
+                    " is still used by a live communicator here (a live sibling created " +
+                    std::to_string(options_.derive_bits) +
+                    "+ local creations ago, or members made local creations in different "
+                    "orders)");
+}
+
+std::shared_ptr<p2p::Channel> Runtime::open_channel(group::MapPtr map, group::Rank rank,
+                                                    context::ContextId id) {
+  check_free(id, 1);
+  const int prefix = static_cast<int>(id & (layout_.prefixes_per_base() - 1));
+  auto channel = std::make_shared<p2p::Channel>(
+      std::move(map), rank, id, bases_[static_cast<std::size_t>(layout_.base_of(id))],
+      prefix << layout_.user_bits(), (1 << layout_.user_bits()) - 1, this);
+  held_.hold(id);
+  engine_->attach(*channel);
+  return channel;
+}
+
+void Runtime::retire(p2p::Channel& channel) noexcept {
+  engine_->detach(channel);
+  if (held_.release(channel.context())) blocks_.release(held_.block_of(channel.context()));
 }
 
 }  // namespace scomm::comm

@@ -1,38 +1,76 @@
 // The MPI side of the library context: the base communicators that carry every scomm message,
-// the tag layout read from MPI_TAG_UB, and the context ids this process holds. Created by
-// SCOMM_Init after MPI_Init, destroyed by SCOMM_Finalize before MPI_Finalize.
+// the tag layout read from MPI_TAG_UB, the context ids this process holds (blocks from
+// collective allocation, ids inside them from local derivation), the matching engine and the
+// context -> channel table. Created by SCOMM_Init after MPI_Init, destroyed by SCOMM_Finalize
+// before MPI_Finalize, after every communicator and request is gone.
 #pragma once
 
 #include <mpi.h>
 
+#include <memory>
 #include <vector>
 
+#include "scomm/context/allocation.hpp"
 #include "scomm/context/context_pool.hpp"
+#include "scomm/context/context_table.hpp"
+#include "scomm/context/held_ids.hpp"
 #include "scomm/context/tag_layout.hpp"
+#include "scomm/p2p/channel.hpp"
+#include "scomm/p2p/matching_engine.hpp"
 
 namespace scomm::comm {
 
-class Runtime {
+struct RuntimeOptions {
+  int base_count = 0;  // 0: enough base communicators for kDefaultIds ids
+  int derive_bits = 4;
+  context::Algorithm algorithm = context::Algorithm::kHighest;
+  context::Storage storage = context::Storage::kRadix;
+
+  static constexpr context::ContextId kDefaultIds = context::ContextId{1} << 20;
+  // SCOMM_BASE_COMMS, SCOMM_DERIVE_BITS, SCOMM_CONTEXT_ALGORITHM, SCOMM_CONTEXT_STORAGE.
+  static RuntimeOptions from_environment();
+};
+
+class Runtime final : public p2p::ChannelOwner {
  public:
-  // Duplicates `world` `base_count` times; each duplicate carries 2^prefix_bits contexts.
-  // Throws Error(kNotSupported) when MPI_TAG_UB is too small, Error(kArg) for base_count < 1.
-  Runtime(MPI_Comm world, int base_count);
+  // Duplicates `world` for each base communicator. Throws Error(kNotSupported) when MPI_TAG_UB
+  // is too small, Error(kArg) for bad options.
+  Runtime(MPI_Comm world, const RuntimeOptions& options);
   ~Runtime();
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
 
   const context::TagLayout& layout() const noexcept { return layout_; }
+  const RuntimeOptions& options() const noexcept { return options_; }
   MPI_Comm base(int index) const noexcept { return bases_[static_cast<std::size_t>(index)]; }
   int base_count() const noexcept { return static_cast<int>(bases_.size()); }
-  context::ContextPool& contexts() noexcept { return contexts_; }
+  MPI_Comm world() const noexcept { return bases_.front(); }
+  context::ContextId id_capacity() const noexcept { return id_capacity_; }
 
-  // SCOMM_BASE_COMMS from the environment, or 1.
-  static int base_count_from_environment();
+  // Blocks of 2^derive_bits ids, allocated collectively.
+  context::ContextPool& blocks() noexcept { return blocks_; }
+  const context::HeldIds& held() const noexcept { return held_; }
+  p2p::MatchingEngine& engine() noexcept { return *engine_; }
+
+  // After a collective allocation settled on `block`: a member opens its communicator in it
+  // (open_channel), a process that gets no communicator gives the block back here.
+  void decline_block(context::ContextId block) noexcept;
+  // Throws Error(kContext) when an id of the derivation range is still held here: separation
+  // cannot be proved (a live sibling, or local creations made in different orders).
+  void check_free(context::ContextId first, context::ContextId span) const;
+  // A channel for the context `id`, holding it until the channel dies.
+  std::shared_ptr<p2p::Channel> open_channel(group::MapPtr map, group::Rank rank,
+                                             context::ContextId id);
+  void retire(p2p::Channel& channel) noexcept override;
 
  private:
+  RuntimeOptions options_;
   context::TagLayout layout_;
   std::vector<MPI_Comm> bases_;
-  context::ContextPool contexts_;
+  context::ContextId id_capacity_;
+  context::ContextPool blocks_;
+  context::HeldIds held_;
+  std::unique_ptr<p2p::MatchingEngine> engine_;
 };
 
 }  // namespace scomm::comm

@@ -1,0 +1,208 @@
+// SCOMM_Comm_*: communicator handles around the comm layer.
+#include <cstring>
+#include <string>
+
+#include "scomm.h"
+#include "scomm/capi/context.hpp"
+
+namespace scomm::capi {
+
+const group::Group& group_of(SCOMM_Group handle);
+SCOMM_Group new_group_handle(group::Group g);
+
+namespace {
+
+SCOMM_Comm new_comm_handle(std::optional<comm::Comm> comm) {
+  if (!comm) return SCOMM_COMM_NULL;
+  return context().comms.insert({std::move(*comm)});
+}
+
+// Starts a collective creation as a request whose completion writes *newcomm.
+SCOMM_Request creation_request(SCOMM_Comm parent, std::unique_ptr<comm::Creation> creation,
+                               SCOMM_Comm* newcomm) {
+  comm::Creation* raw = creation.get();
+  return context().requests.insert(
+      {p2p::Request::operation(std::move(creation)), parent, raw, newcomm, std::nullopt});
+}
+
+void check_errhandler(SCOMM_Errhandler errhandler) {
+  if (errhandler != kErrorsAreFatal && errhandler != kErrorsReturn)
+    throw Error(ErrorClass::kArg, "unknown error handler " + std::to_string(errhandler));
+}
+
+}  // namespace
+
+// Writes the result of a completed creation request (request.cpp calls it).
+void complete_creation(RequestEntry& entry) {
+  *entry.newcomm = new_comm_handle(std::move(entry.creation->result()));
+}
+
+}  // namespace scomm::capi
+
+using namespace scomm::capi;
+using scomm::Error;
+using scomm::ErrorClass;
+namespace comm = scomm::comm;
+
+extern "C" {
+
+int SCOMM_Comm_size(SCOMM_Comm c, int* size) {
+  return on_comm("SCOMM_Comm_size", c, [&](CommEntry& e) {
+    require(size, "size");
+    *size = e.comm.size();
+  });
+}
+
+int SCOMM_Comm_rank(SCOMM_Comm c, int* rank) {
+  return on_comm("SCOMM_Comm_rank", c, [&](CommEntry& e) {
+    require(rank, "rank");
+    *rank = e.comm.rank();
+  });
+}
+
+int SCOMM_Comm_group(SCOMM_Comm c, SCOMM_Group* group) {
+  return on_comm("SCOMM_Comm_group", c, [&](CommEntry& e) {
+    require(group, "group");
+    *group = new_group_handle(e.comm.group());
+  });
+}
+
+int SCOMM_Comm_compare(SCOMM_Comm c1, SCOMM_Comm c2, int* result) {
+  return on_comm("SCOMM_Comm_compare", c1, [&](CommEntry& e1) {
+    require(result, "result");
+    const CommEntry& e2 = comm_entry(c2);
+    if (e1.comm.channel_ptr() == e2.comm.channel_ptr()) {
+      *result = MPI_IDENT;
+      return;
+    }
+    const auto groups = scomm::group::compare(e1.comm.group(), e2.comm.group());
+    *result = groups == scomm::group::Comparison::kIdent     ? MPI_CONGRUENT
+              : groups == scomm::group::Comparison::kSimilar ? MPI_SIMILAR
+                                                             : MPI_UNEQUAL;
+  });
+}
+
+int SCOMM_Comm_dup(SCOMM_Comm c, SCOMM_Comm* newcomm) {
+  return on_comm("SCOMM_Comm_dup", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    *newcomm = new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm)));
+  });
+}
+
+int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
+  return on_comm("SCOMM_Comm_idup", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    require(request, "request");
+    *request = creation_request(c, comm::start_dup(runtime(), e.comm), newcomm);
+  });
+}
+
+int SCOMM_Comm_split(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm) {
+  return on_comm("SCOMM_Comm_split", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy);
+    *newcomm = new_comm_handle(comm::finish(*creation));
+  });
+}
+
+int SCOMM_Comm_isplit(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm,
+                      SCOMM_Request* request) {
+  return on_comm("SCOMM_Comm_isplit", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    require(request, "request");
+    auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy);
+    *request = creation_request(c, std::move(creation), newcomm);
+  });
+}
+
+int SCOMM_Comm_create(SCOMM_Comm c, SCOMM_Group group, SCOMM_Comm* newcomm) {
+  return on_comm("SCOMM_Comm_create", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    *newcomm =
+        new_comm_handle(comm::finish(*comm::start_create(runtime(), e.comm, group_of(group))));
+  });
+}
+
+int SCOMM_Comm_create_group(SCOMM_Comm c, SCOMM_Group group, int tag, SCOMM_Comm* newcomm) {
+  return on_comm("SCOMM_Comm_create_group", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    if (tag < 0 || tag > runtime().layout().published_tag_ub())
+      throw Error(ErrorClass::kTag, "tag " + std::to_string(tag) + " is outside 0..SCOMM_Tag_ub");
+    *newcomm = new_comm_handle(comm::create_group(runtime(), e.comm, group_of(group), tag));
+  });
+}
+
+int SCOMM_Comm_free(SCOMM_Comm* c) {
+  const SCOMM_Comm handle = c == nullptr ? SCOMM_COMM_NULL : *c;
+  return on_comm("SCOMM_Comm_free", handle, [&](CommEntry&) {
+    if (handle == SCOMM_COMM_WORLD)
+      throw Error(ErrorClass::kComm, "SCOMM_COMM_WORLD cannot be freed");
+    context().comms.erase(handle);
+    *c = SCOMM_COMM_NULL;
+  });
+}
+
+int SCOMM_Comm_set_name(SCOMM_Comm c, const char* name) {
+  return on_comm("SCOMM_Comm_set_name", c, [&](CommEntry& e) {
+    require(name, "name");
+    e.comm.set_name(std::string(name, strnlen(name, SCOMM_MAX_OBJECT_NAME - 1)));
+  });
+}
+
+int SCOMM_Comm_get_name(SCOMM_Comm c, char* name, int* resultlen) {
+  return on_comm("SCOMM_Comm_get_name", c, [&](CommEntry& e) {
+    require(name, "name");
+    require(resultlen, "resultlen");
+    const std::string fallback = c == SCOMM_COMM_WORLD ? "SCOMM_COMM_WORLD" : "";
+    copy_c_string(e.comm.name().empty() ? fallback : e.comm.name(), SCOMM_MAX_OBJECT_NAME, name,
+                  resultlen);
+  });
+}
+
+int SCOMM_Comm_set_errhandler(SCOMM_Comm c, SCOMM_Errhandler errhandler) {
+  return on_comm("SCOMM_Comm_set_errhandler", c, [&](CommEntry& e) {
+    check_errhandler(errhandler);
+    e.errhandler = errhandler;
+  });
+}
+
+int SCOMM_Comm_get_errhandler(SCOMM_Comm c, SCOMM_Errhandler* errhandler) {
+  return on_comm("SCOMM_Comm_get_errhandler", c, [&](CommEntry& e) {
+    require(errhandler, "errhandler");
+    *errhandler = e.errhandler;
+  });
+}
+
+int SCOMM_Comm_from_MPI(MPI_Comm mpi_comm, SCOMM_Comm* newcomm) {
+  const int code = guarded("SCOMM_Comm_from_MPI", [&] {
+    require(newcomm, "newcomm");
+    *newcomm = new_comm_handle(comm::from_mpi(runtime(), mpi_comm, context().map_policy));
+  });
+  return code == 0 ? 0 : raise(SCOMM_COMM_WORLD, code);
+}
+
+int SCOMM_Comm_to_MPI(SCOMM_Comm c, MPI_Comm* mpicomm) {
+  return on_comm("SCOMM_Comm_to_MPI", c, [&](CommEntry& e) {
+    require(mpicomm, "mpicomm");
+    *mpicomm = comm::to_mpi(runtime(), e.comm);
+  });
+}
+
+int SCOMM_Comm_create_range(SCOMM_Comm c, int first, int last, int stride, SCOMM_Comm* newcomm) {
+  return on_comm("SCOMM_Comm_create_range", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    *newcomm = new_comm_handle(
+        comm::create_range(runtime(), e.comm, first, last, stride, context().map_policy));
+  });
+}
+
+int SCOMM_Comm_live(int* communicators, int* contexts) {
+  return guarded("SCOMM_Comm_live", [&] {
+    require(communicators, "communicators");
+    require(contexts, "contexts");
+    *communicators = static_cast<int>(context().comms.live());
+    *contexts = static_cast<int>(runtime().held().held());
+  });
+}
+
+}  // extern "C"

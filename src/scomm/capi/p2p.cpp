@@ -1,0 +1,157 @@
+// SCOMM_Send ... SCOMM_Probe: argument checks, then the p2p layer on the communicator's channel.
+#include "scomm.h"
+#include "scomm/capi/context.hpp"
+#include "scomm/p2p/point_to_point.hpp"
+
+namespace scomm::capi {
+
+void write_status(const p2p::Status& from, SCOMM_Status* to) {
+  if (to == SCOMM_STATUS_IGNORE) return;
+  to->SCOMM_SOURCE = from.source;
+  to->SCOMM_TAG = from.tag;
+  to->SCOMM_ERROR = from.error;
+  to->scomm_cancelled_ = from.cancelled ? 1 : 0;
+  to->scomm_mpi_ = from.mpi;
+}
+
+SCOMM_Request new_request_handle(p2p::Request request, SCOMM_Comm comm) {
+  return context().requests.insert({std::move(request), comm, nullptr, nullptr, std::nullopt});
+}
+
+}  // namespace scomm::capi
+
+namespace {
+
+using namespace scomm::capi;
+namespace p2p = scomm::p2p;
+
+void check_send(const CommEntry& e, const void* buf, int count, MPI_Datatype type, int dest,
+                int tag) {
+  p2p::check_buffer(buf, count, type);
+  p2p::check_peer(e.comm.channel(), dest, false);
+  p2p::check_tag(tag, runtime().layout().published_tag_ub(), false);
+}
+
+void check_receive(const CommEntry& e, const void* buf, int count, MPI_Datatype type, int source,
+                   int tag) {
+  p2p::check_buffer(buf, count, type);
+  p2p::check_peer(e.comm.channel(), source, true);
+  p2p::check_tag(tag, runtime().layout().published_tag_ub(), true);
+}
+
+int send(const char* function, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+         SCOMM_Comm c, p2p::SendMode mode) {
+  return on_comm(function, c, [&](CommEntry& e) {
+    check_send(e, buf, count, type, dest, tag);
+    p2p::send(e.comm.channel(), buf, count, type, dest, tag, mode);
+  });
+}
+
+int isend(const char* function, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+          SCOMM_Comm c, SCOMM_Request* request, p2p::SendMode mode) {
+  return on_comm(function, c, [&](CommEntry& e) {
+    require(request, "request");
+    check_send(e, buf, count, type, dest, tag);
+    *request = new_request_handle(
+        p2p::isend(e.comm.channel_ptr(), buf, count, type, dest, tag, mode), c);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+int SCOMM_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c) {
+  return send("SCOMM_Send", buf, count, type, dest, tag, c, p2p::SendMode::kStandard);
+}
+
+int SCOMM_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c) {
+  return send("SCOMM_Ssend", buf, count, type, dest, tag, c, p2p::SendMode::kSynchronous);
+}
+
+int SCOMM_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                SCOMM_Request* request) {
+  return isend("SCOMM_Isend", buf, count, type, dest, tag, c, request, p2p::SendMode::kStandard);
+}
+
+int SCOMM_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                 SCOMM_Request* request) {
+  return isend("SCOMM_Issend", buf, count, type, dest, tag, c, request,
+               p2p::SendMode::kSynchronous);
+}
+
+int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
+               SCOMM_Status* status) {
+  return on_comm("SCOMM_Recv", c, [&](CommEntry& e) {
+    check_receive(e, buf, count, type, source, tag);
+    write_status(p2p::recv(runtime().engine(), e.comm.channel(), buf, count, type, source, tag),
+                 status);
+  });
+}
+
+int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
+                SCOMM_Request* request) {
+  return on_comm("SCOMM_Irecv", c, [&](CommEntry& e) {
+    require(request, "request");
+    check_receive(e, buf, count, type, source, tag);
+    *request = new_request_handle(
+        p2p::irecv(runtime().engine(), e.comm.channel_ptr(), buf, count, type, source, tag), c);
+  });
+}
+
+int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                   int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype, int source,
+                   int recvtag, SCOMM_Comm c, SCOMM_Status* status) {
+  return on_comm("SCOMM_Sendrecv", c, [&](CommEntry& e) {
+    check_send(e, sendbuf, sendcount, sendtype, dest, sendtag);
+    check_receive(e, recvbuf, recvcount, recvtype, source, recvtag);
+    auto& engine = runtime().engine();
+    p2p::Request receive = p2p::irecv(engine, e.comm.channel_ptr(), recvbuf, recvcount, recvtype,
+                                      source, recvtag);
+    p2p::Request send = p2p::isend(e.comm.channel_ptr(), sendbuf, sendcount, sendtype, dest,
+                                   sendtag, p2p::SendMode::kStandard);
+    p2p::Status received, sent;
+    bool receive_done = false, send_done = false;
+    while (!receive_done || !send_done) {
+      receive_done = receive_done || receive.test(engine, received);
+      send_done = send_done || send.test(engine, sent);
+    }
+    write_status(received, status);
+  });
+}
+
+int SCOMM_Probe(int source, int tag, SCOMM_Comm c, SCOMM_Status* status) {
+  return on_comm("SCOMM_Probe", c, [&](CommEntry& e) {
+    check_receive(e, nullptr, 0, MPI_BYTE, source, tag);
+    write_status(p2p::probe(runtime().engine(), e.comm.channel(), source, tag), status);
+  });
+}
+
+int SCOMM_Iprobe(int source, int tag, SCOMM_Comm c, int* flag, SCOMM_Status* status) {
+  return on_comm("SCOMM_Iprobe", c, [&](CommEntry& e) {
+    require(flag, "flag");
+    check_receive(e, nullptr, 0, MPI_BYTE, source, tag);
+    const auto found = p2p::iprobe(runtime().engine(), e.comm.channel(), source, tag);
+    *flag = found ? 1 : 0;
+    if (found) write_status(*found, status);
+  });
+}
+
+int SCOMM_Get_count(const SCOMM_Status* status, MPI_Datatype type, int* count) {
+  return guarded("SCOMM_Get_count", [&] {
+    require(status, "status");
+    require(count, "count");
+    if (type == MPI_DATATYPE_NULL) throw scomm::Error(scomm::ErrorClass::kType, "MPI_DATATYPE_NULL");
+    MPI_Get_count(&status->scomm_mpi_, type, count);
+  });
+}
+
+int SCOMM_Test_cancelled(const SCOMM_Status* status, int* flag) {
+  return guarded("SCOMM_Test_cancelled", [&] {
+    require(status, "status");
+    require(flag, "flag");
+    *flag = status->scomm_cancelled_;
+  });
+}
+
+}  // extern "C"

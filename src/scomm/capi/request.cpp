@@ -1,0 +1,168 @@
+// SCOMM_Wait ... SCOMM_Cancel: completion of requests. A request's failure is reported through
+// its communicator's error handler, and the request is freed all the same (MPI's rule).
+#include <string>
+#include <vector>
+
+#include "scomm.h"
+#include "scomm/capi/context.hpp"
+
+namespace scomm::capi {
+
+void write_status(const p2p::Status& from, SCOMM_Status* to);
+void complete_creation(RequestEntry& entry);
+
+}  // namespace scomm::capi
+
+namespace {
+
+using namespace scomm::capi;
+using scomm::Error;
+using scomm::ErrorClass;
+namespace p2p = scomm::p2p;
+
+RequestEntry& request_entry(SCOMM_Request handle) {
+  RequestEntry* entry = context().requests.find(handle);
+  if (entry == nullptr)
+    throw Error(ErrorClass::kRequest, "request handle " + std::to_string(handle) +
+                                          " is not live (completed, freed or never created)");
+  return *entry;
+}
+
+// Advances request `handle` without freeing it; true once it has completed.
+bool progress(SCOMM_Request handle, SCOMM_Comm& failing) {
+  if (handle == SCOMM_REQUEST_NULL) return true;
+  RequestEntry& entry = request_entry(handle);
+  if (entry.completed) return true;
+  failing = entry.comm;
+  p2p::Status status;
+  try {
+    if (!entry.request.test(runtime().engine(), status)) return false;
+  } catch (...) {
+    context().requests.erase(handle);  // failed, hence complete
+    throw;
+  }
+  if (entry.creation != nullptr) complete_creation(entry);
+  entry.completed = status;
+  return true;
+}
+
+// Reports a completed request (or an empty status for SCOMM_REQUEST_NULL) and frees it.
+void retire(SCOMM_Request* handle, SCOMM_Status* status) {
+  if (*handle == SCOMM_REQUEST_NULL) {
+    write_status(p2p::Status::empty(), status);
+    return;
+  }
+  write_status(*request_entry(*handle).completed, status);
+  context().requests.erase(*handle);
+  *handle = SCOMM_REQUEST_NULL;
+}
+
+// guarded() whose failure goes through the error handler of the request's communicator.
+template <typename Body>
+int on_requests(const char* function, Body&& body) noexcept {
+  SCOMM_Comm failing = SCOMM_COMM_WORLD;
+  const int code = guarded(function, [&] { body(failing); });
+  return code == 0 ? 0 : raise(failing, code);
+}
+
+SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
+  return statuses == SCOMM_STATUSES_IGNORE ? SCOMM_STATUS_IGNORE : &statuses[i];
+}
+
+void check_array(int count, const SCOMM_Request* requests) {
+  if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
+  if (count > 0) require(requests, "array_of_requests");
+}
+
+}  // namespace
+
+extern "C" {
+
+int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
+  return on_requests("SCOMM_Wait", [&](SCOMM_Comm& failing) {
+    require(request, "request");
+    while (!progress(*request, failing)) {
+    }
+    retire(request, status);
+  });
+}
+
+int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
+  return on_requests("SCOMM_Test", [&](SCOMM_Comm& failing) {
+    require(request, "request");
+    require(flag, "flag");
+    *flag = progress(*request, failing) ? 1 : 0;
+    if (*flag) retire(request, status);
+  });
+}
+
+int SCOMM_Waitall(int count, SCOMM_Request requests[], SCOMM_Status statuses[]) {
+  return on_requests("SCOMM_Waitall", [&](SCOMM_Comm& failing) {
+    check_array(count, requests);
+    for (int pending = count; pending > 0;) {
+      pending = 0;
+      for (int i = 0; i < count; ++i)
+        if (!progress(requests[i], failing)) ++pending;
+    }
+    for (int i = 0; i < count; ++i) retire(&requests[i], status_at(statuses, i));
+  });
+}
+
+int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status statuses[]) {
+  return on_requests("SCOMM_Testall", [&](SCOMM_Comm& failing) {
+    check_array(count, requests);
+    require(flag, "flag");
+    bool all = true;
+    for (int i = 0; i < count; ++i) all = progress(requests[i], failing) && all;
+    *flag = all ? 1 : 0;
+    if (all)
+      for (int i = 0; i < count; ++i) retire(&requests[i], status_at(statuses, i));
+  });
+}
+
+int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status* status) {
+  return on_requests("SCOMM_Waitany", [&](SCOMM_Comm& failing) {
+    check_array(count, requests);
+    require(index, "index");
+    bool any_active = false;
+    for (int i = 0; i < count; ++i) any_active = any_active || requests[i] != SCOMM_REQUEST_NULL;
+    if (!any_active) {
+      *index = MPI_UNDEFINED;
+      write_status(p2p::Status::empty(), status);
+      return;
+    }
+    for (;;)
+      for (int i = 0; i < count; ++i)
+        if (requests[i] != SCOMM_REQUEST_NULL && progress(requests[i], failing)) {
+          *index = i;
+          retire(&requests[i], status);
+          return;
+        }
+  });
+}
+
+int SCOMM_Cancel(SCOMM_Request* request) {
+  return on_requests("SCOMM_Cancel", [&](SCOMM_Comm& failing) {
+    require(request, "request");
+    RequestEntry& entry = request_entry(*request);
+    failing = entry.comm;
+    if (entry.creation != nullptr)
+      throw Error(ErrorClass::kRequest, "a communicator creation cannot be cancelled");
+    if (!entry.completed) entry.request.cancel(runtime().engine());
+  });
+}
+
+int SCOMM_Request_free(SCOMM_Request* request) {
+  return on_requests("SCOMM_Request_free", [&](SCOMM_Comm& failing) {
+    require(request, "request");
+    RequestEntry& entry = request_entry(*request);
+    failing = entry.comm;
+    if (entry.creation != nullptr && !entry.completed)
+      throw Error(ErrorClass::kRequest, "a communicator creation must be completed");
+    if (!entry.completed) entry.request.release(runtime().engine());
+    context().requests.erase(*request);
+    *request = SCOMM_REQUEST_NULL;
+  });
+}
+
+}  // extern "C"

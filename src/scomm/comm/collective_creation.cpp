@@ -1,0 +1,157 @@
+// dup, split and create: one block allocation over the parent, split's (color, key) exchange
+// running beside it.
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "scomm/base/error.hpp"
+#include "scomm/comm/channel_allgather.hpp"
+#include "scomm/comm/channel_reducer.hpp"
+#include "scomm/comm/create.hpp"
+
+namespace scomm::comm {
+namespace {
+
+// The new communicator's map over base ranks and the caller's rank in it.
+struct Membership {
+  group::MapPtr map;
+  group::Rank rank;
+};
+
+class CollectiveCreation : public Creation {
+ public:
+  CollectiveCreation(Runtime& runtime, Comm& parent)
+      : runtime_(runtime),
+        parent_(parent.channel_ptr()),
+        reducer_(runtime.engine(), parent.channel_ptr(), internal_tag(runtime, parent)),
+        allocation_(context::start_allocation(runtime.options().algorithm, runtime.blocks(),
+                                              reducer_, true)) {}
+
+  bool progress() override {
+    if (done_) return true;
+    if (!exchanged() || !allocation_->progress()) return false;
+    settle(allocation_->result());
+    done_ = true;
+    return true;
+  }
+
+  std::optional<Comm>& result() override { return result_; }
+
+ protected:
+  virtual bool exchanged() { return true; }
+  virtual std::optional<Membership> membership() = 0;
+  const p2p::Channel& parent() const noexcept { return *parent_; }
+
+ private:
+  void settle(context::ContextId block) {
+    const auto member = membership();
+    if (!member) {
+      runtime_.decline_block(block);
+      return;
+    }
+    const context::ContextId first = runtime_.held().first_of_block(block);
+    result_.emplace(runtime_.open_channel(member->map, member->rank, first),
+                    context::Derivation{first, runtime_.options().derive_bits, 0});
+  }
+
+  Runtime& runtime_;
+  std::shared_ptr<p2p::Channel> parent_;
+  ChannelReducer reducer_;
+  std::unique_ptr<context::Allocation> allocation_;
+  std::optional<Comm> result_;
+  bool done_ = false;
+};
+
+class DupCreation final : public CollectiveCreation {
+ public:
+  using CollectiveCreation::CollectiveCreation;
+
+ private:
+  std::optional<Membership> membership() override {
+    return Membership{parent().map_ptr(), parent().rank()};
+  }
+};
+
+class GroupCreation final : public CollectiveCreation {
+ public:
+  GroupCreation(Runtime& runtime, Comm& parent, group::Group group)
+      : CollectiveCreation(runtime, parent), group_(std::move(group)) {}
+
+ private:
+  std::optional<Membership> membership() override {
+    const group::Rank self = parent().map().select(parent().rank());
+    const group::Rank rank = group_.map().rank_of(self);
+    if (rank == group::kUndefined) return std::nullopt;
+    return Membership{group_.map_ptr(), rank};
+  }
+
+  group::Group group_;
+};
+
+class SplitCreation final : public CollectiveCreation {
+ public:
+  SplitCreation(Runtime& runtime, Comm& parent, int color, int key, group::MapPolicy policy)
+      : CollectiveCreation(runtime, parent),
+        color_(color),
+        policy_(policy),
+        parent_group_(parent.group()),
+        exchange_(runtime.engine(), parent.channel_ptr(), internal_tag(runtime, parent),
+                  {static_cast<std::uint32_t>(color), static_cast<std::uint32_t>(key)}) {}
+
+ private:
+  bool exchanged() override { return exchange_.test(); }
+
+  // Members of my color in (key, parent rank) order; the parent ranks feed the group layer,
+  // which detects regular results and composes them with the parent's map.
+  std::optional<Membership> membership() override {
+    if (color_ == MPI_UNDEFINED) return std::nullopt;
+    const auto& words = exchange_.result();
+    std::vector<int> ranks;
+    for (int r = 0; r < parent().size(); ++r)
+      if (static_cast<int>(words[2 * static_cast<std::size_t>(r)]) == color_) ranks.push_back(r);
+    std::stable_sort(ranks.begin(), ranks.end(), [&](int a, int b) {
+      return static_cast<int>(words[2 * static_cast<std::size_t>(a) + 1]) <
+             static_cast<int>(words[2 * static_cast<std::size_t>(b) + 1]);
+    });
+    group::Group child = group::incl(parent_group_, ranks, policy_);
+    return Membership{child.map_ptr(), child.rank()};
+  }
+
+  int color_;
+  group::MapPolicy policy_;
+  group::Group parent_group_;
+  ChannelAllgather exchange_;
+};
+
+}  // namespace
+
+int internal_tag(const Runtime& runtime, Comm& comm) {
+  const unsigned sequence = comm.channel().next_collective();
+  return runtime.layout().internal_tag(
+      static_cast<int>(sequence % static_cast<unsigned>(context::TagLayout::kSequencedTags)));
+}
+
+std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent) {
+  return std::make_unique<DupCreation>(runtime, parent);
+}
+
+std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color, int key,
+                                      const group::MapPolicy& policy) {
+  if (color < 0 && color != MPI_UNDEFINED)
+    throw Error(ErrorClass::kArg, "split color must be >= 0 or SCOMM_UNDEFINED, got " +
+                                      std::to_string(color));
+  return std::make_unique<SplitCreation>(runtime, parent, color, key, policy);
+}
+
+std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group) {
+  check_subset(parent.group(), group);
+  return std::make_unique<GroupCreation>(runtime, parent, group);
+}
+
+std::optional<Comm> finish(Creation& creation) {
+  while (!creation.progress()) {
+  }
+  return std::move(creation.result());
+}
+
+}  // namespace scomm::comm

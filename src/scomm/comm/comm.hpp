@@ -1,0 +1,46 @@
+// A scomm communicator: a compact rank map, a context, and the base MPI communicator that
+// carries its messages (together, its p2p channel), plus what local creation derives children
+// from. Copies share the channel; the context is released when the last copy and the last
+// request on it are gone.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "scomm/context/derivation.hpp"
+#include "scomm/group/group.hpp"
+#include "scomm/p2p/channel.hpp"
+
+namespace scomm::comm {
+
+class Runtime;
+
+class Comm {
+ public:
+  Comm(std::shared_ptr<p2p::Channel> channel, context::Derivation derivation)
+      : channel_(std::move(channel)), derivation_(derivation) {}
+
+  p2p::Channel& channel() const noexcept { return *channel_; }
+  const std::shared_ptr<p2p::Channel>& channel_ptr() const noexcept { return channel_; }
+  group::Rank rank() const noexcept { return channel_->rank(); }
+  group::Rank size() const noexcept { return channel_->size(); }
+  context::ContextId context() const noexcept { return channel_->context(); }
+  // The group of the communicator, over base (world) ranks.
+  group::Group group() const {
+    return group::Group(channel_->map_ptr(), channel_->map().select(rank()));
+  }
+  context::Derivation& derivation() noexcept { return derivation_; }
+
+  const std::string& name() const noexcept { return name_; }
+  void set_name(std::string name) { name_ = std::move(name); }
+
+ private:
+  std::shared_ptr<p2p::Channel> channel_;
+  context::Derivation derivation_;
+  std::string name_;
+};
+
+// A fresh internal tag for the next collective on `comm` (same at every member).
+int internal_tag(const Runtime& runtime, Comm& comm);
+
+}  // namespace scomm::comm

@@ -1,0 +1,59 @@
+// Creating communicators.
+//
+// Local (no communication): create_range and create_from_group are called by every member of the
+// parent, in the same order at every member (MPI's rule for collective calls); non-members of the
+// result get nullopt. The child's context is derived from the parent's (derivation.hpp); when
+// the parent has no derivation bits left, the call allocates a fresh block collectively over the
+// parent instead -- every member reaches that point together, as all of them count the same
+// creations.
+//
+// Collective: dup, split and create allocate one block over the parent with the runtime's
+// algorithm, as nonblocking operations (idup, isplit) that blocking calls drive to the end. A
+// split gives all its results the same block: they are disjoint, so no process holds two.
+#pragma once
+
+#include <mpi.h>
+
+#include <memory>
+#include <optional>
+
+#include "scomm/comm/comm.hpp"
+#include "scomm/comm/runtime.hpp"
+#include "scomm/p2p/request.hpp"
+
+namespace scomm::comm {
+
+// Collective over `mpi_comm`: a scomm communicator with the same members and ranks.
+Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy);
+// Collective over the members: an MPI communicator with the same members and ranks, which the
+// caller owns (MPI_Comm_free).
+MPI_Comm to_mpi(Runtime& runtime, Comm& comm);
+
+// Parent ranks first, first + stride, ... up to last (MPI range semantics).
+std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int last, int stride,
+                                 const group::MapPolicy& policy);
+// `group` over base ranks, the same at every member of the parent, a subset of it.
+std::optional<Comm> create_from_group(Runtime& runtime, Comm& parent, const group::Group& group);
+
+// Called by the members of `group` only (a subset of the parent); `tag` (0..SCOMM_Tag_ub) tells
+// concurrent calls on one parent apart.
+Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int tag);
+
+// A collective creation in progress; result() is set once progress() returned true (nullopt
+// for a process outside the new communicator).
+class Creation : public p2p::Operation {
+ public:
+  virtual std::optional<Comm>& result() = 0;
+};
+
+std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent);
+std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color, int key,
+                                      const group::MapPolicy& policy);
+std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group);
+// Throws Error(kGroup) unless every member of `group` is a member of `parent`.
+void check_subset(const group::Group& parent, const group::Group& group);
+
+// Drives a creation to the end.
+std::optional<Comm> finish(Creation& creation);
+
+}  // namespace scomm::comm

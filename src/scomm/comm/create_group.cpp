@@ -1,0 +1,33 @@
+// create_group: only the group's members call it, so they allocate among themselves, talking on
+// the parent's context through a view of its channel with the group's ranks. The user tag tells
+// concurrent calls apart: it picks one of 64 internal tags, and every message carries it whole,
+// so two calls whose tags share an internal tag fail loudly instead of mixing.
+#include <string>
+
+#include "scomm/base/error.hpp"
+#include "scomm/comm/channel_reducer.hpp"
+#include "scomm/comm/create.hpp"
+
+namespace scomm::comm {
+
+Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int tag) {
+  const group::Group parent_group = parent.group();
+  check_subset(parent_group, group);
+  const group::Group child = group.with_self(parent_group.self_world());
+  if (child.rank() == group::kUndefined)
+    throw Error(ErrorClass::kGroup,
+                "the caller is not a member of the group (only members call create_group)");
+  auto view = std::make_shared<p2p::Channel>(parent.channel(), child.map_ptr(), child.rank());
+  constexpr int kGroupTags = context::TagLayout::kInternalTags - context::TagLayout::kSequencedTags;
+  ChannelReducer reducer(
+      runtime.engine(), view,
+      runtime.layout().internal_tag(context::TagLayout::kSequencedTags + tag % kGroupTags),
+      static_cast<std::uint64_t>(tag) + 1);
+  const context::ContextId block =
+      context::allocate(runtime.options().algorithm, runtime.blocks(), reducer);
+  const context::ContextId first = runtime.held().first_of_block(block);
+  return Comm(runtime.open_channel(child.map_ptr(), child.rank(), first),
+              context::Derivation{first, runtime.options().derive_bits, 0});
+}
+
+}  // namespace scomm::comm

@@ -1,0 +1,27 @@
+// One round of a schedule over a channel: nonblocking send and/or receive of a few words with one
+// internal tag (above every user tag), done when both have completed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "scomm/p2p/request.hpp"
+
+namespace scomm::comm {
+
+class Exchange {
+ public:
+  // peer -1 means no send (or receive). The buffers must stay alive until done() is true.
+  void start(p2p::MatchingEngine& engine, const std::shared_ptr<p2p::Channel>& channel, int tag,
+             int send_to, const std::uint64_t* send, int send_words, int receive_from,
+             std::uint64_t* receive, int receive_words);
+  bool done(p2p::MatchingEngine& engine);
+
+ private:
+  std::optional<p2p::Request> send_;
+  std::optional<p2p::Request> receive_;
+};
+
+}  // namespace scomm::comm

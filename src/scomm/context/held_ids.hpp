@@ -1,0 +1,35 @@
+// The context ids live communicators use at this process, at id granularity, grouped in blocks of
+// 2^block_bits that collective allocation hands out (see derivation.hpp). A block stays taken in
+// the allocation pool while any of its ids is held here, so a collective allocation can never
+// hand out a block that a locally derived communicator still uses.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "scomm/context/context_id.hpp"
+
+namespace scomm::context {
+
+class HeldIds {
+ public:
+  HeldIds(ContextId capacity, int block_bits);
+
+  int block_bits() const noexcept { return block_bits_; }
+  ContextId block_of(ContextId id) const noexcept { return id >> block_bits_; }
+  ContextId first_of_block(ContextId block) const noexcept { return block << block_bits_; }
+
+  // True when some id of [first, first + count) is held; the range lies inside one block.
+  bool any_held(ContextId first, ContextId count) const noexcept;
+  void hold(ContextId id);  // precondition: !any_held(id, 1)
+  // Releases `id`; true when its block now holds no id here (the pool may release the block).
+  bool release(ContextId id) noexcept;
+  std::size_t held() const noexcept { return held_; }
+
+ private:
+  int block_bits_;
+  std::vector<std::uint64_t> bits_;
+  std::size_t held_ = 0;
+};
+
+}  // namespace scomm::context

@@ -1,0 +1,108 @@
+// A channel is what point-to-point needs of a communicator: its rank map, the caller's rank, its
+// context and the base MPI communicator with the context's tag prefix. Every message of the
+// channel travels on `base` with MPI tag `tag_prefix | user tag`; the context is unique among
+// the channels live at each member, so an MPI receive with that tag matches only this channel's
+// messages, even with MPI_ANY_SOURCE.
+#pragma once
+
+#include <mpi.h>
+
+#include <deque>
+#include <memory>
+
+#include "scomm/context/context_id.hpp"
+#include "scomm/context/tag_layout.hpp"
+#include "scomm/group/rank_map.hpp"
+
+namespace scomm::p2p {
+
+class EngineReceive;
+class Channel;
+
+// Called when a channel dies (the last communicator handle or request using it is gone), so the
+// context is released only after every operation on it has completed.
+class ChannelOwner {
+ public:
+  virtual void retire(Channel& channel) noexcept = 0;
+
+ protected:
+  ~ChannelOwner() = default;
+};
+
+// A message the matching engine took off MPI (MPI_Improbe) before a receive asked for it.
+struct ProbedMessage {
+  MPI_Message message;
+  MPI_Status status;  // MPI_SOURCE is the sender's base rank, MPI_TAG the full MPI tag
+};
+
+class Channel {
+ public:
+  Channel(group::MapPtr map, group::Rank rank, context::ContextId context, MPI_Comm base,
+          int tag_prefix, int user_tag_mask, ChannelOwner* owner)
+      : map_(std::move(map)),
+        rank_(rank),
+        context_(context),
+        base_(base),
+        tag_prefix_(tag_prefix),
+        user_tag_mask_(user_tag_mask),
+        owner_(owner),
+        queues_(std::make_shared<Queues>()) {}
+  // A view of `parent` over a subgroup (create_group talks among its members on the parent's
+  // context): same context and message queues, the subgroup's ranks.
+  Channel(const Channel& parent, group::MapPtr map, group::Rank rank)
+      : map_(std::move(map)),
+        rank_(rank),
+        context_(parent.context_),
+        base_(parent.base_),
+        tag_prefix_(parent.tag_prefix_),
+        user_tag_mask_(parent.user_tag_mask_),
+        owner_(nullptr),
+        queues_(parent.queues_) {}
+  ~Channel() {
+    if (owner_ != nullptr) owner_->retire(*this);
+  }
+  Channel(const Channel&) = delete;
+  Channel& operator=(const Channel&) = delete;
+
+  const group::RankMap& map() const noexcept { return *map_; }
+  const group::MapPtr& map_ptr() const noexcept { return map_; }
+  group::Rank rank() const noexcept { return rank_; }
+  group::Rank size() const noexcept { return map_->size(); }
+  context::ContextId context() const noexcept { return context_; }
+  MPI_Comm base() const noexcept { return base_; }
+  int mpi_tag(int tag) const noexcept { return tag_prefix_ | tag; }
+  int user_tag(int mpi_tag) const noexcept { return mpi_tag & user_tag_mask_; }
+  // Whether a receive for `tag` (or MPI_ANY_TAG, which never matches scomm's internal tags)
+  // matches a message with this MPI tag.
+  bool tag_matches(int tag, int mpi_tag) const noexcept {
+    const int t = user_tag(mpi_tag);
+    return tag == MPI_ANY_TAG ? t <= user_tag_mask_ - context::TagLayout::kInternalTags : tag == t;
+  }
+
+  // Collectives on a channel start in the same order at every member (MPI's rule), so this
+  // sequence number agrees across members and tells concurrent internal operations apart.
+  unsigned next_collective() noexcept { return collectives_++; }
+
+  // Messages the engine took before any receive asked for them, in arrival order.
+  std::deque<ProbedMessage>& unexpected() noexcept { return queues_->unexpected; }
+  // Receives waiting for the engine, in the order they were posted.
+  std::deque<EngineReceive*>& posted() noexcept { return queues_->posted; }
+  bool has_posted() const noexcept { return !queues_->posted.empty(); }
+
+ private:
+  group::MapPtr map_;
+  group::Rank rank_;
+  context::ContextId context_;
+  MPI_Comm base_;
+  int tag_prefix_;
+  int user_tag_mask_;
+  ChannelOwner* owner_;
+  unsigned collectives_ = 0;
+  struct Queues {
+    std::deque<ProbedMessage> unexpected;
+    std::deque<EngineReceive*> posted;
+  };
+  std::shared_ptr<Queues> queues_;
+};
+
+}  // namespace scomm::p2p

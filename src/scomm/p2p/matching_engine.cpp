@@ -1,0 +1,124 @@
+#include "scomm/p2p/matching_engine.hpp"
+
+#include <algorithm>
+
+#include "scomm/context/context_table_factory.hpp"
+#include "scomm/p2p/mpi_check.hpp"
+
+namespace scomm::p2p {
+
+bool EngineReceive::matches(const Channel& channel, const MPI_Status& status) const noexcept {
+  return (source_ == MPI_ANY_SOURCE || source_ == status.MPI_SOURCE) &&
+         channel.tag_matches(tag_, status.MPI_TAG);
+}
+
+void EngineReceive::take(ProbedMessage& message) {
+  matched_ = true;
+  check_mpi(MPI_Imrecv(buffer_, count_, type_, &message.message, &request_), "MPI_Imrecv");
+}
+
+MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
+                               context::Storage storage, context::ContextId capacity)
+    : bases_(std::move(bases)),
+      layout_(layout),
+      table_(context::make_context_table<Channel>(storage, capacity)) {}
+
+MatchingEngine::~MatchingEngine() {
+  // Messages nobody received (late messages of freed communicators) leave MPI's queues.
+  for (auto& [id, messages] : orphans_)
+    for (ProbedMessage& m : messages) {
+      int bytes = 0;
+      MPI_Get_count(&m.status, MPI_BYTE, &bytes);
+      std::vector<char> sink(static_cast<std::size_t>(std::max(bytes, 1)));
+      MPI_Mrecv(sink.data(), bytes, MPI_BYTE, &m.message, MPI_STATUS_IGNORE);
+    }
+}
+
+void MatchingEngine::attach(Channel& channel) {
+  table_->insert(channel.context(), &channel);
+  const auto it = orphans_.find(channel.context());
+  if (it == orphans_.end()) return;
+  for (ProbedMessage& m : it->second) channel.unexpected().push_back(m);
+  orphans_.erase(it);
+}
+
+void MatchingEngine::detach(Channel& channel) noexcept { table_->erase(channel.context()); }
+
+void MatchingEngine::post(Channel& channel, EngineReceive& receive) {
+  channel.posted().push_back(&receive);
+}
+
+void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept {
+  auto& posted = channel.posted();
+  posted.erase(std::remove(posted.begin(), posted.end(), &receive), posted.end());
+}
+
+void MatchingEngine::pull() {
+  for (std::size_t b = 0; b < bases_.size(); ++b) {
+    for (;;) {
+      int flag = 0;
+      ProbedMessage message{};
+      check_mpi(MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, bases_[b], &flag, &message.message,
+                            &message.status),
+                "MPI_Improbe");
+      if (!flag) break;
+      file(message, static_cast<int>(b));
+    }
+  }
+}
+
+void MatchingEngine::file(ProbedMessage message, int base_index) {
+  const context::ContextId id =
+      static_cast<context::ContextId>(base_index) * layout_.prefixes_per_base() +
+      layout_.prefix_of(message.status.MPI_TAG);
+  if (Channel* channel = table_->find(id)) {
+    deliver(*channel, message);
+  } else {
+    orphans_[id].push_back(message);
+  }
+}
+
+void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
+  auto& posted = channel.posted();
+  const auto it = std::find_if(posted.begin(), posted.end(), [&](const EngineReceive* r) {
+    return r->matches(channel, message.status);
+  });
+  if (it == posted.end()) {
+    channel.unexpected().push_back(message);
+    return;
+  }
+  EngineReceive* receive = *it;
+  posted.erase(it);
+  receive->take(message);
+}
+
+std::deque<ProbedMessage>::iterator MatchingEngine::find_taken(Channel& channel, int source,
+                                                              int tag) noexcept {
+  auto& taken = channel.unexpected();
+  return std::find_if(taken.begin(), taken.end(), [&](const ProbedMessage& m) {
+    return (source == MPI_ANY_SOURCE || source == m.status.MPI_SOURCE) &&
+           channel.tag_matches(tag, m.status.MPI_TAG);
+  });
+}
+
+const MPI_Status* MatchingEngine::peek(Channel& channel, int source, int tag) noexcept {
+  const auto it = find_taken(channel, source, tag);
+  return it == channel.unexpected().end() ? nullptr : &it->status;
+}
+
+std::optional<ProbedMessage> MatchingEngine::take(Channel& channel, int source,
+                                                  int tag) noexcept {
+  const auto it = find_taken(channel, source, tag);
+  if (it == channel.unexpected().end()) return std::nullopt;
+  ProbedMessage message = *it;
+  channel.unexpected().erase(it);
+  return message;
+}
+
+std::size_t MatchingEngine::orphans() const noexcept {
+  std::size_t n = 0;
+  for (const auto& [id, messages] : orphans_) n += messages.size();
+  return n;
+}
+
+}  // namespace scomm::p2p

@@ -1,0 +1,88 @@
+// Software matching for the receives MPI cannot match by tag alone. A receive with MPI_ANY_TAG
+// cannot be posted on the base communicator (it would match every context), so it waits here
+// while the engine takes arrived messages off MPI with MPI_Improbe and files each under its
+// channel (found through the context table) or, for a context not live yet, as an orphan adopted
+// when its communicator is created. Messages stay inside MPI (MPI_Message handles) until a
+// receive takes them with MPI_Imrecv, in the receive's own datatype and buffer.
+//
+// Order: a receive posted while its channel has engine receives waiting waits behind them, and
+// every receive first looks at the channel's taken messages, so MPI's non-overtaking rule holds
+// between direct and engine receives.
+#pragma once
+
+#include <mpi.h>
+
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "scomm/context/context_table.hpp"
+#include "scomm/context/tag_layout.hpp"
+#include "scomm/p2p/channel.hpp"
+
+namespace scomm::p2p {
+
+// A receive the engine completes: matched against taken messages, then received with
+// MPI_Imrecv into `request`.
+class EngineReceive {
+ public:
+  EngineReceive(void* buffer, int count, MPI_Datatype type, int source, int tag)
+      : buffer_(buffer), count_(count), type_(type), source_(source), tag_(tag) {}
+
+  // source: the sender's base rank or MPI_ANY_SOURCE; tag: a user tag or MPI_ANY_TAG.
+  bool matches(const Channel& channel, const MPI_Status& status) const noexcept;
+  void take(ProbedMessage& message);
+  bool matched() const noexcept { return matched_; }
+  MPI_Request& request() noexcept { return request_; }
+
+ private:
+  void* buffer_;
+  int count_;
+  MPI_Datatype type_;
+  int source_;
+  int tag_;
+  bool matched_ = false;
+  MPI_Request request_ = MPI_REQUEST_NULL;
+};
+
+class MatchingEngine {
+ public:
+  MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
+                 context::Storage storage, context::ContextId capacity);
+  ~MatchingEngine();
+  MatchingEngine(const MatchingEngine&) = delete;
+  MatchingEngine& operator=(const MatchingEngine&) = delete;
+
+  // A new live channel: found for its arriving messages from now on; adopts its orphans.
+  void attach(Channel& channel);
+  void detach(Channel& channel) noexcept;
+
+  // Queues `receive` behind the channel's waiting receives (the caller has looked at the
+  // taken messages first).
+  void post(Channel& channel, EngineReceive& receive);
+  void withdraw(Channel& channel, EngineReceive& receive) noexcept;
+  // Takes every message that has arrived off MPI and files it.
+  void pull();
+  // The status of the first taken message of `channel` a receive (source, tag) would match.
+  const MPI_Status* peek(Channel& channel, int source, int tag) noexcept;
+  // Removes that message from the channel and returns it.
+  std::optional<ProbedMessage> take(Channel& channel, int source, int tag) noexcept;
+
+  std::size_t orphans() const noexcept;
+  std::size_t table_bytes() const noexcept { return table_->bytes(); }
+  Channel* find(context::ContextId id) const noexcept { return table_->find(id); }
+
+ private:
+  void file(ProbedMessage message, int base_index);
+  static std::deque<ProbedMessage>::iterator find_taken(Channel& channel, int source,
+                                                        int tag) noexcept;
+  static void deliver(Channel& channel, ProbedMessage message);
+
+  std::vector<MPI_Comm> bases_;
+  context::TagLayout layout_;
+  std::unique_ptr<context::ContextTable<Channel>> table_;
+  std::unordered_map<context::ContextId, std::vector<ProbedMessage>> orphans_;
+};
+
+}  // namespace scomm::p2p

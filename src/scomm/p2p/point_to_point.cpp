@@ -1,0 +1,133 @@
+#include "scomm/p2p/point_to_point.hpp"
+
+#include <string>
+
+#include "scomm/p2p/mpi_check.hpp"
+
+namespace scomm::p2p {
+namespace {
+
+int base_rank(const Channel& channel, int rank) {
+  return rank == MPI_ANY_SOURCE ? MPI_ANY_SOURCE : channel.map().select(rank);
+}
+
+// A receive MPI can match by itself: a specific tag, and no engine receive queued before it.
+bool direct(const Channel& channel, int tag) {
+  return tag != MPI_ANY_TAG && !channel.has_posted();
+}
+
+}  // namespace
+
+void check_peer(const Channel& channel, int rank, bool any_source_allowed) {
+  if (rank == MPI_PROC_NULL || (any_source_allowed && rank == MPI_ANY_SOURCE)) return;
+  if (rank < 0 || rank >= channel.size())
+    throw Error(ErrorClass::kRank, "rank " + std::to_string(rank) +
+                                       " is not in the communicator (size " +
+                                       std::to_string(channel.size()) + ")");
+}
+
+void check_tag(int tag, int tag_ub, bool any_tag_allowed) {
+  if (any_tag_allowed && tag == MPI_ANY_TAG) return;
+  if (tag < 0 || tag > tag_ub)
+    throw Error(ErrorClass::kTag, "tag " + std::to_string(tag) + " is outside 0.." +
+                                      std::to_string(tag_ub) + " (SCOMM_Tag_ub)");
+}
+
+void check_buffer(const void* buffer, int count, MPI_Datatype type) {
+  if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
+  if (type == MPI_DATATYPE_NULL) throw Error(ErrorClass::kType, "MPI_DATATYPE_NULL");
+  if (buffer == nullptr && count > 0) {
+    int size = 0;
+    MPI_Type_size(type, &size);
+    if (size > 0) throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
+  }
+}
+
+void send(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
+          int tag, SendMode mode) {
+  if (dest == MPI_PROC_NULL) return;
+  const int to = channel.map().select(dest);
+  const int rc = mode == SendMode::kStandard
+                     ? MPI_Send(buffer, count, type, to, channel.mpi_tag(tag), channel.base())
+                     : MPI_Ssend(buffer, count, type, to, channel.mpi_tag(tag), channel.base());
+  check_mpi(rc, "send");
+}
+
+Request isend(const std::shared_ptr<Channel>& channel, const void* buffer, int count,
+              MPI_Datatype type, int dest, int tag, SendMode mode) {
+  if (dest == MPI_PROC_NULL) return Request::completed(Status::empty());
+  const int to = channel->map().select(dest);
+  MPI_Request request = MPI_REQUEST_NULL;
+  const int rc = mode == SendMode::kStandard
+                     ? MPI_Isend(buffer, count, type, to, channel->mpi_tag(tag), channel->base(),
+                                 &request)
+                     : MPI_Issend(buffer, count, type, to, channel->mpi_tag(tag),
+                                  channel->base(), &request);
+  check_mpi(rc, "isend");
+  return Request::mpi(request, channel, false);
+}
+
+Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, MPI_Datatype type,
+            int source, int tag) {
+  if (source == MPI_PROC_NULL) return Status::empty();
+  const int from = base_rank(channel, source);
+  if (direct(channel, tag) && !engine.peek(channel, from, tag)) {
+    MPI_Status mpi{};
+    check_mpi(MPI_Recv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), &mpi),
+              "receive");
+    return translate(channel, mpi);
+  }
+  // Through the engine: wait for the receive like a nonblocking one (the channel stays alive,
+  // as the caller holds it).
+  std::shared_ptr<Channel> borrowed(std::shared_ptr<Channel>{}, &channel);
+  Request request = irecv(engine, borrowed, buffer, count, type, source, tag);
+  Status status;
+  while (!request.test(engine, status)) {
+  }
+  return status;
+}
+
+Request irecv(MatchingEngine& engine, const std::shared_ptr<Channel>& channel, void* buffer,
+              int count, MPI_Datatype type, int source, int tag) {
+  if (source == MPI_PROC_NULL) return Request::completed(Status::empty());
+  const int from = base_rank(*channel, source);
+  if (channel->posted().empty()) {
+    if (auto message = engine.take(*channel, from, tag)) {
+      MPI_Request request = MPI_REQUEST_NULL;
+      check_mpi(MPI_Imrecv(buffer, count, type, &message->message, &request), "MPI_Imrecv");
+      return Request::mpi(request, channel, true);
+    }
+  }
+  if (direct(*channel, tag)) {
+    MPI_Request request = MPI_REQUEST_NULL;
+    check_mpi(MPI_Irecv(buffer, count, type, from, channel->mpi_tag(tag), channel->base(),
+                        &request),
+              "MPI_Irecv");
+    return Request::mpi(request, channel, true);
+  }
+  auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
+  engine.post(*channel, *receive);
+  return Request::engine(std::move(receive), channel);
+}
+
+std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int source, int tag) {
+  if (source == MPI_PROC_NULL) return Status::empty();
+  const int from = base_rank(channel, source);
+  if (tag != MPI_ANY_TAG && !engine.peek(channel, from, tag)) {
+    int flag = 0;
+    MPI_Status mpi{};
+    check_mpi(MPI_Iprobe(from, channel.mpi_tag(tag), channel.base(), &flag, &mpi), "MPI_Iprobe");
+    if (flag) return translate(channel, mpi);
+    return std::nullopt;
+  }
+  if (tag == MPI_ANY_TAG) engine.pull();
+  if (const MPI_Status* mpi = engine.peek(channel, from, tag)) return translate(channel, *mpi);
+  return std::nullopt;
+}
+
+Status probe(MatchingEngine& engine, Channel& channel, int source, int tag) {
+  for (;;)
+    if (auto status = iprobe(engine, channel, source, tag)) return *status;
+}
+
+}  // namespace scomm::p2p

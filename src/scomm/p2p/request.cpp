@@ -1,0 +1,125 @@
+#include "scomm/p2p/request.hpp"
+
+#include <string>
+
+#include "scomm/p2p/mpi_check.hpp"
+
+namespace scomm::p2p {
+
+Status Status::empty() {
+  Status status;
+  status.source = MPI_PROC_NULL;
+  MPI_Status_set_elements(&status.mpi, MPI_BYTE, 0);
+  status.mpi.MPI_SOURCE = MPI_PROC_NULL;
+  status.mpi.MPI_TAG = MPI_ANY_TAG;
+  status.mpi.MPI_ERROR = MPI_SUCCESS;
+  MPI_Status_set_cancelled(&status.mpi, 0);
+  return status;
+}
+
+Status translate(const Channel& channel, const MPI_Status& mpi) {
+  Status status;
+  status.mpi = mpi;
+  status.source = channel.map().rank_of(mpi.MPI_SOURCE);
+  if (status.source == group::kUndefined)
+    throw Error(ErrorClass::kRank, "received a message from base rank " +
+                                       std::to_string(mpi.MPI_SOURCE) +
+                                       ", who is not a member of the communicator");
+  status.tag = channel.user_tag(mpi.MPI_TAG);
+  return status;
+}
+
+Request Request::completed(Status status) {
+  Request r;
+  r.done_ = status;
+  return r;
+}
+
+Request Request::mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive) {
+  Request r;
+  r.request_ = request;
+  r.channel_ = std::move(channel);
+  r.receive_ = receive;
+  return r;
+}
+
+Request Request::engine(std::unique_ptr<EngineReceive> receive, std::shared_ptr<Channel> channel) {
+  Request r;
+  r.engine_ = std::move(receive);
+  r.channel_ = std::move(channel);
+  r.receive_ = true;
+  return r;
+}
+
+Request Request::operation(std::unique_ptr<Operation> operation) {
+  Request r;
+  r.operation_ = std::move(operation);
+  return r;
+}
+
+bool Request::test(MatchingEngine& engine, Status& status) {
+  if (operation_) {
+    if (!operation_->progress()) return false;
+    status = Status::empty();
+    return true;
+  }
+  if (engine_ && !engine_->matched()) {
+    if (cancelled_) {
+      status = Status::empty();
+      status.cancelled = true;
+      MPI_Status_set_cancelled(&status.mpi, 1);
+      return true;
+    }
+    engine.pull();
+    if (!engine_->matched()) return false;
+    request_ = engine_->request();
+  }
+  if (request_ == MPI_REQUEST_NULL && !channel_) {
+    status = done_;
+    return true;
+  }
+  return test_mpi(status);
+}
+
+bool Request::test_mpi(Status& status) {
+  int flag = 0;
+  MPI_Status mpi{};
+  const int rc = MPI_Test(&request_, &flag, &mpi);
+  if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
+  if (!flag) return false;
+  int cancelled = 0;
+  MPI_Test_cancelled(&mpi, &cancelled);
+  if (cancelled) {
+    status = Status::empty();
+    status.cancelled = true;
+    status.mpi = mpi;
+  } else {
+    status = receive_ ? translate(*channel_, mpi) : Status::empty();
+  }
+  return true;
+}
+
+void Request::cancel(MatchingEngine& engine) {
+  if (engine_ && !engine_->matched()) {
+    engine.withdraw(*channel_, *engine_);
+    cancelled_ = true;
+    return;
+  }
+  if (engine_) request_ = engine_->request();
+  if (request_ != MPI_REQUEST_NULL) check_mpi(MPI_Cancel(&request_), "MPI_Cancel");
+}
+
+}  // namespace scomm::p2p
+
+namespace scomm::p2p {
+
+void Request::release(MatchingEngine& engine) {
+  if (engine_ && !engine_->matched()) {
+    engine.withdraw(*channel_, *engine_);
+    return;
+  }
+  if (engine_) request_ = engine_->request();
+  if (request_ != MPI_REQUEST_NULL) MPI_Request_free(&request_);
+}
+
+}  // namespace scomm::p2p

@@ -1,0 +1,65 @@
+// Nonblocking operations. A request is one of: a base MPI request (send, or a receive posted on
+// MPI directly), a receive waiting in the matching engine, or a longer operation (idup, isplit)
+// that advances when tested. It holds its channel, so a communicator freed meanwhile keeps its
+// context until the operation completes.
+#pragma once
+
+#include <mpi.h>
+
+#include <memory>
+
+#include "scomm/p2p/channel.hpp"
+#include "scomm/p2p/matching_engine.hpp"
+
+namespace scomm::p2p {
+
+struct Status {
+  int source = MPI_ANY_SOURCE;  // communicator rank
+  int tag = MPI_ANY_TAG;        // user tag
+  int error = MPI_SUCCESS;
+  bool cancelled = false;
+  MPI_Status mpi{};  // for MPI_Get_count
+
+  static Status empty();  // what MPI reports for MPI_PROC_NULL and inactive requests
+};
+
+// A longer nonblocking operation, advanced by progress() until it returns true.
+class Operation {
+ public:
+  virtual ~Operation() = default;
+  virtual bool progress() = 0;
+};
+
+class Request {
+ public:
+  static Request completed(Status status);
+  static Request mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive);
+  static Request engine(std::unique_ptr<EngineReceive> receive, std::shared_ptr<Channel> channel);
+  static Request operation(std::unique_ptr<Operation> operation);
+
+  // Advances the request; true (and `status` set) once it has completed. Throws scomm::Error for
+  // a failed operation (truncation, a message from a non-member, a failed creation).
+  bool test(MatchingEngine& engine, Status& status);
+  void cancel(MatchingEngine& engine);
+  // Lets the operation complete on its own (MPI_Request_free); an unmatched engine receive is
+  // withdrawn.
+  void release(MatchingEngine& engine);
+  const std::shared_ptr<Channel>& channel() const noexcept { return channel_; }
+
+ private:
+  bool test_mpi(Status& status);
+
+  std::shared_ptr<Channel> channel_;
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  bool receive_ = false;
+  bool cancelled_ = false;
+  std::unique_ptr<EngineReceive> engine_;
+  std::unique_ptr<Operation> operation_;
+  Status done_;
+};
+
+// The receive status in communicator terms; throws Error(kRank) when the sender is not a member
+// of the channel (a late message of a freed communicator whose context was reused).
+Status translate(const Channel& channel, const MPI_Status& mpi);
+
+}  // namespace scomm::p2p
