@@ -1,0 +1,305 @@
+// Communicator creation on the real MPI: split against MPI_Comm_split, local ranges against
+// MPI's range semantics, dup / idup / isplit / create / create_group, conversions to and from
+// MPI, and the context rules (local creation falls back to a collective block when the parent's
+// derivation bits run out).
+#include <algorithm>
+#include <random>
+
+#include "scomm_fixture.hpp"
+
+namespace {
+
+struct SplitCase {
+  const char* name;
+  int (*color)(int rank, int size, int seed);
+  int (*key)(int rank, int size, int seed);
+};
+
+int hashed(int rank, int seed, int modulus) {
+  std::mt19937 random(static_cast<unsigned>(seed * 7919 + rank));
+  return static_cast<int>(random() % static_cast<unsigned>(modulus));
+}
+
+const SplitCase kSplitCases[] = {
+    {"halves", [](int r, int p, int) { return r < (p + 1) / 2 ? 0 : 1; },
+     [](int r, int, int) { return r; }},
+    {"mod3_reversed", [](int r, int, int) { return r % 3; }, [](int r, int, int) { return -r; }},
+    {"random_with_undefined",
+     [](int r, int, int s) {
+       const int c = hashed(r, s, 4);
+       return c == 3 ? MPI_UNDEFINED : c;
+     },
+     [](int r, int, int s) { return hashed(r, s + 1, 3); }},
+    {"one_color_equal_keys", [](int, int, int) { return 5; }, [](int, int, int) { return 0; }},
+};
+
+class CreationTest : public ScommTest {};
+
+TEST_F(CreationTest, WorldMatchesMpiCommWorld) {
+  int size = 0, rank = 0;
+  ASSERT_EQ(SCOMM_Comm_size(SCOMM_COMM_WORLD, &size), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_rank(SCOMM_COMM_WORLD, &rank), SCOMM_SUCCESS);
+  EXPECT_EQ(size, world_size_);
+  EXPECT_EQ(rank, world_rank_);
+  EXPECT_EQ(members_of(SCOMM_COMM_WORLD), members_of_mpi(MPI_COMM_WORLD));
+}
+
+TEST_F(CreationTest, SplitGivesTheGroupsOfMpiCommSplit) {
+  for (const SplitCase& c : kSplitCases) {
+    for (int seed = 0; seed < 3; ++seed) {
+      const int color = c.color(world_rank_, world_size_, seed);
+      const int key = c.key(world_rank_, world_size_, seed);
+      MPI_Comm mpi = MPI_COMM_NULL;
+      MPI_Comm_split(MPI_COMM_WORLD, color, key, &mpi);
+      SCOMM_Comm mine = SCOMM_COMM_NULL;
+      ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, color, key, &mine), SCOMM_SUCCESS);
+      ASSERT_EQ(mine == SCOMM_COMM_NULL, mpi == MPI_COMM_NULL) << c.name;
+      if (mpi == MPI_COMM_NULL) continue;
+      EXPECT_EQ(members_of(mine), members_of_mpi(mpi)) << c.name << " seed " << seed;
+      int rank = -1, mpi_rank = -2;
+      SCOMM_Comm_rank(mine, &rank);
+      MPI_Comm_rank(mpi, &mpi_rank);
+      EXPECT_EQ(rank, mpi_rank);
+      ASSERT_EQ(SCOMM_Comm_free(&mine), SCOMM_SUCCESS);
+      EXPECT_EQ(mine, SCOMM_COMM_NULL);
+      MPI_Comm_free(&mpi);
+    }
+  }
+}
+
+TEST_F(CreationTest, SplitOfASplitMatchesMpi) {
+  MPI_Comm mpi_half = MPI_COMM_NULL, mpi_quarter = MPI_COMM_NULL;
+  SCOMM_Comm half = SCOMM_COMM_NULL, quarter = SCOMM_COMM_NULL;
+  MPI_Comm_split(MPI_COMM_WORLD, world_rank_ % 2, world_rank_, &mpi_half);
+  ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, world_rank_ % 2, world_rank_, &half), 0);
+  int r = 0;
+  SCOMM_Comm_rank(half, &r);
+  MPI_Comm_split(mpi_half, r / 2, -r, &mpi_quarter);
+  ASSERT_EQ(SCOMM_Comm_split(half, r / 2, -r, &quarter), 0);
+  EXPECT_EQ(members_of(quarter), members_of_mpi(mpi_quarter));
+  SCOMM_Comm_free(&quarter);
+  SCOMM_Comm_free(&half);
+  MPI_Comm_free(&mpi_quarter);
+  MPI_Comm_free(&mpi_half);
+}
+
+// MPI's range semantics: first, first + stride, ... while not past last.
+std::vector<int> range_members(int first, int last, int stride) {
+  std::vector<int> out;
+  for (int r = first; stride > 0 ? r <= last : r >= last; r += stride) out.push_back(r);
+  return out;
+}
+
+TEST_F(CreationTest, CreateRangeIsLocalAndFollowsRangeSemantics) {
+  const int p = world_size_;
+  const int cases[][3] = {{0, p - 1, 1}, {p - 1, 0, -1}, {0, p - 1, 2}, {p / 2, p - 1, 1},
+                          {p - 1, 0, -3}};
+  for (const auto& c : cases) {
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, c[0], c[1], c[2], &child), 0);
+    const auto expected = range_members(c[0], c[1], c[2]);
+    const auto at = std::find(expected.begin(), expected.end(), world_rank_);
+    ASSERT_EQ(child != SCOMM_COMM_NULL, at != expected.end());
+    if (child == SCOMM_COMM_NULL) continue;
+    EXPECT_EQ(members_of(child), expected);
+    int rank = -1;
+    SCOMM_Comm_rank(child, &rank);
+    EXPECT_EQ(rank, at - expected.begin());
+    SCOMM_Comm_free(&child);
+  }
+}
+
+// Every member receives its left neighbour's world rank around a ring over `comm`.
+void expect_ring_works(SCOMM_Comm comm, int tag) {
+  int size = 0, rank = 0, me = 0, got = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  SCOMM_Comm_size(comm, &size);
+  SCOMM_Comm_rank(comm, &rank);
+  const int to = (rank + 1) % size, from = (rank + size - 1) % size;
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Sendrecv(&me, 1, MPI_INT, to, tag, &got, 1, MPI_INT, from, tag, comm, &status),
+            0);
+  EXPECT_EQ(got, members_of(comm)[static_cast<std::size_t>(from)]);
+  EXPECT_EQ(status.SCOMM_SOURCE, from);
+  EXPECT_EQ(status.SCOMM_TAG, tag);
+}
+
+void expect_only_world_left() {
+  int communicators = 0, contexts = 0;
+  SCOMM_Comm_live(&communicators, &contexts);
+  EXPECT_EQ(communicators, 1);
+  EXPECT_EQ(contexts, 1);
+}
+
+// Recursive halving (disjoint halves, RBC's split) down to single processes, then a chain of
+// nested full ranges far beyond the derivation bits: when a parent's bits run out the creation
+// allocates a block collectively, and every level still talks only among itself.
+TEST_F(CreationTest, RecursiveRangesKeepWorking) {
+  std::vector<SCOMM_Comm> chain{SCOMM_COMM_WORLD};
+  for (int size = world_size_; size > 1;) {
+    int rank = 0;
+    SCOMM_Comm_rank(chain.back(), &rank);
+    const int half = (size + 1) / 2;
+    SCOMM_Comm left = SCOMM_COMM_NULL, right = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), 0, half - 1, 1, &left), 0);
+    ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), half, size - 1, 1, &right), 0);
+    ASSERT_NE(left == SCOMM_COMM_NULL, right == SCOMM_COMM_NULL);
+    chain.push_back(left != SCOMM_COMM_NULL ? left : right);
+    SCOMM_Comm_size(chain.back(), &size);
+    expect_ring_works(chain.back(), static_cast<int>(chain.size()));
+  }
+  for (int level = 0; level < 20; ++level) {
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    int size = 0;
+    SCOMM_Comm_size(chain.back(), &size);
+    ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), 0, size - 1, 1, &child), 0);
+    chain.push_back(child);
+    expect_ring_works(child, level);
+  }
+  for (auto it = chain.rbegin(); it + 1 != chain.rend(); ++it) SCOMM_Comm_free(&*it);
+  expect_only_world_left();
+}
+
+TEST_F(CreationTest, LocalCreateAndFreeReusesSlots) {
+  for (int i = 0; i < 100; ++i) {
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, world_size_ - 1, 0, -1, &child), 0);
+    if (i % 10 == 0) expect_ring_works(child, i);
+    ASSERT_EQ(SCOMM_Comm_free(&child), 0);
+  }
+  expect_only_world_left();
+}
+
+// More live overlapping children than the parent has slots: the slot of the first is still in
+// use when the counter comes back to it, which every member detects and reports.
+TEST_F(CreationTest, LiveSiblingBeyondTheSlotsIsAClearError) {
+  SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  std::vector<SCOMM_Comm> children;
+  int code = SCOMM_SUCCESS;
+  for (int i = 0; i < 8 && code == SCOMM_SUCCESS; ++i) {
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    code = SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, world_size_ - 1, 1, &child);
+    if (code == SCOMM_SUCCESS) children.push_back(child);
+  }
+  EXPECT_EQ(error_class_of(code), SCOMM_ERR_CONTEXT);
+  EXPECT_EQ(children.size(), 4u);  // SCOMM_DERIVE_BITS = 4 slots
+  for (SCOMM_Comm& c : children) expect_ring_works(c, 1);
+  for (SCOMM_Comm& c : children) SCOMM_Comm_free(&c);
+  expect_only_world_left();
+}
+
+TEST_F(CreationTest, DupIsCongruentAndSeparate) {
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup), 0);
+  int result = -1;
+  SCOMM_Comm_compare(SCOMM_COMM_WORLD, dup, &result);
+  EXPECT_EQ(result, MPI_CONGRUENT);
+  SCOMM_Comm_compare(dup, dup, &result);
+  EXPECT_EQ(result, MPI_IDENT);
+  // The same tag on both: each receive gets its own communicator's message.
+  const int to = (world_rank_ + 1) % world_size_;
+  const int from = (world_rank_ + world_size_ - 1) % world_size_;
+  int on_world = 100 + world_rank_, on_dup = 200 + world_rank_, got_world = -1, got_dup = -1;
+  SCOMM_Request requests[4];
+  SCOMM_Irecv(&got_dup, 1, MPI_INT, from, 7, dup, &requests[0]);
+  SCOMM_Irecv(&got_world, 1, MPI_INT, MPI_ANY_SOURCE, 7, SCOMM_COMM_WORLD, &requests[1]);
+  SCOMM_Isend(&on_world, 1, MPI_INT, to, 7, SCOMM_COMM_WORLD, &requests[2]);
+  SCOMM_Isend(&on_dup, 1, MPI_INT, to, 7, dup, &requests[3]);
+  ASSERT_EQ(SCOMM_Waitall(4, requests, SCOMM_STATUSES_IGNORE), 0);
+  EXPECT_EQ(got_world, 100 + from);
+  EXPECT_EQ(got_dup, 200 + from);
+  SCOMM_Comm_free(&dup);
+}
+
+TEST_F(CreationTest, IdupAndIsplitProgressTogether) {
+  SCOMM_Comm dup = SCOMM_COMM_NULL, split = SCOMM_COMM_NULL;
+  SCOMM_Request requests[2];
+  ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &dup, &requests[0]), 0);
+  ASSERT_EQ(SCOMM_Comm_isplit(SCOMM_COMM_WORLD, world_rank_ % 2, 0, &split, &requests[1]), 0);
+  // Other traffic meanwhile.
+  int token = world_rank_, got = -1;
+  ASSERT_EQ(SCOMM_Sendrecv(&token, 1, MPI_INT, (world_rank_ + 1) % world_size_, 1, &got, 1,
+                           MPI_INT, MPI_ANY_SOURCE, 1, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+            0);
+  EXPECT_EQ(got, (world_rank_ + world_size_ - 1) % world_size_);
+  ASSERT_EQ(SCOMM_Waitall(2, requests, SCOMM_STATUSES_IGNORE), 0);
+  EXPECT_EQ(requests[0], SCOMM_REQUEST_NULL);
+  ASSERT_NE(dup, SCOMM_COMM_NULL);
+  ASSERT_NE(split, SCOMM_COMM_NULL);
+  EXPECT_EQ(members_of(dup), members_of_mpi(MPI_COMM_WORLD));
+  MPI_Comm mpi_split = MPI_COMM_NULL;
+  MPI_Comm_split(MPI_COMM_WORLD, world_rank_ % 2, 0, &mpi_split);
+  EXPECT_EQ(members_of(split), members_of_mpi(mpi_split));
+  MPI_Comm_free(&mpi_split);
+  SCOMM_Comm_free(&split);
+  SCOMM_Comm_free(&dup);
+}
+
+TEST_F(CreationTest, CreateAndCreateGroupMatchMpi) {
+  SCOMM_Group world_group = SCOMM_GROUP_NULL, evens = SCOMM_GROUP_NULL;
+  SCOMM_Comm_group(SCOMM_COMM_WORLD, &world_group);
+  int range[1][3] = {{world_size_ - 1 - (world_size_ - 1) % 2, 0, -2}};  // even ranks, reversed
+  SCOMM_Group_range_incl(world_group, 1, range, &evens);
+  SCOMM_Comm created = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create(SCOMM_COMM_WORLD, evens, &created), 0);
+  MPI_Group mpi_world, mpi_evens;
+  MPI_Comm_group(MPI_COMM_WORLD, &mpi_world);
+  MPI_Group_range_incl(mpi_world, 1, range, &mpi_evens);
+  MPI_Comm mpi_created = MPI_COMM_NULL;
+  MPI_Comm_create(MPI_COMM_WORLD, mpi_evens, &mpi_created);
+  ASSERT_EQ(created == SCOMM_COMM_NULL, mpi_created == MPI_COMM_NULL);
+  if (created != SCOMM_COMM_NULL) {
+    EXPECT_EQ(members_of(created), members_of_mpi(mpi_created));
+    SCOMM_Comm by_group = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_group(SCOMM_COMM_WORLD, evens, 3, &by_group), 0);
+    EXPECT_EQ(members_of(by_group), members_of_mpi(mpi_created));
+    int value = world_rank_, sum = 0;
+    int size = 0, rank = 0;
+    SCOMM_Comm_size(by_group, &size);
+    SCOMM_Comm_rank(by_group, &rank);
+    SCOMM_Sendrecv(&value, 1, MPI_INT, (rank + 1) % size, 0, &sum, 1, MPI_INT,
+                   (rank + size - 1) % size, 0, by_group, SCOMM_STATUS_IGNORE);
+    EXPECT_EQ(sum, members_of(by_group)[static_cast<std::size_t>((rank + size - 1) % size)]);
+    SCOMM_Comm_free(&by_group);
+    SCOMM_Comm_free(&created);
+    MPI_Comm_free(&mpi_created);
+  }
+  MPI_Group_free(&mpi_evens);
+  MPI_Group_free(&mpi_world);
+  SCOMM_Group_free(&evens);
+  SCOMM_Group_free(&world_group);
+}
+
+TEST_F(CreationTest, ToAndFromMpi) {
+  SCOMM_Comm odd_even = SCOMM_COMM_NULL;
+  SCOMM_Comm_split(SCOMM_COMM_WORLD, world_rank_ % 2, -world_rank_, &odd_even);
+  MPI_Comm mpi = MPI_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_to_MPI(odd_even, &mpi), 0);
+  EXPECT_EQ(members_of_mpi(mpi), members_of(odd_even));
+  SCOMM_Comm back = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_from_MPI(mpi, &back), 0);
+  EXPECT_EQ(members_of(back), members_of(odd_even));
+  SCOMM_Comm_free(&back);
+  MPI_Comm_free(&mpi);
+  SCOMM_Comm_free(&odd_even);
+}
+
+TEST_F(CreationTest, NamesAndErrhandlers) {
+  char name[SCOMM_MAX_OBJECT_NAME];
+  int length = 0;
+  SCOMM_Comm_get_name(SCOMM_COMM_WORLD, name, &length);
+  EXPECT_STREQ(name, "SCOMM_COMM_WORLD");
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup);
+  SCOMM_Comm_get_name(dup, name, &length);
+  EXPECT_EQ(length, 0);
+  SCOMM_Comm_set_name(dup, "solver");
+  SCOMM_Comm_get_name(dup, name, &length);
+  EXPECT_STREQ(name, "solver");
+  SCOMM_Errhandler handler = 0;
+  SCOMM_Comm_get_errhandler(dup, &handler);
+  EXPECT_EQ(handler, SCOMM_ERRORS_ARE_FATAL);
+  SCOMM_Comm_free(&dup);
+}
+
+}  // namespace

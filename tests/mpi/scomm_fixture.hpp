@@ -1,0 +1,61 @@
+// Shared by the MPI tests of communicators: a fixture that brackets each test with SCOMM_Init and
+// SCOMM_Finalize, and helpers that read a scomm communicator's members as world ranks.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <numeric>
+#include <vector>
+
+#include "scomm.h"
+
+class ScommTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+    MPI_Comm_rank(MPI_COMM_WORLD, &world_rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &world_size_);
+  }
+  void TearDown() override { ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS); }
+
+  int world_rank_ = 0;
+  int world_size_ = 0;
+};
+
+inline int error_class_of(int code) {
+  int result = -1;
+  SCOMM_Error_class(code, &result);
+  return result;
+}
+
+// The world ranks of a scomm communicator's members, in its rank order.
+inline std::vector<int> members_of(SCOMM_Comm comm) {
+  SCOMM_Group group = SCOMM_GROUP_NULL, world = SCOMM_GROUP_NULL;
+  SCOMM_Comm_group(comm, &group);
+  int size = 0, world_size = 0;
+  SCOMM_Group_size(group, &size);
+  MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+  SCOMM_Group_world(world_size, &world);
+  std::vector<int> ranks(static_cast<std::size_t>(size)), out(ranks.size());
+  std::iota(ranks.begin(), ranks.end(), 0);
+  SCOMM_Group_translate_ranks(group, size, ranks.data(), world, out.data());
+  SCOMM_Group_free(&group);
+  SCOMM_Group_free(&world);
+  return out;
+}
+
+// The world ranks of an MPI communicator's members, in its rank order.
+inline std::vector<int> members_of_mpi(MPI_Comm comm) {
+  MPI_Group group = MPI_GROUP_NULL, world = MPI_GROUP_NULL;
+  MPI_Comm_group(comm, &group);
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int size = 0;
+  MPI_Comm_size(comm, &size);
+  std::vector<int> ranks(static_cast<std::size_t>(size)), out(ranks.size());
+  std::iota(ranks.begin(), ranks.end(), 0);
+  MPI_Group_translate_ranks(group, size, ranks.data(), world, out.data());
+  MPI_Group_free(&group);
+  MPI_Group_free(&world);
+  return out;
+}
