@@ -72,19 +72,20 @@ bool Request::test(MatchingEngine& engine, Status& status) {
     }
     engine.pull();
     if (!engine_->matched()) return false;
-    request_ = engine_->request();
   }
-  if (request_ == MPI_REQUEST_NULL && !channel_) {
+  if (!engine_ && request_ == MPI_REQUEST_NULL && !channel_) {
     status = done_;
     return true;
   }
-  return test_mpi(status);
+  return test_mpi(mpi_request(), status);
 }
 
-bool Request::test_mpi(Status& status) {
+MPI_Request& Request::mpi_request() noexcept { return engine_ ? engine_->request() : request_; }
+
+bool Request::test_mpi(MPI_Request& request, Status& status) {
   int flag = 0;
   MPI_Status mpi{};
-  const int rc = MPI_Test(&request_, &flag, &mpi);
+  const int rc = MPI_Test(&request, &flag, &mpi);
   if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
   if (!flag) return false;
   int cancelled = 0;
@@ -105,8 +106,7 @@ void Request::cancel(MatchingEngine& engine) {
     cancelled_ = true;
     return;
   }
-  if (engine_) request_ = engine_->request();
-  if (request_ != MPI_REQUEST_NULL) check_mpi(MPI_Cancel(&request_), "MPI_Cancel");
+  if (mpi_request() != MPI_REQUEST_NULL) check_mpi(MPI_Cancel(&mpi_request()), "MPI_Cancel");
 }
 
 }  // namespace scomm::p2p
@@ -118,8 +118,7 @@ void Request::release(MatchingEngine& engine) {
     engine.withdraw(*channel_, *engine_);
     return;
   }
-  if (engine_) request_ = engine_->request();
-  if (request_ != MPI_REQUEST_NULL) MPI_Request_free(&request_);
+  if (mpi_request() != MPI_REQUEST_NULL) MPI_Request_free(&mpi_request());
 }
 
 }  // namespace scomm::p2p

@@ -47,7 +47,9 @@ class Request {
   const std::shared_ptr<Channel>& channel() const noexcept { return channel_; }
 
  private:
-  bool test_mpi(Status& status);
+  // The base MPI request: the engine receive's once matched, else request_.
+  MPI_Request& mpi_request() noexcept;
+  bool test_mpi(MPI_Request& request, Status& status);
 
   std::shared_ptr<Channel> channel_;
   MPI_Request request_ = MPI_REQUEST_NULL;

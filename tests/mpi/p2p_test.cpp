@@ -1,0 +1,211 @@
+// Point-to-point on the real MPI: MPI semantics in communicator ranks (ANY_SOURCE, ANY_TAG,
+// probes, ordering, cancel, the completion calls), and storms over many overlapping live
+// communicators in which every message is checked for its communicator, source and tag.
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "scomm_fixture.hpp"
+
+namespace {
+
+class P2pTest : public ScommTest {
+ protected:
+  int right() const { return (world_rank_ + 1) % world_size_; }
+  int left() const { return (world_rank_ + world_size_ - 1) % world_size_; }
+};
+
+TEST_F(P2pTest, AnyTagReceivesInSendOrderAndReportsTheTag) {
+  const int tags[] = {5, 0, 77, 5, 1000};
+  for (int i = 0; i < 5; ++i) {
+    int value = world_rank_ * 10 + i;
+    SCOMM_Request r;
+    ASSERT_EQ(SCOMM_Isend(&value, 1, MPI_INT, right(), tags[i], SCOMM_COMM_WORLD, &r), 0);
+    int got = -1;
+    SCOMM_Status status;
+    ASSERT_EQ(SCOMM_Recv(&got, 1, MPI_INT, left(), MPI_ANY_TAG, SCOMM_COMM_WORLD, &status), 0);
+    EXPECT_EQ(got, left() * 10 + i);
+    EXPECT_EQ(status.SCOMM_TAG, tags[i]);
+    EXPECT_EQ(status.SCOMM_SOURCE, left());
+    ASSERT_EQ(SCOMM_Wait(&r, SCOMM_STATUS_IGNORE), 0);
+  }
+}
+
+TEST_F(P2pTest, AnyTagAndSpecificReceivesKeepPostingOrder) {
+  // Posted: ANY_TAG, then tag 2, then ANY_TAG. Sent: tag 2, tag 2, tag 9. MPI says the first
+  // posted receive gets the first matching message.
+  int got[3] = {-1, -1, -1};
+  SCOMM_Request r[6];
+  SCOMM_Irecv(&got[0], 1, MPI_INT, left(), MPI_ANY_TAG, SCOMM_COMM_WORLD, &r[0]);
+  SCOMM_Irecv(&got[1], 1, MPI_INT, left(), 2, SCOMM_COMM_WORLD, &r[1]);
+  SCOMM_Irecv(&got[2], 1, MPI_INT, left(), MPI_ANY_TAG, SCOMM_COMM_WORLD, &r[2]);
+  const int values[3] = {10, 20, 30}, tags[3] = {2, 2, 9};
+  for (int i = 0; i < 3; ++i)
+    SCOMM_Isend(&values[i], 1, MPI_INT, right(), tags[i], SCOMM_COMM_WORLD, &r[3 + i]);
+  SCOMM_Status statuses[6];
+  ASSERT_EQ(SCOMM_Waitall(6, r, statuses), 0);
+  EXPECT_EQ(got[0], 10);
+  EXPECT_EQ(got[1], 20);
+  EXPECT_EQ(got[2], 30);
+  EXPECT_EQ(statuses[2].SCOMM_TAG, 9);
+}
+
+TEST_F(P2pTest, ProbeThenReceiveWithTheProbedCount) {
+  std::vector<double> out(static_cast<std::size_t>(world_rank_ + 3), 1.5);
+  SCOMM_Request r;
+  SCOMM_Isend(out.data(), static_cast<int>(out.size()), MPI_DOUBLE, right(), 4, SCOMM_COMM_WORLD,
+              &r);
+  for (const int tag : {4, MPI_ANY_TAG}) {
+    SCOMM_Status status;
+    ASSERT_EQ(SCOMM_Probe(MPI_ANY_SOURCE, tag, SCOMM_COMM_WORLD, &status), 0);
+    EXPECT_EQ(status.SCOMM_SOURCE, left());
+    EXPECT_EQ(status.SCOMM_TAG, 4);
+    int count = -1;
+    SCOMM_Get_count(&status, MPI_DOUBLE, &count);
+    EXPECT_EQ(count, left() + 3);
+  }
+  std::vector<double> in(static_cast<std::size_t>(left() + 3));
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Recv(in.data(), static_cast<int>(in.size()), MPI_DOUBLE, MPI_ANY_SOURCE,
+                       MPI_ANY_TAG, SCOMM_COMM_WORLD, &status),
+            0);
+  EXPECT_TRUE(std::all_of(in.begin(), in.end(), [](double x) { return x == 1.5; }));
+  int flag = 1;
+  SCOMM_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, SCOMM_COMM_WORLD, &flag, SCOMM_STATUS_IGNORE);
+  EXPECT_EQ(flag, 0);
+  SCOMM_Wait(&r, SCOMM_STATUS_IGNORE);
+}
+
+TEST_F(P2pTest, ProcNullCompletesAtOnce) {
+  int value = 1;
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, MPI_PROC_NULL, 0, SCOMM_COMM_WORLD), 0);
+  ASSERT_EQ(SCOMM_Recv(&value, 1, MPI_INT, MPI_PROC_NULL, 0, SCOMM_COMM_WORLD, &status), 0);
+  EXPECT_EQ(status.SCOMM_SOURCE, MPI_PROC_NULL);
+  int count = -1;
+  SCOMM_Get_count(&status, MPI_INT, &count);
+  EXPECT_EQ(count, 0);
+}
+
+TEST_F(P2pTest, CancelledReceiveCompletesCancelled) {
+  int value = 0;
+  for (const int tag : {3, MPI_ANY_TAG}) {
+    SCOMM_Request r;
+    SCOMM_Irecv(&value, 1, MPI_INT, MPI_ANY_SOURCE, tag, SCOMM_COMM_WORLD, &r);
+    ASSERT_EQ(SCOMM_Cancel(&r), 0);
+    SCOMM_Status status;
+    ASSERT_EQ(SCOMM_Wait(&r, &status), 0);
+    int cancelled = 0;
+    SCOMM_Test_cancelled(&status, &cancelled);
+    EXPECT_EQ(cancelled, 1);
+  }
+}
+
+TEST_F(P2pTest, WaitanyTestallAndSsend) {
+  int got[2] = {-1, -1};
+  SCOMM_Request r[2];
+  SCOMM_Irecv(&got[0], 1, MPI_INT, left(), 1, SCOMM_COMM_WORLD, &r[0]);
+  SCOMM_Irecv(&got[1], 1, MPI_INT, left(), 2, SCOMM_COMM_WORLD, &r[1]);
+  int flag = 1;
+  ASSERT_EQ(SCOMM_Testall(2, r, &flag, SCOMM_STATUSES_IGNORE), 0);
+  if (world_size_ > 1) {
+    EXPECT_EQ(flag, 0);
+  }
+  const int value = world_rank_;
+  SCOMM_Request s;
+  SCOMM_Issend(&value, 1, MPI_INT, right(), 2, SCOMM_COMM_WORLD, &s);
+  int index = -1;
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Waitany(2, r, &index, &status), 0);
+  EXPECT_EQ(index, 1);
+  EXPECT_EQ(r[1], SCOMM_REQUEST_NULL);
+  EXPECT_EQ(got[1], left());
+  SCOMM_Wait(&s, SCOMM_STATUS_IGNORE);
+  MPI_Barrier(MPI_COMM_WORLD);  // no tag-1 message before every Waitany above has returned
+  ASSERT_EQ(SCOMM_Ssend(&value, 1, MPI_INT, right(), 1, SCOMM_COMM_WORLD), 0);
+  ASSERT_EQ(SCOMM_Wait(&r[0], SCOMM_STATUS_IGNORE), 0);
+  EXPECT_EQ(got[0], left());
+  ASSERT_EQ(SCOMM_Waitany(2, r, &index, SCOMM_STATUS_IGNORE), 0);
+  EXPECT_EQ(index, MPI_UNDEFINED);
+}
+
+// A message names its communicator, sender and tag in its payload; receivers check all three.
+struct Stamp {
+  int comm;
+  int source;  // world rank
+  int tag;
+};
+
+// Overlapping communicators live together: world, a dup, halves, the slides' cascading and
+// alternating groups of four (local ranges), Janus neighbours (two ranges sharing one rank),
+// and a split. Every member sends to every other member of each of them, then receives them all
+// with ANY_SOURCE (half with ANY_TAG) in a random order of communicators.
+TEST_F(P2pTest, StormOverManyOverlappingCommunicators) {
+  // Each communicator with a label that all its members agree on.
+  std::vector<SCOMM_Comm> comms{SCOMM_COMM_WORLD};
+  std::vector<int> labels{0};
+  auto add = [&](SCOMM_Comm c, int label) {
+    if (c == SCOMM_COMM_NULL) return;
+    comms.push_back(c);
+    labels.push_back(label);
+  };
+  SCOMM_Comm c = SCOMM_COMM_NULL, dup = SCOMM_COMM_NULL;
+  SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup);
+  add(dup, 1);
+  const int p = world_size_, half = (p + 1) / 2;
+  for (int first = 0; first < p; ++first) {  // cascading groups of four, on the dup
+    SCOMM_Comm_create_range(dup, first, std::min(first + 3, p - 1), 1, &c);
+    add(c, 100 + first);
+  }
+  for (int first = 0; first < p; first += 4) {  // alternating groups of four
+    SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, std::min(first + 3, p - 1), 1, &c);
+    add(c, 200 + first);
+  }
+  SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, half - 1, 1, &c);  // Janus: share rank half - 1
+  add(c, 300);
+  SCOMM_Comm_create_range(SCOMM_COMM_WORLD, half - 1, p - 1, 1, &c);
+  add(c, 301);
+  SCOMM_Comm_split(SCOMM_COMM_WORLD, world_rank_ % 3, -world_rank_, &c);
+  add(c, 400 + world_rank_ % 3);
+  std::vector<std::vector<int>> members;
+  for (SCOMM_Comm comm : comms) members.push_back(members_of(comm));
+  const int tag_of_comm = 11;
+  std::vector<Stamp> out;
+  std::vector<SCOMM_Request> sends;
+  out.reserve(4096);
+  for (std::size_t i = 0; i < comms.size(); ++i) {
+    int rank = 0, size = 0;
+    SCOMM_Comm_rank(comms[i], &rank);
+    SCOMM_Comm_size(comms[i], &size);
+    for (int to = 0; to < size; ++to) {
+      if (to == rank) continue;
+      // The key names the communicator by its members (same on every process).
+      out.push_back({labels[i], world_rank_, tag_of_comm + to});
+      sends.push_back(SCOMM_REQUEST_NULL);
+      SCOMM_Isend(&out.back(), 3, MPI_INT, to, tag_of_comm + to, comms[i], &sends.back());
+    }
+  }
+  std::mt19937 random(static_cast<unsigned>(world_rank_));
+  std::vector<std::size_t> order(comms.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), random);
+  for (std::size_t i : order) {
+    int rank = 0, size = 0;
+    SCOMM_Comm_rank(comms[i], &rank);
+    SCOMM_Comm_size(comms[i], &size);
+    for (int k = 0; k + 1 < size; ++k) {
+      Stamp in{};
+      SCOMM_Status status;
+      const int tag = k % 2 == 0 ? MPI_ANY_TAG : tag_of_comm + rank;
+      ASSERT_EQ(SCOMM_Recv(&in, 3, MPI_INT, MPI_ANY_SOURCE, tag, comms[i], &status), 0);
+      EXPECT_EQ(in.comm, labels[i]) << "communicator " << i;
+      EXPECT_EQ(in.source, members[i][static_cast<std::size_t>(status.SCOMM_SOURCE)]);
+      EXPECT_EQ(in.tag, tag_of_comm + rank);
+      EXPECT_EQ(status.SCOMM_TAG, tag_of_comm + rank);
+    }
+  }
+  ASSERT_EQ(SCOMM_Waitall(static_cast<int>(sends.size()), sends.data(), SCOMM_STATUSES_IGNORE), 0);
+  for (std::size_t i = comms.size(); i-- > 1;) SCOMM_Comm_free(&comms[i]);
+}
+
+}  // namespace
