@@ -1,0 +1,133 @@
+// Bad input on communicators and point-to-point: MPI-style error classes through the
+// communicator's error handler (SCOMM_ERRORS_RETURN here), never a crash, a hang or a wrong
+// delivery; and SCOMM_ERRORS_ARE_FATAL by default.
+#include <unistd.h>
+
+#include "scomm_fixture.hpp"
+
+namespace {
+
+class CommErrorsTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  }
+};
+
+TEST_F(CommErrorsTest, InvalidRanksTagsCountsAndTypes) {
+  int value = 0;
+  const int p = world_size_;
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, p, 0, SCOMM_COMM_WORLD)), SCOMM_ERR_RANK);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, -5, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_RANK);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, MPI_ANY_SOURCE, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_RANK);
+  int tag_ub = 0;
+  SCOMM_Tag_ub(&tag_ub);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, tag_ub + 1, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_TAG);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, -1, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_TAG);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, MPI_ANY_TAG, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_TAG);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, -1, MPI_INT, 0, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Send(nullptr, 3, MPI_INT, 0, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_DATATYPE_NULL, 0, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_TYPE);
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(error_class_of(SCOMM_Irecv(&value, 1, MPI_INT, p + 3, 0, SCOMM_COMM_WORLD, &r)),
+            SCOMM_ERR_RANK);
+  EXPECT_EQ(r, SCOMM_REQUEST_NULL);
+  int flag = 0;
+  EXPECT_EQ(error_class_of(SCOMM_Iprobe(0, tag_ub + 7, SCOMM_COMM_WORLD, &flag, nullptr)),
+            SCOMM_ERR_TAG);
+}
+
+TEST_F(CommErrorsTest, FreedNullAndUnknownCommunicators) {
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup), 0);
+  const SCOMM_Comm stale = dup;
+  ASSERT_EQ(SCOMM_Comm_free(&dup), 0);
+  int size = 0, value = 0;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_size(stale, &size)), SCOMM_ERR_COMM);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, 0, stale)), SCOMM_ERR_COMM);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_free(&dup)), SCOMM_ERR_COMM);  // SCOMM_COMM_NULL
+  EXPECT_EQ(error_class_of(SCOMM_Comm_size(12345, &size)), SCOMM_ERR_COMM);
+  SCOMM_Comm world = SCOMM_COMM_WORLD;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_free(&world)), SCOMM_ERR_COMM);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_size(SCOMM_COMM_WORLD, nullptr)), SCOMM_ERR_ARG);
+  char text[SCOMM_MAX_ERROR_STRING];
+  int length = 0;
+  SCOMM_Error_string(SCOMM_Comm_size(stale, &size), text, &length);
+  EXPECT_NE(std::string(text).find("not live"), std::string::npos) << text;
+}
+
+TEST_F(CommErrorsTest, TruncationIsReportedAndTheMessageConsumed) {
+  const int to = (world_rank_ + 1) % world_size_;
+  const int big[4] = {1, 2, 3, 4};
+  for (const int tag : {6, MPI_ANY_TAG}) {
+    SCOMM_Request s;
+    SCOMM_Isend(big, 4, MPI_INT, to, 6, SCOMM_COMM_WORLD, &s);
+    int small[2] = {0, 0};
+    SCOMM_Status status;
+    EXPECT_EQ(error_class_of(
+                  SCOMM_Recv(small, 2, MPI_INT, MPI_ANY_SOURCE, tag, SCOMM_COMM_WORLD, &status)),
+              SCOMM_ERR_TRUNCATE);
+    ASSERT_EQ(SCOMM_Wait(&s, SCOMM_STATUS_IGNORE), 0);
+  }
+  int flag = 1;
+  MPI_Barrier(MPI_COMM_WORLD);
+  SCOMM_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, SCOMM_COMM_WORLD, &flag, SCOMM_STATUS_IGNORE);
+  EXPECT_EQ(flag, 0);
+}
+
+TEST_F(CommErrorsTest, BadCreations) {
+  SCOMM_Comm out = SCOMM_COMM_NULL;
+  const int p = world_size_;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, p - 1, 0, &out)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, p, 1, &out)),
+            SCOMM_ERR_RANK);
+  if (p > 1) {  // a range running away from its end
+    EXPECT_EQ(error_class_of(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, p - 1, 0, 1, &out)),
+              SCOMM_ERR_ARG);
+  }
+  EXPECT_EQ(error_class_of(SCOMM_Comm_split(SCOMM_COMM_WORLD, -3, 0, &out)), SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_create(SCOMM_COMM_WORLD, 777, &out)), SCOMM_ERR_GROUP);
+  SCOMM_Group bigger = SCOMM_GROUP_NULL;
+  SCOMM_Group_world(p + 1, &bigger);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_create(SCOMM_COMM_WORLD, bigger, &out)), SCOMM_ERR_GROUP);
+  SCOMM_Group_free(&bigger);
+  SCOMM_Errhandler bad = 99;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, bad)), SCOMM_ERR_ARG);
+  EXPECT_EQ(out, SCOMM_COMM_NULL);
+  int communicators = 0, contexts = 0;
+  SCOMM_Comm_live(&communicators, &contexts);
+  EXPECT_EQ(communicators, 1);
+  EXPECT_EQ(contexts, 1);
+}
+
+TEST_F(CommErrorsTest, BadRequests) {
+  SCOMM_Request r = 4242;
+  EXPECT_EQ(error_class_of(SCOMM_Wait(&r, SCOMM_STATUS_IGNORE)), SCOMM_ERR_REQUEST);
+  SCOMM_Request none = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(SCOMM_Wait(&none, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Waitall(-1, &none, SCOMM_STATUSES_IGNORE)), SCOMM_ERR_COUNT);
+}
+
+// The default handler aborts the job with the error's class; checked in a child job so the
+// test itself survives.
+TEST(CommErrorsFatalTest, DefaultHandlerAborts) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  ASSERT_EQ(SCOMM_Init(), 0);
+  SCOMM_Errhandler handler = 0;
+  SCOMM_Comm_get_errhandler(SCOMM_COMM_WORLD, &handler);
+  EXPECT_EQ(handler, SCOMM_ERRORS_ARE_FATAL);
+  ASSERT_EQ(SCOMM_Finalize(), 0);
+}
+
+}  // namespace
