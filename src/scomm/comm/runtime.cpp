@@ -38,7 +38,7 @@ int base_count_for(const context::TagLayout& layout, int requested) {
 
 RuntimeOptions RuntimeOptions::from_environment() {
   RuntimeOptions options;
-  options.base_count = static_cast<int>(integer_from_environment("SCOMM_BASE_COMMS", 0, 1, 4096));
+  options.base_count = static_cast<int>(integer_from_environment("SCOMM_BASE_COMMS", 0, 0, 4096));
   options.derive_bits = static_cast<int>(integer_from_environment("SCOMM_DERIVE_BITS", 4, 0, 6));
   if (const char* name = std::getenv("SCOMM_CONTEXT_ALGORITHM"))
     options.algorithm = context::algorithm_from_name(name);

@@ -45,8 +45,7 @@ class Channel {
         base_(base),
         tag_prefix_(tag_prefix),
         user_tag_mask_(user_tag_mask),
-        owner_(owner),
-        queues_(std::make_shared<Queues>()) {}
+        owner_(owner) {}
   // A view of `parent` over a subgroup (create_group talks among its members on the parent's
   // context): same context and message queues, the subgroup's ranks.
   Channel(const Channel& parent, group::MapPtr map, group::Rank rank)
@@ -57,7 +56,7 @@ class Channel {
         tag_prefix_(parent.tag_prefix_),
         user_tag_mask_(parent.user_tag_mask_),
         owner_(nullptr),
-        queues_(parent.queues_) {}
+        queues_(parent.queues()) {}
   ~Channel() {
     if (owner_ != nullptr) owner_->retire(*this);
   }
@@ -84,10 +83,11 @@ class Channel {
   unsigned next_collective() noexcept { return collectives_++; }
 
   // Messages the engine took before any receive asked for them, in arrival order.
-  std::deque<ProbedMessage>& unexpected() noexcept { return queues_->unexpected; }
+  std::deque<ProbedMessage>& unexpected() { return queues()->unexpected; }
+  bool has_unexpected() const noexcept { return queues_ && !queues_->unexpected.empty(); }
   // Receives waiting for the engine, in the order they were posted.
-  std::deque<EngineReceive*>& posted() noexcept { return queues_->posted; }
-  bool has_posted() const noexcept { return !queues_->posted.empty(); }
+  std::deque<EngineReceive*>& posted() { return queues()->posted; }
+  bool has_posted() const noexcept { return queues_ && !queues_->posted.empty(); }
 
  private:
   group::MapPtr map_;
@@ -102,7 +102,13 @@ class Channel {
     std::deque<ProbedMessage> unexpected;
     std::deque<EngineReceive*> posted;
   };
-  std::shared_ptr<Queues> queues_;
+  // Made on first use: most communicators never need them, and a million live ones would pay
+  // for two empty deques each.
+  const std::shared_ptr<Queues>& queues() const {
+    if (!queues_) queues_ = std::make_shared<Queues>();
+    return queues_;
+  }
+  mutable std::shared_ptr<Queues> queues_;
 };
 
 }  // namespace scomm::p2p

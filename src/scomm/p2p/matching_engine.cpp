@@ -49,6 +49,7 @@ void MatchingEngine::post(Channel& channel, EngineReceive& receive) {
 }
 
 void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept {
+  if (!channel.has_posted()) return;
   auto& posted = channel.posted();
   posted.erase(std::remove(posted.begin(), posted.end(), &receive), posted.end());
 }
@@ -79,6 +80,10 @@ void MatchingEngine::file(ProbedMessage message, int base_index) {
 }
 
 void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
+  if (!channel.has_posted()) {
+    channel.unexpected().push_back(message);
+    return;
+  }
   auto& posted = channel.posted();
   const auto it = std::find_if(posted.begin(), posted.end(), [&](const EngineReceive* r) {
     return r->matches(channel, message.status);
@@ -102,12 +107,14 @@ std::deque<ProbedMessage>::iterator MatchingEngine::find_taken(Channel& channel,
 }
 
 const MPI_Status* MatchingEngine::peek(Channel& channel, int source, int tag) noexcept {
+  if (!channel.has_unexpected()) return nullptr;
   const auto it = find_taken(channel, source, tag);
   return it == channel.unexpected().end() ? nullptr : &it->status;
 }
 
 std::optional<ProbedMessage> MatchingEngine::take(Channel& channel, int source,
                                                   int tag) noexcept {
+  if (!channel.has_unexpected()) return std::nullopt;
   const auto it = find_taken(channel, source, tag);
   if (it == channel.unexpected().end()) return std::nullopt;
   ProbedMessage message = *it;

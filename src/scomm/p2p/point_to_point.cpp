@@ -91,7 +91,7 @@ Request irecv(MatchingEngine& engine, const std::shared_ptr<Channel>& channel, v
               int count, MPI_Datatype type, int source, int tag) {
   if (source == MPI_PROC_NULL) return Request::completed(Status::empty());
   const int from = base_rank(*channel, source);
-  if (channel->posted().empty()) {
+  if (!channel->has_posted()) {
     if (auto message = engine.take(*channel, from, tag)) {
       MPI_Request request = MPI_REQUEST_NULL;
       check_mpi(MPI_Imrecv(buffer, count, type, &message->message, &request), "MPI_Imrecv");

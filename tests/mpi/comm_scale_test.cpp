@@ -1,0 +1,129 @@
+// Context limits on the real MPI: exhaustion is a clear error at every member (not a hang), freed
+// contexts are reused, and a process holds 10^6 live communicators.
+#include <cstdlib>
+#include <string>
+
+#include "scomm_fixture.hpp"
+
+namespace {
+
+// Runs each test under its own SCOMM_* environment, set before SCOMM_Init.
+class ScaleTest : public ::testing::TestWithParam<const char*> {
+ protected:
+  void start(const char* base_comms, const char* derive_bits) {
+    setenv("SCOMM_BASE_COMMS", base_comms, 1);
+    setenv("SCOMM_DERIVE_BITS", derive_bits, 1);
+    setenv("SCOMM_CONTEXT_ALGORITHM", GetParam(), 1);
+    ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+    started_ = true;
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  }
+  void TearDown() override {
+    if (started_) {
+      EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+    }
+    unsetenv("SCOMM_BASE_COMMS");
+    unsetenv("SCOMM_DERIVE_BITS");
+    unsetenv("SCOMM_CONTEXT_ALGORITHM");
+  }
+
+  bool started_ = false;
+};
+
+int live_contexts() {
+  int communicators = 0, contexts = 0;
+  SCOMM_Comm_live(&communicators, &contexts);
+  return contexts;
+}
+
+// One base communicator and 64-id blocks: Open MPI's 2^16 prefixes give 1,024 blocks, MPICH's
+// 2^13 give 128; the world holds one.
+TEST_P(ScaleTest, ExhaustionIsACollectiveErrorAndFreedContextsAreReused) {
+  start("1", "6");
+  std::vector<SCOMM_Comm> dups;
+  int code = SCOMM_SUCCESS;
+  while (code == SCOMM_SUCCESS) {
+    SCOMM_Comm dup = SCOMM_COMM_NULL;
+    code = SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup);
+    if (code == SCOMM_SUCCESS) dups.push_back(dup);
+    ASSERT_LT(dups.size(), 100000u) << "no exhaustion";
+  }
+  EXPECT_EQ(error_class_of(code), SCOMM_ERR_CONTEXT);
+  int* tag_ub = nullptr;
+  int found = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
+  const std::size_t blocks = *tag_ub > (1 << 30) ? 1024 : 128;
+  EXPECT_EQ(dups.size(), blocks - 1);
+  // Every member failed together: a collective over the world still lines up.
+  int one = 1, sum = 0;
+  MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  EXPECT_EQ(sum, size);
+  for (std::size_t i = 0; i < dups.size(); i += 2) SCOMM_Comm_free(&dups[i]);
+  SCOMM_Comm again = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &again), SCOMM_SUCCESS);
+  int got = -1, rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  SCOMM_Sendrecv(&rank, 1, MPI_INT, (rank + 1) % size, 0, &got, 1, MPI_INT, MPI_ANY_SOURCE,
+                 MPI_ANY_TAG, again, SCOMM_STATUS_IGNORE);
+  EXPECT_EQ(got, (rank + size - 1) % size);
+  SCOMM_Comm_free(&again);
+  for (std::size_t i = 1; i < dups.size(); i += 2) SCOMM_Comm_free(&dups[i]);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
+// Every communicator of a block's derivation tree: 2^bits of them with the root.
+void fill(SCOMM_Comm comm, int bits, std::vector<SCOMM_Comm>& out) {
+  int size = 0;
+  SCOMM_Comm_size(comm, &size);
+  for (int slot = 1; slot <= bits; ++slot) {
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_range(comm, size - 1, 0, -1, &child), SCOMM_SUCCESS);
+    out.push_back(child);
+    fill(child, bits - slot, out);
+  }
+}
+
+TEST_P(ScaleTest, AMillionLiveCommunicators) {
+  if (std::string(GetParam()) != "highest") GTEST_SKIP() << "one algorithm is enough here";
+  start("0", "6");  // default base communicators: 2^20 ids
+  constexpr int kLive = 1000000;
+  std::vector<SCOMM_Comm> comms;
+  comms.reserve(kLive + 64);
+  while (static_cast<int>(comms.size()) < kLive) {
+    SCOMM_Comm root = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &root), SCOMM_SUCCESS) << comms.size();
+    comms.push_back(root);
+    fill(root, 6, comms);
+  }
+  int communicators = 0, contexts = 0;
+  SCOMM_Comm_live(&communicators, &contexts);
+  EXPECT_GE(communicators, kLive);
+  EXPECT_GE(contexts, kLive);
+  // Spot checks: ANY_SOURCE / ANY_TAG rings on every 9,973rd communicator, in flight together.
+  int rank = 0, size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  std::vector<int> got(comms.size() / 9973 + 1, -1), sent(got.size());
+  std::vector<SCOMM_Request> requests;
+  for (std::size_t i = 0, k = 0; i < comms.size(); i += 9973, ++k) {
+    sent[k] = static_cast<int>(i);  // the receiver checks it came on communicator i
+    requests.push_back(SCOMM_REQUEST_NULL);
+    SCOMM_Irecv(&got[k], 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, comms[i], &requests.back());
+    requests.push_back(SCOMM_REQUEST_NULL);
+    SCOMM_Isend(&sent[k], 1, MPI_INT, (rank + 1) % size, static_cast<int>(k % 100), comms[i],
+                &requests.back());
+  }
+  ASSERT_EQ(SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(),
+                          SCOMM_STATUSES_IGNORE),
+            SCOMM_SUCCESS);
+  for (std::size_t i = 0, k = 0; i < comms.size(); i += 9973, ++k) EXPECT_EQ(got[k], sent[k]);
+  for (auto it = comms.rbegin(); it != comms.rend(); ++it) SCOMM_Comm_free(&*it);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, ScaleTest, ::testing::Values("vanilla", "bitmask", "highest"),
+                         [](const auto& algorithm) { return std::string(algorithm.param); });
+
+}  // namespace
