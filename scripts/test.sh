@@ -28,30 +28,63 @@ run_ctest() {
   rm -f "$log"
 }
 
-echo "== Open MPI, Release"
+# Runs a GoogleTest binary as one process (sanitizer start-up is slow, so not one per test) and
+# adds its counts to the totals.
+run_gtest() {
+  local log
+  log="$(mktemp)"
+  if ! "$@" --gtest_brief=1 >"$log" 2>&1; then
+    tail -60 "$log"
+    status=1
+  fi
+  local ran bad
+  ran="$(sed -nE 's/.*Running ([0-9]+) tests?.*/\1/p' "$log" | head -1)"
+  bad="$(sed -nE 's/.*FAILED *\] *([0-9]+) tests?.*/\1/p' "$log" | head -1)"
+  ran="${ran:-0}" bad="${bad:-0}"
+  [ "$ran" -gt 0 ] || status=1
+  echo "$(basename "$1"): $((ran - bad)) passed, $bad failed"
+  passed=$((passed + ran - bad))
+  failed=$((failed + bad))
+  rm -f "$log"
+}
+
+# Prints how long the stage that just ended took.
+stage_started=$SECONDS
+stage() {
+  echo "-- $((SECONDS - stage_started)) s"
+  stage_started=$SECONDS
+  echo "== $1"
+}
+
+stage "Open MPI, Release"
 configure_and_build build -DCMAKE_BUILD_TYPE=Release
 run_ctest build
 
-echo "== valgrind, unit tests"
+stage "valgrind, unit tests"
 for t in group_tests context_tests; do
   valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
     "build/tests/$t" --gtest_brief=1 >"build/valgrind-$t.log" 2>&1 &&
     echo "valgrind $t: clean" || { tail -40 "build/valgrind-$t.log"; status=1; }
 done
 
-echo "== MPICH, MPI tests at 1-2 ranks"
+stage "MPICH, MPI tests at 1-2 ranks"
 configure_and_build build-mpich -DSCOMM_MPI=mpich -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF
 run_ctest build-mpich -L mpi
 
-echo "== ASan+UBSan"
+stage "ASan+UBSan"
 configure_and_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCOMM_SANITIZE=ON \
   -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF
 # Open MPI unloads its plugins at finalize; keeping them mapped lets the suppressions name them.
-OMPI_MCA_mca_base_component_disable_dlclose=1 ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 \
-  LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0" \
-  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 run_ctest build-asan
+export OMPI_MCA_mca_base_component_disable_dlclose=1
+export ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0
+export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+run_gtest build-asan/tests/group_tests
+run_gtest build-asan/tests/context_tests
+run_ctest build-asan -L mpi
+unset OMPI_MCA_mca_base_component_disable_dlclose ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
 
-echo "== libFuzzer, 60 s"
+stage "libFuzzer, 60 s"
 CC=clang CXX=clang++ configure_and_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSCOMM_FUZZ=ON -DSCOMM_BUILD_TESTS=OFF -DSCOMM_BUILD_BENCH=OFF
 mkdir -p build-fuzz/corpus
@@ -63,6 +96,7 @@ else
   status=1
 fi
 
+stage "done"
 [ $status -eq 0 ] || echo "FAILURES above"
 echo "scomm: $passed passed, $failed failed"
 exit $status
