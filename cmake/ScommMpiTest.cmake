@@ -1,4 +1,4 @@
-# scomm_add_mpi_test(NAME target PROCS 1 2 3 ...): registers one ctest per process count, run as
+# scomm_add_mpi_test(NAME target [PROCS 1 2 3 ...] [ARGS ...]): registers one ctest per process count, run as
 # `mpirun --oversubscribe -np P target` with the base MPI's own launcher.
 find_package(GTest REQUIRED)
 set(SCOMM_TEST_PROCS 1 2 3 4 5 8 CACHE STRING "Process counts of MPI tests")
@@ -9,7 +9,7 @@ else()
 endif()
 
 function(scomm_add_mpi_test name target)
-  cmake_parse_arguments(ARG "" "TIMEOUT" "PROCS" ${ARGN})
+  cmake_parse_arguments(ARG "" "TIMEOUT" "PROCS;ARGS" ${ARGN})
   if(NOT ARG_PROCS)
     set(ARG_PROCS ${SCOMM_TEST_PROCS})
   endif()
@@ -18,7 +18,8 @@ function(scomm_add_mpi_test name target)
   endif()
   foreach(np IN LISTS ARG_PROCS)
     add_test(NAME ${name}.np${np}
-             COMMAND ${MPIEXEC_EXECUTABLE} ${SCOMM_MPIEXEC_FLAGS} -np ${np} $<TARGET_FILE:${target}>)
+             COMMAND ${MPIEXEC_EXECUTABLE} ${SCOMM_MPIEXEC_FLAGS} -np ${np} $<TARGET_FILE:${target}>
+                     ${ARG_ARGS})
     set_tests_properties(${name}.np${np} PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS mpi
       PROCESSORS 2
       ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1")

@@ -1,0 +1,21 @@
+// The MPI experiments of scomm-mpibench, one file each.
+#pragma once
+
+#include <vector>
+
+#include "timing.hpp"
+
+namespace scomm::bench {
+
+struct MpiBenchOptions {
+  int reps = 11;
+  bool quick = false;
+  int stress_splits = 2000;
+};
+
+std::vector<Row> split_halves(const MpiBenchOptions& options);
+std::vector<Row> groups_of_four(const MpiBenchOptions& options);
+std::vector<Row> context_stress(const MpiBenchOptions& options);
+std::vector<Row> p2p_overhead(const MpiBenchOptions& options);
+
+}  // namespace scomm::bench

@@ -1,0 +1,126 @@
+// scomm-mpibench: scomm's MPI experiments, scomm and the native MPI call side by side in one run
+// on the same ranks. Run under mpirun; rank 0 prints a table and writes JSON.
+//
+//   mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N]
+//                               [--json FILE]
+//
+// Experiments: split-halves, groups-of-four, context-stress, p2p-overhead.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include "experiments.hpp"
+#include "scomm.h"
+
+namespace scomm::bench {
+namespace {
+
+struct Arguments {
+  std::vector<std::string> experiments;
+  MpiBenchOptions options;
+  std::string json, command;
+};
+
+Arguments parse(int argc, char** argv) {
+  Arguments a;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    a.command += (i > 1 ? " " : "") + arg;
+    auto value = [&] {
+      if (i + 1 >= argc) throw std::runtime_error(arg + " needs a value");
+      a.command += std::string(" ") + argv[i + 1];
+      return std::string(argv[++i]);
+    };
+    if (arg == "--reps")
+      a.options.reps = std::stoi(value());
+    else if (arg == "--quick")
+      a.options.quick = true;
+    else if (arg == "--stress-splits")
+      a.options.stress_splits = std::stoi(value());
+    else if (arg == "--json")
+      a.json = value();
+    else
+      a.experiments.push_back(arg);
+  }
+  return a;
+}
+
+std::vector<Row> run(const std::string& experiment, const MpiBenchOptions& options) {
+  if (experiment == "split-halves") return split_halves(options);
+  if (experiment == "groups-of-four") return groups_of_four(options);
+  if (experiment == "context-stress") return context_stress(options);
+  if (experiment == "p2p-overhead") return p2p_overhead(options);
+  throw std::runtime_error("unknown experiment " + experiment);
+}
+
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void write_json(const std::string& path, const Arguments& a, const std::vector<Row>& rows) {
+  std::ofstream out(path);
+  char version[MPI_MAX_LIBRARY_VERSION_STRING];
+  int length = 0;
+  MPI_Get_library_version(version, &length);
+  std::string mpi(version, static_cast<std::size_t>(length));
+  mpi = mpi.substr(0, mpi.find('\n'));
+  out << "{\n  \"tool\": \"scomm-mpibench\",\n  \"command\": " << quoted(a.command)
+      << ",\n  \"mpi\": " << quoted(mpi) << ",\n  \"reps\": " << a.options.reps
+      << ",\n  \"rows\": [\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    out << "    {\"experiment\": " << quoted(r.experiment) << ", \"name\": " << quoted(r.name)
+        << ", \"unit\": " << quoted(r.unit) << ", \"processes\": " << r.processes
+        << ", \"median\": " << r.value.median_ns << ", \"min\": " << r.value.min_ns
+        << ", \"max\": " << r.value.max_ns << ", \"extra\": {";
+    for (std::size_t k = 0; k < r.extra.size(); ++k)
+      out << (k ? ", " : "") << quoted(r.extra[k].first) << ": " << quoted(r.extra[k].second);
+    out << "}}" << (i + 1 < rows.size() ? "," : "") << "\n";
+  }
+  out << "  ]\n}\n";
+}
+
+void print(const std::vector<Row>& rows) {
+  for (const Row& r : rows) {
+    std::printf("%-16s P=%-3d %-58s %12.1f  [%.1f .. %.1f] %s", r.experiment.c_str(),
+                r.processes, r.name.c_str(), r.value.median_ns, r.value.min_ns, r.value.max_ns,
+                r.unit.c_str());
+    for (const auto& [key, value] : r.extra) std::printf("  %s=%s", key.c_str(), value.c_str());
+    std::printf("\n");
+  }
+}
+
+}  // namespace
+}  // namespace scomm::bench
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int status = 0;
+  try {
+    const auto arguments = scomm::bench::parse(argc, argv);
+    if (SCOMM_Init() != SCOMM_SUCCESS) throw std::runtime_error("SCOMM_Init failed");
+    std::vector<scomm::bench::Row> rows;
+    for (const std::string& experiment : arguments.experiments) {
+      auto more = scomm::bench::run(experiment, arguments.options);
+      if (rank == 0) scomm::bench::print(more);
+      rows.insert(rows.end(), more.begin(), more.end());
+    }
+    if (rank == 0 && !arguments.json.empty())
+      scomm::bench::write_json(arguments.json, arguments, rows);
+    SCOMM_Finalize();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "scomm-mpibench: %s\n", e.what());
+    status = 1;
+  }
+  MPI_Finalize();
+  return status;
+}

@@ -1,0 +1,47 @@
+// Timing for MPI benchmarks: every repetition starts after a barrier and counts the slowest
+// rank; the reported figure is the median over repetitions, with min and max.
+#pragma once
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace scomm::bench {
+
+struct Timing {
+  double median_ns = 0, min_ns = 0, max_ns = 0;
+};
+
+inline Timing summarize(std::vector<double> samples) {
+  std::sort(samples.begin(), samples.end());
+  if (samples.empty()) return {};
+  return {samples[samples.size() / 2], samples.front(), samples.back()};
+}
+
+// Nanoseconds per call of `op` (run `iterations` times per repetition), slowest rank per rep.
+inline Timing time_per_call(MPI_Comm comm, int reps, int iterations,
+                            const std::function<void()>& op) {
+  std::vector<double> samples;
+  for (int rep = 0; rep < reps; ++rep) {
+    MPI_Barrier(comm);
+    const double start = MPI_Wtime();
+    for (int i = 0; i < iterations; ++i) op();
+    double mine = (MPI_Wtime() - start) * 1e9 / iterations, slowest = 0;
+    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm);
+    samples.push_back(slowest);
+  }
+  return summarize(samples);
+}
+
+// One row of a result table: a measured quantity with its unit and optional extra columns.
+struct Row {
+  std::string experiment, name, unit;
+  int processes = 0;
+  Timing value;
+  std::vector<std::pair<std::string, std::string>> extra;
+};
+
+}  // namespace scomm::bench
