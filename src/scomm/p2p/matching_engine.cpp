@@ -1,6 +1,7 @@
 #include "scomm/p2p/matching_engine.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include "scomm/context/context_table_factory.hpp"
 #include "scomm/p2p/mpi_check.hpp"
@@ -12,8 +13,31 @@ bool EngineReceive::matches(const Channel& channel, const MPI_Status& status) co
          channel.tag_matches(tag_, status.MPI_TAG);
 }
 
+namespace {
+
+int bytes_of(const MPI_Status& status) {
+  int bytes = 0;
+  MPI_Get_count(&status, MPI_BYTE, &bytes);
+  return bytes;
+}
+
+void discard(ProbedMessage& message) {
+  std::vector<char> sink(static_cast<std::size_t>(std::max(bytes_of(message.status), 1)));
+  MPI_Mrecv(sink.data(), bytes_of(message.status), MPI_BYTE, &message.message, MPI_STATUS_IGNORE);
+}
+
+}  // namespace
+
 void EngineReceive::take(ProbedMessage& message) {
   matched_ = true;
+  int type_size = 0;
+  MPI_Type_size(type_, &type_size);
+  if (static_cast<long>(bytes_of(message.status)) > static_cast<long>(count_) * type_size) {
+    truncated_ = true;
+    truncated_bytes_ = bytes_of(message.status);
+    discard(message);
+    return;
+  }
   check_mpi(MPI_Imrecv(buffer_, count_, type_, &message.message, &request_), "MPI_Imrecv");
 }
 
@@ -26,12 +50,7 @@ MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLa
 MatchingEngine::~MatchingEngine() {
   // Messages nobody received (late messages of freed communicators) leave MPI's queues.
   for (auto& [id, messages] : orphans_)
-    for (ProbedMessage& m : messages) {
-      int bytes = 0;
-      MPI_Get_count(&m.status, MPI_BYTE, &bytes);
-      std::vector<char> sink(static_cast<std::size_t>(std::max(bytes, 1)));
-      MPI_Mrecv(sink.data(), bytes, MPI_BYTE, &m.message, MPI_STATUS_IGNORE);
-    }
+    for (ProbedMessage& m : messages) discard(m);
 }
 
 void MatchingEngine::attach(Channel& channel) {

@@ -32,8 +32,13 @@ class EngineReceive {
 
   // source: the sender's base rank or MPI_ANY_SOURCE; tag: a user tag or MPI_ANY_TAG.
   bool matches(const Channel& channel, const MPI_Status& status) const noexcept;
+  // Receives `message` into the buffer; one that does not fit is received aside and the
+  // receive fails with truncation (MPI_Imrecv's own truncation error would go to a handler
+  // scomm does not control in some MPIs).
   void take(ProbedMessage& message);
   bool matched() const noexcept { return matched_; }
+  bool truncated() const noexcept { return truncated_; }
+  int truncated_bytes() const noexcept { return truncated_bytes_; }
   MPI_Request& request() noexcept { return request_; }
 
  private:
@@ -43,6 +48,8 @@ class EngineReceive {
   int source_;
   int tag_;
   bool matched_ = false;
+  bool truncated_ = false;
+  int truncated_bytes_ = 0;
   MPI_Request request_ = MPI_REQUEST_NULL;
 };
 

@@ -93,9 +93,9 @@ Request irecv(MatchingEngine& engine, const std::shared_ptr<Channel>& channel, v
   const int from = base_rank(*channel, source);
   if (!channel->has_posted()) {
     if (auto message = engine.take(*channel, from, tag)) {
-      MPI_Request request = MPI_REQUEST_NULL;
-      check_mpi(MPI_Imrecv(buffer, count, type, &message->message, &request), "MPI_Imrecv");
-      return Request::mpi(request, channel, true);
+      auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
+      receive->take(*message);
+      return Request::engine(std::move(receive), channel);
     }
   }
   if (direct(*channel, tag)) {

@@ -73,6 +73,9 @@ bool Request::test(MatchingEngine& engine, Status& status) {
     engine.pull();
     if (!engine_->matched()) return false;
   }
+  if (engine_ && engine_->truncated())
+    throw Error(ErrorClass::kTruncate, "message of " + std::to_string(engine_->truncated_bytes()) +
+                                           " bytes truncated: the receive buffer is smaller");
   if (!engine_ && request_ == MPI_REQUEST_NULL && !channel_) {
     status = done_;
     return true;
