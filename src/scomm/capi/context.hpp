@@ -17,6 +17,7 @@
 #include "scomm/comm/create.hpp"
 #include "scomm/comm/runtime.hpp"
 #include "scomm/group/group.hpp"
+#include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/request.hpp"
 
 namespace scomm::capi {
@@ -37,6 +38,14 @@ struct RequestEntry {
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
 };
 
+// Scratch space of SCOMM_Waitall, kept so that completing requests allocates nothing.
+struct WaitScratch {
+  std::vector<RequestEntry*> entries;
+  std::vector<p2p::Request*> active;
+  std::vector<std::optional<p2p::Status>> done;
+  p2p::WaitBuffers buffers;
+};
+
 struct Context {
   static constexpr int kFirstGroupHandle = 2;  // 0 = SCOMM_GROUP_NULL, 1 = SCOMM_GROUP_EMPTY
   static constexpr int kFirstCommHandle = 1;   // 0 = SCOMM_COMM_NULL, 1 = SCOMM_COMM_WORLD
@@ -50,6 +59,7 @@ struct Context {
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};
+  WaitScratch wait_scratch;
 };
 
 // The runtime, or Error(kArg) when SCOMM_Init has not been called.

@@ -12,6 +12,13 @@ void write_status(const p2p::Status& from, SCOMM_Status* to) {
   to->SCOMM_ERROR = from.error;
   to->scomm_cancelled_ = from.cancelled ? 1 : 0;
   to->scomm_mpi_ = from.mpi;
+  if (from.is_empty) {
+    MPI_Status_set_elements(&to->scomm_mpi_, MPI_BYTE, 0);
+    MPI_Status_set_cancelled(&to->scomm_mpi_, from.cancelled ? 1 : 0);
+    to->scomm_mpi_.MPI_SOURCE = MPI_PROC_NULL;
+    to->scomm_mpi_.MPI_TAG = MPI_ANY_TAG;
+    to->scomm_mpi_.MPI_ERROR = MPI_SUCCESS;
+  }
 }
 
 SCOMM_Request new_request_handle(p2p::Request request, SCOMM_Comm comm) {

@@ -1,10 +1,12 @@
 // SCOMM_Wait ... SCOMM_Cancel: completion of requests. A request's failure is reported through
 // its communicator's error handler, and the request is freed all the same (MPI's rule).
+#include <exception>
 #include <string>
 #include <vector>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/p2p/completion.hpp"
 
 namespace scomm::capi {
 
@@ -99,12 +101,44 @@ int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
 int SCOMM_Waitall(int count, SCOMM_Request requests[], SCOMM_Status statuses[]) {
   return on_requests("SCOMM_Waitall", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
-    for (int pending = count; pending > 0;) {
-      pending = 0;
-      for (int i = 0; i < count; ++i)
-        if (!progress(requests[i], failing)) ++pending;
+    WaitScratch& scratch = context().wait_scratch;
+    auto& entries = scratch.entries;
+    auto& active = scratch.active;
+    entries.clear();
+    active.clear();
+    for (int i = 0; i < count; ++i) {
+      if (requests[i] == SCOMM_REQUEST_NULL) continue;
+      entries.push_back(&request_entry(requests[i]));
+      if (!entries.back()->completed) active.push_back(&entries.back()->request);
     }
-    for (int i = 0; i < count; ++i) retire(&requests[i], status_at(statuses, i));
+    auto& done = scratch.done;
+    done.assign(active.size(), std::nullopt);
+    std::exception_ptr failure;
+    try {
+      p2p::wait_all(runtime().engine(), active, done, scratch.buffers);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    for (std::size_t a = 0, e = 0; e < entries.size(); ++e) {
+      if (entries[e]->completed) continue;
+      if (done[a]) {
+        entries[e]->completed = done[a];
+        if (entries[e]->creation != nullptr) complete_creation(*entries[e]);
+      } else {
+        failing = entries[e]->comm;
+      }
+      ++a;
+    }
+    for (int i = 0; i < count; ++i) {
+      RequestEntry* entry = context().requests.find(requests[i]);
+      if (entry != nullptr && !entry->completed) {  // failed: complete, freed
+        context().requests.erase(requests[i]);
+        requests[i] = SCOMM_REQUEST_NULL;
+      } else {
+        retire(&requests[i], status_at(statuses, i));
+      }
+    }
+    if (failure) std::rethrow_exception(failure);
   });
 }
 

@@ -4,6 +4,8 @@
 
 #include "scomm/base/error.hpp"
 #include "scomm/comm/create.hpp"
+#include "scomm/group/builder.hpp"
+#include "scomm/group/regular_map.hpp"
 
 namespace scomm::comm {
 
@@ -17,6 +19,21 @@ void check_subset(const group::Group& parent, const group::Group& group) {
 }
 
 namespace {
+
+// Members of the range (MPI_Group_range_incl's rules), or Error(kRank / kArg).
+int range_length(int size, int first, int last, int stride) {
+  if (stride == 0) throw Error(ErrorClass::kArg, "range stride 0");
+  for (const int r : {first, last})
+    if (r < 0 || r >= size)
+      throw Error(ErrorClass::kRank, "range end " + std::to_string(r) +
+                                         " is not a rank of the communicator (size " +
+                                         std::to_string(size) + ")");
+  if ((last - first) / stride < 0 || (last != first && (last - first > 0) != (stride > 0)))
+    throw Error(ErrorClass::kArg, "range " + std::to_string(first) + ".." + std::to_string(last) +
+                                      " runs away from its end with stride " +
+                                      std::to_string(stride));
+  return (last - first) / stride + 1;
+}
 
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.
 std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Group& child) {
@@ -32,9 +49,24 @@ std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Gr
 
 std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int last, int stride,
                                  const group::MapPolicy& policy) {
-  const group::RangeTriplet range{first, last, stride};
-  return create_local(runtime, parent,
-                      group::range_incl(parent.group(), std::span(&range, 1), policy));
+  const int count = range_length(parent.size(), first, last, stride);
+  const auto derived = context::derive_child(parent.derivation());
+  if (!derived) {  // out of bits: the collective path, with the group layer's range
+    const group::RangeTriplet range{first, last, stride};
+    return finish(*start_create(runtime, parent,
+                                group::range_incl(parent.group(), std::span(&range, 1), policy)));
+  }
+  // O(1): membership by arithmetic, the map by composing progressions.
+  const int offset = parent.rank() - first;
+  if (offset % stride != 0 || offset / stride < 0 || offset / stride >= count) return std::nullopt;
+  runtime.check_free(derived->first, derived->span());
+  const group::Box range = group::Box::progression(first, count, stride);
+  const group::MapPtr& parent_map = parent.channel().map_ptr();
+  group::MapPtr map;
+  if (const auto parent_box = parent_map->as_box())
+    if (const auto box = parent_box->compose(range)) map = group::make_regular_map(*box);
+  if (!map) map = group::compose(parent_map, group::make_regular_map(range), policy);
+  return Comm(runtime.open_channel(std::move(map), offset / stride, derived->first), *derived);
 }
 
 std::optional<Comm> create_from_group(Runtime& runtime, Comm& parent, const group::Group& group) {

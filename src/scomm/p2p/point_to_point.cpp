@@ -64,7 +64,7 @@ Request isend(const std::shared_ptr<Channel>& channel, const void* buffer, int c
                      : MPI_Issend(buffer, count, type, to, channel->mpi_tag(tag),
                                   channel->base(), &request);
   check_mpi(rc, "isend");
-  return Request::mpi(request, channel, false);
+  return Request::mpi(request, nullptr, false);
 }
 
 Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, MPI_Datatype type,

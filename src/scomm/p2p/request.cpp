@@ -9,11 +9,7 @@ namespace scomm::p2p {
 Status Status::empty() {
   Status status;
   status.source = MPI_PROC_NULL;
-  MPI_Status_set_elements(&status.mpi, MPI_BYTE, 0);
-  status.mpi.MPI_SOURCE = MPI_PROC_NULL;
-  status.mpi.MPI_TAG = MPI_ANY_TAG;
-  status.mpi.MPI_ERROR = MPI_SUCCESS;
-  MPI_Status_set_cancelled(&status.mpi, 0);
+  status.is_empty = true;
   return status;
 }
 
@@ -67,7 +63,6 @@ bool Request::test(MatchingEngine& engine, Status& status) {
     if (cancelled_) {
       status = Status::empty();
       status.cancelled = true;
-      MPI_Status_set_cancelled(&status.mpi, 1);
       return true;
     }
     engine.pull();
@@ -91,19 +86,29 @@ bool Request::test_mpi(MPI_Request& request, Status& status) {
   const int rc = MPI_Test(&request, &flag, &mpi);
   if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
   if (!flag) return false;
-  int cancelled = 0;
-  MPI_Test_cancelled(&mpi, &cancelled);
-  if (cancelled) {
-    status = Status::empty();
-    status.cancelled = true;
-    status.mpi = mpi;
-  } else {
-    status = receive_ ? translate(*channel_, mpi) : Status::empty();
-  }
+  status = finish(mpi);
   return true;
 }
 
+MPI_Request* Request::plain_mpi() noexcept {
+  if (operation_ || (engine_ && (!engine_->matched() || engine_->truncated()))) return nullptr;
+  MPI_Request& request = mpi_request();
+  return request == MPI_REQUEST_NULL ? nullptr : &request;
+}
+
+Status Request::finish(const MPI_Status& mpi) {
+  mpi_request() = MPI_REQUEST_NULL;
+  int cancelled = 0;
+  if (cancel_requested_) MPI_Test_cancelled(&mpi, &cancelled);
+  if (!cancelled) return receive_ ? translate(*channel_, mpi) : Status::empty();
+  Status status = Status::empty();
+  status.cancelled = true;
+  status.mpi = mpi;
+  return status;
+}
+
 void Request::cancel(MatchingEngine& engine) {
+  cancel_requested_ = true;
   if (engine_ && !engine_->matched()) {
     engine.withdraw(*channel_, *engine_);
     cancelled_ = true;

@@ -1,7 +1,7 @@
 // Nonblocking operations. A request is one of: a base MPI request (send, or a receive posted on
 // MPI directly), a receive waiting in the matching engine, or a longer operation (idup, isplit)
-// that advances when tested. It holds its channel, so a communicator freed meanwhile keeps its
-// context until the operation completes.
+// that advances when tested. A receive holds its channel, so a communicator freed meanwhile
+// keeps its context until the receive completes (a pending send needs no context here).
 #pragma once
 
 #include <mpi.h>
@@ -18,9 +18,12 @@ struct Status {
   int tag = MPI_ANY_TAG;        // user tag
   int error = MPI_SUCCESS;
   bool cancelled = false;
+  // What MPI reports for MPI_PROC_NULL, sends and inactive requests: no MPI status behind it
+  // (made only when the caller asks for a status, as MPI_Status_set_* calls cost).
+  bool is_empty = false;
   MPI_Status mpi{};  // for MPI_Get_count
 
-  static Status empty();  // what MPI reports for MPI_PROC_NULL and inactive requests
+  static Status empty();
 };
 
 // A longer nonblocking operation, advanced by progress() until it returns true.
@@ -46,6 +49,14 @@ class Request {
   void release(MatchingEngine& engine);
   const std::shared_ptr<Channel>& channel() const noexcept { return channel_; }
 
+  // The base MPI request when the request is a plain MPI operation now (a send, a direct
+  // receive, a matched engine receive), so that many can be completed by one MPI_Waitall.
+  MPI_Request* plain_mpi() noexcept;
+  // Completes the request from the status MPI_Waitall gave for plain_mpi().
+  Status finish(const MPI_Status& mpi);
+  // Marks a plain MPI request completed by MPI_Waitall with an error.
+  void forget() noexcept { mpi_request() = MPI_REQUEST_NULL; }
+
  private:
   // The base MPI request: the engine receive's once matched, else request_.
   MPI_Request& mpi_request() noexcept;
@@ -55,6 +66,7 @@ class Request {
   MPI_Request request_ = MPI_REQUEST_NULL;
   bool receive_ = false;
   bool cancelled_ = false;
+  bool cancel_requested_ = false;
   std::unique_ptr<EngineReceive> engine_;
   std::unique_ptr<Operation> operation_;
   Status done_;

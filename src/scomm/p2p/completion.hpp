@@ -1,0 +1,28 @@
+// Completing many requests at once: requests that are not plain MPI operations yet (engine
+// receives, creations) are advanced one by one -- each call into MPI progresses all the others --
+// and the plain MPI ones are then completed by a single MPI_Waitall, which costs one progress
+// pass instead of one MPI_Test per request.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "scomm/p2p/request.hpp"
+
+namespace scomm::p2p {
+
+// Reused between calls, so completing requests allocates nothing once warm.
+struct WaitBuffers {
+  std::vector<MPI_Request> batch;
+  std::vector<std::size_t> owner;
+  std::vector<MPI_Status> statuses;
+};
+
+// Completes every request; done[i] receives request i's status. When some failed, the first
+// failure is thrown after every other request's status is stored (their done[i] is set, the
+// failed ones' is not), as MPI_ERR_IN_STATUS would report.
+void wait_all(MatchingEngine& engine, std::span<Request*> requests,
+              std::span<std::optional<Status>> done, WaitBuffers& buffers);
+
+}  // namespace scomm::p2p
