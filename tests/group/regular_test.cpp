@@ -2,6 +2,7 @@
 // checked against the plain list of values it stands for.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -150,6 +151,21 @@ TEST(AffineViewTest, SharesTheParentAndFoldsNestedViews) {
   expect_map_matches(*nested, {8, 17});
   EXPECT_EQ(nested->name(), "view:ranges");
   EXPECT_EQ(nested->shared_bytes(), parent->bytes());
+}
+
+// progression() builds the canonical box directly; it must equal make_wide()'s, edge cases too.
+TEST(BoxProgressionTest, EqualsTheGenericConstruction) {
+  const std::int64_t max = std::numeric_limits<Rank>::max();
+  const std::int64_t cases[][3] = {{0, 1, 0},   {5, 1, 7},      {0, 10, 1},   {9, 10, -1},
+                                   {3, 5, 100}, {max, 1, 1},    {max, 2, -1}, {max, 2, 1},
+                                   {0, 2, 0},   {4, 3, -3},     {0, 0, 1},    {-1, 1, 1},
+                                   {1, 3, max}, {100, 7, -17}};
+  for (const auto& c : cases) {
+    const std::int64_t count = c[1];
+    const auto generic = Box::make_wide(c[0], &count, &c[2], 1);
+    EXPECT_EQ(Box::progression(c[0], static_cast<Rank>(c[1]), c[2]), generic ? *generic : Box())
+        << c[0] << " " << c[1] << " " << c[2];
+  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "scomm/base/error.hpp"
@@ -19,7 +20,11 @@ class HandleTable {
   // Handles below `first` are reserved for predefined objects (0 is always the null handle).
   explicit HandleTable(int first) : first_(first) {}
 
-  int insert(T value) {
+  int insert(T value) { return emplace(std::move(value)); }
+
+  // Builds the object in its slot.
+  template <typename... Args>
+  int emplace(Args&&... args) {
     std::size_t slot;
     if (free_.empty()) {
       slot = slots_.size();
@@ -30,7 +35,7 @@ class HandleTable {
       slot = free_.back();
       free_.pop_back();
     }
-    slots_[slot].value = std::move(value);
+    slots_[slot].value.emplace(T{std::forward<Args>(args)...});
     return encode(slot);
   }
 

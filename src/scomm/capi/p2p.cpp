@@ -21,8 +21,8 @@ void write_status(const p2p::Status& from, SCOMM_Status* to) {
   }
 }
 
-SCOMM_Request new_request_handle(p2p::Request request, SCOMM_Comm comm) {
-  return context().requests.insert({std::move(request), comm, nullptr, nullptr, std::nullopt});
+SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm) {
+  return context().requests.emplace(std::move(request), comm, nullptr, nullptr, std::nullopt);
 }
 
 }  // namespace scomm::capi
@@ -36,14 +36,14 @@ void check_send(const CommEntry& e, const void* buf, int count, MPI_Datatype typ
                 int tag) {
   p2p::check_buffer(buf, count, type);
   p2p::check_peer(e.comm.channel(), dest, false);
-  p2p::check_tag(tag, runtime().layout().published_tag_ub(), false);
+  p2p::check_tag(tag, e.comm.channel().tag_ub(), false);
 }
 
 void check_receive(const CommEntry& e, const void* buf, int count, MPI_Datatype type, int source,
                    int tag) {
   p2p::check_buffer(buf, count, type);
   p2p::check_peer(e.comm.channel(), source, true);
-  p2p::check_tag(tag, runtime().layout().published_tag_ub(), true);
+  p2p::check_tag(tag, e.comm.channel().tag_ub(), true);
 }
 
 int send(const char* function, const void* buf, int count, MPI_Datatype type, int dest, int tag,

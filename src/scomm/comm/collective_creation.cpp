@@ -79,7 +79,7 @@ class GroupCreation final : public CollectiveCreation {
 
  private:
   std::optional<Membership> membership() override {
-    const group::Rank self = parent().map().select(parent().rank());
+    const group::Rank self = parent().select(parent().rank());
     const group::Rank rank = group_.map().rank_of(self);
     if (rank == group::kUndefined) return std::nullopt;
     return Membership{group_.map_ptr(), rank};

@@ -27,7 +27,7 @@ class Comm {
   context::ContextId context() const noexcept { return channel_->context(); }
   // The group of the communicator, over base (world) ranks.
   group::Group group() const {
-    return group::Group(channel_->map_ptr(), channel_->map().select(rank()));
+    return group::Group(channel_->map_ptr(), channel_->select(rank()));
   }
   context::Derivation& derivation() noexcept { return derivation_; }
 

@@ -61,11 +61,12 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
   if (offset % stride != 0 || offset / stride < 0 || offset / stride >= count) return std::nullopt;
   runtime.check_free(derived->first, derived->span());
   const group::Box range = group::Box::progression(first, count, stride);
-  const group::MapPtr& parent_map = parent.channel().map_ptr();
-  group::MapPtr map;
-  if (const auto parent_box = parent_map->as_box())
-    if (const auto box = parent_box->compose(range)) map = group::make_regular_map(*box);
-  if (!map) map = group::compose(parent_map, group::make_regular_map(range), policy);
+  const auto& parent_box = parent.channel().box();
+  if (parent_box)
+    if (const auto box = parent_box->compose(range))
+      return Comm(runtime.open_channel(*box, offset / stride, derived->first), *derived);
+  group::MapPtr map =
+      group::compose(parent.channel().map_ptr(), group::make_regular_map(range), policy);
   return Comm(runtime.open_channel(std::move(map), offset / stride, derived->first), *derived);
 }
 

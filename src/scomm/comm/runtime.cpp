@@ -78,16 +78,31 @@ void Runtime::check_free(context::ContextId first, context::ContextId span) cons
                     "orders)");
 }
 
-std::shared_ptr<p2p::Channel> Runtime::open_channel(group::MapPtr map, group::Rank rank,
-                                                    context::ContextId id) {
+Runtime::Route Runtime::route(context::ContextId id) const {
   check_free(id, 1);
   const int prefix = static_cast<int>(id & (layout_.prefixes_per_base() - 1));
-  auto channel = std::make_shared<p2p::Channel>(
-      std::move(map), rank, id, bases_[static_cast<std::size_t>(layout_.base_of(id))],
-      prefix << layout_.user_bits(), (1 << layout_.user_bits()) - 1, this);
-  held_.hold(id);
+  return {bases_[static_cast<std::size_t>(layout_.base_of(id))], prefix << layout_.user_bits(),
+          (1 << layout_.user_bits()) - 1};
+}
+
+std::shared_ptr<p2p::Channel> Runtime::attach(std::shared_ptr<p2p::Channel> channel) {
+  held_.hold(channel->context());
   engine_->attach(*channel);
   return channel;
+}
+
+std::shared_ptr<p2p::Channel> Runtime::open_channel(group::MapPtr map, group::Rank rank,
+                                                    context::ContextId id) {
+  const Route r = route(id);
+  return attach(std::make_shared<p2p::Channel>(std::move(map), rank, id, r.base, r.tag_prefix,
+                                               r.user_tag_mask, this));
+}
+
+std::shared_ptr<p2p::Channel> Runtime::open_channel(const group::Box& box, group::Rank rank,
+                                                    context::ContextId id) {
+  const Route r = route(id);
+  return attach(std::make_shared<p2p::Channel>(box, rank, id, r.base, r.tag_prefix,
+                                               r.user_tag_mask, this));
 }
 
 void Runtime::retire(p2p::Channel& channel) noexcept {

@@ -36,10 +36,22 @@ int canonical_dims(const std::int64_t* counts, const std::int64_t* strides, int 
 
 }  // namespace
 
+// The canonical form make_wide() gives a progression, built directly: local communicator
+// creation composes one per call.
 Box Box::progression(std::int64_t base, Rank count, std::int64_t stride) {
-  const std::int64_t wide_count = count;
-  auto box = make_wide(base, &wide_count, &stride, 1);
-  return box ? *box : Box();
+  if (count <= 0) return Box();
+  const std::int64_t last = base + static_cast<std::int64_t>(count - 1) * stride;
+  if (base < 0 || base > kMaxWorld || last < 0 || last > kMaxWorld) return Box();
+  if (count > 1 && stride == 0) return Box();
+  Box box;
+  box.base_ = static_cast<Rank>(base);
+  box.size_ = count;
+  box.inverse_base_ = static_cast<Rank>(std::min(base, last));
+  if (count > 1) {
+    box.ndims_ = 1;
+    box.dims_[0] = {count, static_cast<std::int32_t>(stride)};
+  }
+  return box;
 }
 
 std::optional<Box> Box::make(std::int64_t base, const BoxDim* dims, int ndims) {

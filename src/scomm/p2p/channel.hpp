@@ -9,10 +9,12 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 
 #include "scomm/context/context_id.hpp"
 #include "scomm/context/tag_layout.hpp"
 #include "scomm/group/rank_map.hpp"
+#include "scomm/group/regular_map.hpp"
 
 namespace scomm::p2p {
 
@@ -37,9 +39,12 @@ struct ProbedMessage {
 
 class Channel {
  public:
+  // Regular maps are kept as their box (no map object is built unless someone asks for it, and
+  // lookups are not virtual calls); others as the shared map.
   Channel(group::MapPtr map, group::Rank rank, context::ContextId context, MPI_Comm base,
           int tag_prefix, int user_tag_mask, ChannelOwner* owner)
       : map_(std::move(map)),
+        box_(map_->as_box()),
         rank_(rank),
         context_(context),
         base_(base),
@@ -48,8 +53,18 @@ class Channel {
         owner_(owner) {}
   // A view of `parent` over a subgroup (create_group talks among its members on the parent's
   // context): same context and message queues, the subgroup's ranks.
+  Channel(const group::Box& box, group::Rank rank, context::ContextId context, MPI_Comm base,
+          int tag_prefix, int user_tag_mask, ChannelOwner* owner)
+      : box_(box),
+        rank_(rank),
+        context_(context),
+        base_(base),
+        tag_prefix_(tag_prefix),
+        user_tag_mask_(user_tag_mask),
+        owner_(owner) {}
   Channel(const Channel& parent, group::MapPtr map, group::Rank rank)
       : map_(std::move(map)),
+        box_(map_->as_box()),
         rank_(rank),
         context_(parent.context_),
         base_(parent.base_),
@@ -63,19 +78,32 @@ class Channel {
   Channel(const Channel&) = delete;
   Channel& operator=(const Channel&) = delete;
 
-  const group::RankMap& map() const noexcept { return *map_; }
-  const group::MapPtr& map_ptr() const noexcept { return map_; }
+  // Base rank of communicator rank r, and back (kUndefined for a non-member).
+  group::Rank select(group::Rank r) const noexcept {
+    return box_ ? box_->value(r) : map_->select(r);
+  }
+  group::Rank rank_of(group::Rank base_rank) const noexcept {
+    return box_ ? box_->index_of(base_rank) : map_->rank_of(base_rank);
+  }
+  const std::optional<group::Box>& box() const noexcept { return box_; }
+  const group::RankMap& map() const { return *map_ptr(); }
+  const group::MapPtr& map_ptr() const {
+    if (!map_) map_ = group::make_regular_map(*box_);
+    return map_;
+  }
   group::Rank rank() const noexcept { return rank_; }
-  group::Rank size() const noexcept { return map_->size(); }
+  group::Rank size() const noexcept { return box_ ? box_->size() : map_->size(); }
   context::ContextId context() const noexcept { return context_; }
   MPI_Comm base() const noexcept { return base_; }
   int mpi_tag(int tag) const noexcept { return tag_prefix_ | tag; }
   int user_tag(int mpi_tag) const noexcept { return mpi_tag & user_tag_mask_; }
+  // The largest user tag (SCOMM_Tag_ub): the internal tags sit above it.
+  int tag_ub() const noexcept { return user_tag_mask_ - context::TagLayout::kInternalTags; }
   // Whether a receive for `tag` (or MPI_ANY_TAG, which never matches scomm's internal tags)
   // matches a message with this MPI tag.
   bool tag_matches(int tag, int mpi_tag) const noexcept {
     const int t = user_tag(mpi_tag);
-    return tag == MPI_ANY_TAG ? t <= user_tag_mask_ - context::TagLayout::kInternalTags : tag == t;
+    return tag == MPI_ANY_TAG ? t <= tag_ub() : tag == t;
   }
 
   // Collectives on a channel start in the same order at every member (MPI's rule), so this
@@ -90,7 +118,8 @@ class Channel {
   bool has_posted() const noexcept { return queues_ && !queues_->posted.empty(); }
 
  private:
-  group::MapPtr map_;
+  mutable group::MapPtr map_;
+  std::optional<group::Box> box_;
   group::Rank rank_;
   context::ContextId context_;
   MPI_Comm base_;

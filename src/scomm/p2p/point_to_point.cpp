@@ -8,7 +8,7 @@ namespace scomm::p2p {
 namespace {
 
 int base_rank(const Channel& channel, int rank) {
-  return rank == MPI_ANY_SOURCE ? MPI_ANY_SOURCE : channel.map().select(rank);
+  return rank == MPI_ANY_SOURCE ? MPI_ANY_SOURCE : channel.select(rank);
 }
 
 // A receive MPI can match by itself: a specific tag, and no engine receive queued before it.
@@ -46,7 +46,7 @@ void check_buffer(const void* buffer, int count, MPI_Datatype type) {
 void send(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
           int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return;
-  const int to = channel.map().select(dest);
+  const int to = channel.select(dest);
   const int rc = mode == SendMode::kStandard
                      ? MPI_Send(buffer, count, type, to, channel.mpi_tag(tag), channel.base())
                      : MPI_Ssend(buffer, count, type, to, channel.mpi_tag(tag), channel.base());
@@ -56,7 +56,7 @@ void send(const Channel& channel, const void* buffer, int count, MPI_Datatype ty
 Request isend(const std::shared_ptr<Channel>& channel, const void* buffer, int count,
               MPI_Datatype type, int dest, int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return Request::completed(Status::empty());
-  const int to = channel->map().select(dest);
+  const int to = channel->select(dest);
   MPI_Request request = MPI_REQUEST_NULL;
   const int rc = mode == SendMode::kStandard
                      ? MPI_Isend(buffer, count, type, to, channel->mpi_tag(tag), channel->base(),

@@ -16,7 +16,7 @@ Status Status::empty() {
 Status translate(const Channel& channel, const MPI_Status& mpi) {
   Status status;
   status.mpi = mpi;
-  status.source = channel.map().rank_of(mpi.MPI_SOURCE);
+  status.source = channel.rank_of(mpi.MPI_SOURCE);
   if (status.source == group::kUndefined)
     throw Error(ErrorClass::kRank, "received a message from base rank " +
                                        std::to_string(mpi.MPI_SOURCE) +
