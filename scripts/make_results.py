@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Turns scomm-bench JSON files into docs/RESULTS.md (and PNG figures when matplotlib is there).
 
-usage: make_results.py OUT.md RESULTS.json... [--reproduce "COMMAND"]
+usage: make_results.py OUT.md RESULTS.json... [--mpi MPIBENCH.json]... [--reproduce "COMMAND"]
+
+scomm-bench writes the group-layer experiments (a JSON list); scomm-mpibench writes one JSON
+object per mpirun (its rows measured side by side with the native MPI calls).
 
 Every table is headed by the command that produced it, the machine, the compiler and the date
 recorded by scomm-bench in the JSON. The goal checks of the group-map issue are printed as
@@ -237,12 +240,143 @@ def context_section(e):
     return parts + [""]
 
 
+SPLIT_LOCAL_GOAL_NS, SPLIT_SPEEDUP_GOAL, P2P_GOAL = 50.0, 1000.0, 1.03
+
+
+def mpi_rows(runs, experiment):
+    return [(run, row) for run in runs for row in run["rows"] if row["experiment"] == experiment]
+
+
+def find_row(runs, experiment, processes, name):
+    for run, row in mpi_rows(runs, experiment):
+        if row["processes"] == processes and row["name"] == name:
+            return row
+    return None
+
+
+def fmt(ns):
+    return f"{ns:,.0f}" if ns >= 100 else f"{ns:.1f}"
+
+
+def check(ok, text):
+    return f"- **{'PASS' if ok else 'FAIL'}** {text}"
+
+
+def split_section(runs):
+    rows = mpi_rows(runs, "split-halves")
+    if not rows:
+        return []
+    procs = sorted({r["processes"] for _, r in rows})
+    names = ["scomm create_range (local)", "scomm split", "MPI_Comm_split", "MPI_Comm_create_group"]
+    parts = ["## split-halves (issue: communicators, context ids)", "",
+             "RBC's experiment: every rank creates its half of the world and frees it. ns per "
+             "create + free, medians over repetitions of the slowest rank (min-max); all four "
+             "measured in one run on the same ranks.", "",
+             "| P | " + " | ".join(names) + " | MPI_Comm_split / local | result map |",
+             "|---:|" + "---:|" * len(names) + "---:|---|"]
+    local = {}
+    speedup = {}
+    for p in procs:
+        cells = []
+        for name in names:
+            row = find_row(runs, "split-halves", p, name)
+            cells.append(f"{fmt(row['median'])} ({fmt(row['min'])}-{fmt(row['max'])})" if row else "-")
+        lo = find_row(runs, "split-halves", p, names[0])
+        sp = find_row(runs, "split-halves", p, names[2])
+        if lo and sp:
+            local[p], speedup[p] = lo["median"], sp["median"] / lo["median"]
+        extra = lo["extra"] if lo else {}
+        parts.append(f"| {p} | " + " | ".join(cells) +
+                     f" | {speedup.get(p, 0):,.0f}x | {extra.get('result map', '?')}, "
+                     f"{extra.get('map bytes', '?')} B (MPI array {extra.get('MPI rank array bytes', '?')} B) |")
+    parts.append("")
+    if local:
+        worst = max(local.values())
+        parts.append(check(worst <= SPLIT_LOCAL_GOAL_NS,
+                           f"local creation + free <= {SPLIT_LOCAL_GOAL_NS:.0f} ns: worst median "
+                           f"{worst:.1f} ns over P = {', '.join(map(str, local))}"))
+        spread = max(local.values()) / min(local.values())
+        parts.append(check(spread <= 1.5, f"constant in P: largest / smallest median = {spread:.2f}"))
+        big = {p: v for p, v in speedup.items() if p >= 8}
+        if big:
+            parts.append(check(min(big.values()) >= SPLIT_SPEEDUP_GOAL,
+                               f">= {SPLIT_SPEEDUP_GOAL:.0f}x faster than MPI_Comm_split at P >= 8: "
+                               + ", ".join(f"{v:,.0f}x at P = {p}" for p, v in big.items())))
+        else:
+            parts.append("- **SKIP** the >= 1000x check needs a run at P >= 8")
+    return parts + [""]
+
+
+def plain_section(runs, experiment, title, text):
+    rows = mpi_rows(runs, experiment)
+    if not rows:
+        return []
+    parts = [f"## {experiment} ({title})", "", text, "",
+             "| P | measurement | median | min | max | unit | notes |", "|---:|---|---:|---:|---:|---|---|"]
+    for _, r in rows:
+        notes = ", ".join(f"{k} {v}" for k, v in r["extra"].items())
+        parts.append(f"| {r['processes']} | {r['name']} | {fmt(r['median'])} | {fmt(r['min'])} | "
+                     f"{fmt(r['max'])} | {r['unit']} | {notes} |")
+    return parts + [""]
+
+
+def p2p_section(runs):
+    rows = mpi_rows(runs, "p2p-overhead")
+    if not rows:
+        return []
+    parts = ["## p2p-overhead (issue: communicators, point-to-point)", "",
+             "Ranks 0 and 1 (or the last two ranks of a reversed world), raw MPI and scomm "
+             "alternating repetition by repetition in one run; medians over repetitions.", "",
+             "| P | communicator: measurement | raw MPI ns | scomm ns | scomm / raw |",
+             "|---:|---|---:|---:|---:|"]
+    checks = []
+    for _, r in rows:
+        if not r["name"].endswith(", raw MPI"):
+            continue
+        base = r["name"][: -len(", raw MPI")]
+        ours = find_row(runs, "p2p-overhead", r["processes"], base + ", scomm")
+        if not ours:
+            continue
+        ratio = ours["median"] / r["median"]
+        parts.append(f"| {r['processes']} | {base} | {r['median']:.1f} | {ours['median']:.1f} | "
+                     f"{ratio:.3f} |")
+        checks.append(check(ratio <= P2P_GOAL, f"{base} at P = {r['processes']}: scomm / raw = "
+                                               f"{ratio:.3f} (goal <= {P2P_GOAL})"))
+    return parts + [""] + checks + [""]
+
+
+def mpi_sections(runs, commands):
+    parts = ["# MPI experiments (scomm-mpibench)", ""]
+    for c in commands:
+        parts.append(f"Command: `{c}`  ")
+    mpi = sorted({run.get("mpi", "?") for run in runs})
+    parts += [f"MPI: {', '.join(mpi)}; machine: {machine_line({})}", ""]
+    parts += split_section(runs)
+    parts += plain_section(runs, "groups-of-four", "RBC slides E4",
+                           "Cascading groups {i..i+3} (each rank in four) and alternating groups "
+                           "{4k..4k+3} (each rank in one): creating all of a rank's groups, and one "
+                           "ring exchange in every group; ns medians of the slowest rank.")
+    parts += plain_section(runs, "context-stress", "Bosilca et al.'s stress benchmark",
+                           "Splits of randomly selected live communicators (same seed everywhere, "
+                           "nothing freed until the end): LARGE_COMM leaves 0-8 ranks out, "
+                           "SMALL_COMM makes communicators of 8-16 ranks (p/4 to p/2 below 32 "
+                           "processes). Every split's time at every participating process: median, "
+                           "max, and p90 in the notes.")
+    parts += p2p_section(runs)
+    return parts
+
+
 def main():
     args = sys.argv[1:]
     reproduce = None
     if "--reproduce" in args:
         i = args.index("--reproduce")
         reproduce = args[i + 1]
+        del args[i:i + 2]
+    mpi_files = []
+    while "--mpi" in args:
+        i = args.index("--mpi")
+        mpi_files.append(args[i + 1])
         del args[i:i + 2]
     out = Path(args[0])
     everything = [e for f in args[1:] for e in json.loads(Path(f).read_text())]
@@ -261,6 +395,9 @@ def main():
         parts += experiment_section(e, pngs, out)
     for e in tables:
         parts += context_section(e)
+    if mpi_files:
+        runs = [json.loads(Path(f).read_text()) for f in mpi_files]
+        parts += mpi_sections(runs, [run["command"] for run in runs])
     out.write_text("\n".join(parts))
 
 

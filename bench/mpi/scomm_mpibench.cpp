@@ -71,7 +71,11 @@ void write_json(const std::string& path, const Arguments& a, const std::vector<R
   MPI_Get_library_version(version, &length);
   std::string mpi(version, static_cast<std::size_t>(length));
   mpi = mpi.substr(0, mpi.find('\n'));
-  out << "{\n  \"tool\": \"scomm-mpibench\",\n  \"command\": " << quoted(a.command)
+  int processes = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &processes);
+  const std::string command =
+      "mpirun -np " + std::to_string(processes) + " scomm-mpibench " + a.command;
+  out << "{\n  \"tool\": \"scomm-mpibench\",\n  \"command\": " << quoted(command)
       << ",\n  \"mpi\": " << quoted(mpi) << ",\n  \"reps\": " << a.options.reps
       << ",\n  \"rows\": [\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {

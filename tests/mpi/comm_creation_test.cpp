@@ -31,6 +31,17 @@ const SplitCase kSplitCases[] = {
      },
      [](int r, int, int s) { return hashed(r, s + 1, 3); }},
     {"one_color_equal_keys", [](int, int, int) { return 5; }, [](int, int, int) { return 0; }},
+    // Blocked (every color a contiguous range in key = rank order): the O(1)-memory path.
+    {"blocks_of_three", [](int r, int, int) { return r / 3; }, [](int r, int, int) { return r; }},
+    {"blocks_of_seed_plus_one_equal_keys", [](int r, int, int s) { return r / (s + 1); },
+     [](int, int, int) { return 7; }},
+    // Nearly blocked, so they must take the general path: keys against rank order, colors
+    // decreasing, a color that comes back.
+    {"blocks_reversed_keys", [](int r, int, int) { return r / 2; }, [](int r, int, int) { return -r; }},
+    {"decreasing_blocks", [](int r, int p, int) { return p - r / 2; },
+     [](int r, int, int) { return r; }},
+    {"color_comes_back", [](int r, int, int) { return r % 4 < 2 ? 0 : 1; },
+     [](int r, int, int) { return r; }},
 };
 
 class CreationTest : public ScommTest {};

@@ -8,6 +8,7 @@
 #include "scomm/comm/channel_allgather.hpp"
 #include "scomm/comm/channel_reducer.hpp"
 #include "scomm/comm/create.hpp"
+#include "scomm/comm/split_blocked.hpp"
 
 namespace scomm::comm {
 namespace {
@@ -88,24 +89,43 @@ class GroupCreation final : public CollectiveCreation {
   group::Group group_;
 };
 
+// Tries the blocked split first (O(1) memory, split_blocked.hpp); otherwise allgathers every
+// (color, key).
 class SplitCreation final : public CollectiveCreation {
  public:
   SplitCreation(Runtime& runtime, Comm& parent, int color, int key, group::MapPolicy policy)
       : CollectiveCreation(runtime, parent),
+        engine_(runtime.engine()),
+        channel_(parent.channel_ptr()),
         color_(color),
+        key_(key),
         policy_(policy),
-        parent_group_(parent.group()),
-        exchange_(runtime.engine(), parent.channel_ptr(), internal_tag(runtime, parent),
-                  {static_cast<std::uint32_t>(color), static_cast<std::uint32_t>(key)}) {}
+        blocked_(runtime.engine(), parent.channel_ptr(), internal_tag(runtime, parent),
+                 internal_tag(runtime, parent), color, key),
+        allgather_tag_(internal_tag(runtime, parent)) {}
 
  private:
-  bool exchanged() override { return exchange_.test(); }
+  bool exchanged() override {
+    if (!blocked_.test()) return false;
+    if (blocked_.blocked()) return true;
+    if (!exchange_)
+      exchange_.emplace(engine_, channel_, allgather_tag_,
+                        std::vector<std::uint64_t>{static_cast<std::uint32_t>(color_),
+                                                   static_cast<std::uint32_t>(key_)});
+    return exchange_->test();
+  }
+
+  std::optional<Membership> membership() override {
+    if (color_ == MPI_UNDEFINED) return std::nullopt;
+    if (!blocked_.blocked()) return gathered_membership();
+    const int first = blocked_.first(), count = blocked_.last() - first + 1;
+    return Membership{range_map(*channel_, first, count, 1, policy_), channel_->rank() - first};
+  }
 
   // Members of my color in (key, parent rank) order; the parent ranks feed the group layer,
   // which detects regular results and composes them with the parent's map.
-  std::optional<Membership> membership() override {
-    if (color_ == MPI_UNDEFINED) return std::nullopt;
-    const auto& words = exchange_.result();
+  std::optional<Membership> gathered_membership() {
+    const auto& words = exchange_->result();
     std::vector<int> ranks;
     for (int r = 0; r < parent().size(); ++r)
       if (static_cast<int>(words[2 * static_cast<std::size_t>(r)]) == color_) ranks.push_back(r);
@@ -113,14 +133,19 @@ class SplitCreation final : public CollectiveCreation {
       return static_cast<int>(words[2 * static_cast<std::size_t>(a) + 1]) <
              static_cast<int>(words[2 * static_cast<std::size_t>(b) + 1]);
     });
-    group::Group child = group::incl(parent_group_, ranks, policy_);
+    const p2p::Channel& parent = *channel_;
+    group::Group child = group::incl(group::Group(parent.map_ptr(), parent.select(parent.rank())),
+                                     ranks, policy_);
     return Membership{child.map_ptr(), child.rank()};
   }
 
-  int color_;
+  p2p::MatchingEngine& engine_;
+  std::shared_ptr<p2p::Channel> channel_;
+  int color_, key_;
   group::MapPolicy policy_;
-  group::Group parent_group_;
-  ChannelAllgather exchange_;
+  BlockedSplit blocked_;
+  int allgather_tag_;
+  std::optional<ChannelAllgather> exchange_;
 };
 
 }  // namespace

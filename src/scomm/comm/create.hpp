@@ -50,6 +50,11 @@ std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent);
 std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color, int key,
                                       const group::MapPolicy& policy);
 std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group);
+// The map of parent ranks first, first + stride, ... (count of them) over base ranks: a box
+// when the parent's map is one, else the group layer's composition.
+group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,
+                        const group::MapPolicy& policy);
+
 // Throws Error(kGroup) unless every member of `group` is a member of `parent`.
 void check_subset(const group::Group& parent, const group::Group& group);
 

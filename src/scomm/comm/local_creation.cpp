@@ -35,6 +35,13 @@ int range_length(int size, int first, int last, int stride) {
   return (last - first) / stride + 1;
 }
 
+// The range's box over base ranks when the parent's map is a box and the result stays one.
+std::optional<group::Box> composed_box(const p2p::Channel& parent, int first, int count,
+                                       int stride) {
+  if (!parent.box()) return std::nullopt;
+  return parent.box()->compose(group::Box::progression(first, count, stride));
+}
+
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.
 std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Group& child) {
   const auto derived = context::derive_child(parent.derivation());
@@ -60,14 +67,20 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
   const int offset = parent.rank() - first;
   if (offset % stride != 0 || offset / stride < 0 || offset / stride >= count) return std::nullopt;
   runtime.check_free(derived->first, derived->span());
-  const group::Box range = group::Box::progression(first, count, stride);
-  const auto& parent_box = parent.channel().box();
-  if (parent_box)
-    if (const auto box = parent_box->compose(range))
-      return Comm(runtime.open_channel(*box, offset / stride, derived->first), *derived);
-  group::MapPtr map =
-      group::compose(parent.channel().map_ptr(), group::make_regular_map(range), policy);
-  return Comm(runtime.open_channel(std::move(map), offset / stride, derived->first), *derived);
+  if (const auto box = composed_box(parent.channel(), first, count, stride))
+    return Comm(runtime.open_channel(*box, offset / stride, derived->first), *derived);
+  return Comm(runtime.open_channel(range_map(parent.channel(), first, count, stride, policy),
+                                   offset / stride, derived->first),
+              *derived);
+}
+
+group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,
+                        const group::MapPolicy& policy) {
+  if (const auto box = composed_box(parent, first, count, stride))
+    return group::make_regular_map(*box);
+  return group::compose(parent.map_ptr(),
+                        group::make_regular_map(group::Box::progression(first, count, stride)),
+                        policy);
 }
 
 std::optional<Comm> create_from_group(Runtime& runtime, Comm& parent, const group::Group& group) {
