@@ -130,6 +130,10 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm comm, MPI_Comm *mpicomm);
 int SCOMM_Comm_create_range(SCOMM_Comm comm, int first, int last, int stride,
                             SCOMM_Comm *newcomm);
 
+/* Local, like SCOMM_Comm_create_range, for any group every member of comm knows (a subset of
+ * comm's group, the same at every member): callers outside it get SCOMM_COMM_NULL. */
+int SCOMM_Comm_create_from_group(SCOMM_Comm comm, SCOMM_Group group, SCOMM_Comm *newcomm);
+
 /* Point-to-point; tags 0..SCOMM_Tag_ub. */
 int SCOMM_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
                SCOMM_Comm comm);

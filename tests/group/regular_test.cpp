@@ -2,6 +2,7 @@
 // checked against the plain list of values it stands for.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <random>
 #include <vector>
@@ -165,6 +166,32 @@ TEST(BoxProgressionTest, EqualsTheGenericConstruction) {
     const auto generic = Box::make_wide(c[0], &count, &c[2], 1);
     EXPECT_EQ(Box::progression(c[0], static_cast<Rank>(c[1]), c[2]), generic ? *generic : Box())
         << c[0] << " " << c[1] << " " << c[2];
+  }
+}
+
+// Progressions of progressions compose directly; the result must be the box of the composed
+// values, and equal to the generic construction of those values.
+TEST(BoxProgressionTest, ComposeOfProgressionsMatchesTheValues) {
+  std::mt19937 random(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Rank n = static_cast<Rank>(random() % 50 + 1), m = static_cast<Rank>(random() % n + 1);
+    const std::int64_t stride = static_cast<std::int64_t>(random() % 9) - 4;
+    const std::int64_t parent_base = stride < 0 ? 10000 : static_cast<std::int64_t>(random() % 100);
+    const Box parent = Box::progression(parent_base, n, stride == 0 ? 1 : stride);
+    const std::int64_t child_stride = static_cast<std::int64_t>(random() % 3) + 1;
+    const Rank count = std::max<Rank>(1, static_cast<Rank>((n - 1) / child_stride + 1) - 1);
+    const bool reversed = random() % 2 == 0;
+    const Box child = reversed ? Box::progression((count - 1) * child_stride, count, -child_stride)
+                               : Box::progression(0, count, child_stride);
+    (void)m;
+    const auto composed = parent.compose(child);
+    ASSERT_TRUE(composed.has_value());
+    std::vector<Rank> values;
+    for (Rank r = 0; r < child.size(); ++r) values.push_back(parent.value(child.value(r)));
+    const auto detected = detect_box(values);
+    ASSERT_TRUE(detected.has_value());
+    EXPECT_EQ(*composed, *detected);
+    for (Rank r = 0; r < child.size(); ++r) EXPECT_EQ(composed->index_of(values[r]), r);
   }
 }
 

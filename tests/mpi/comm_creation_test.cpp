@@ -3,6 +3,7 @@
 // MPI, and the context rules (local creation falls back to a collective block when the parent's
 // derivation bits run out).
 #include <algorithm>
+#include <numeric>
 #include <random>
 
 #include "scomm_fixture.hpp"
@@ -279,6 +280,32 @@ TEST_F(CreationTest, CreateAndCreateGroupMatchMpi) {
   MPI_Group_free(&mpi_world);
   SCOMM_Group_free(&evens);
   SCOMM_Group_free(&world_group);
+}
+
+// Any group every member knows, locally: a random subset in random order, the same everywhere.
+TEST_F(CreationTest, CreateFromGroupIsLocalForAnyGroup) {
+  std::mt19937 random(99);
+  for (int trial = 0; trial < 6; ++trial) {
+    std::vector<int> ranks(static_cast<std::size_t>(world_size_));
+    std::iota(ranks.begin(), ranks.end(), 0);
+    std::shuffle(ranks.begin(), ranks.end(), random);
+    ranks.resize(static_cast<std::size_t>(1 + random() % static_cast<unsigned>(world_size_)));
+    SCOMM_Group world_group = SCOMM_GROUP_NULL, subset = SCOMM_GROUP_NULL;
+    SCOMM_Comm_group(SCOMM_COMM_WORLD, &world_group);
+    SCOMM_Group_incl(world_group, static_cast<int>(ranks.size()), ranks.data(), &subset);
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_from_group(SCOMM_COMM_WORLD, subset, &child), 0);
+    const auto at = std::find(ranks.begin(), ranks.end(), world_rank_);
+    ASSERT_EQ(child != SCOMM_COMM_NULL, at != ranks.end());
+    if (child != SCOMM_COMM_NULL) {
+      EXPECT_EQ(members_of(child), ranks);
+      expect_ring_works(child, trial);
+      SCOMM_Comm_free(&child);
+    }
+    SCOMM_Group_free(&subset);
+    SCOMM_Group_free(&world_group);
+  }
+  expect_only_world_left();
 }
 
 TEST_F(CreationTest, ToAndFromMpi) {

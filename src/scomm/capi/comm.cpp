@@ -196,6 +196,13 @@ int SCOMM_Comm_create_range(SCOMM_Comm c, int first, int last, int stride, SCOMM
   });
 }
 
+int SCOMM_Comm_create_from_group(SCOMM_Comm c, SCOMM_Group group, SCOMM_Comm* newcomm) {
+  return on_comm("SCOMM_Comm_create_from_group", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    *newcomm = new_comm_handle(comm::create_from_group(runtime(), e.comm, group_of(group)));
+  });
+}
+
 int SCOMM_Comm_live(int* communicators, int* contexts) {
   return guarded("SCOMM_Comm_live", [&] {
     require(communicators, "communicators");

@@ -65,7 +65,13 @@ struct Context {
 // The runtime, or Error(kArg) when SCOMM_Init has not been called.
 comm::Runtime& runtime();
 
-Context& context();
+// The only mutable state of the library. One accessor, so that a runtime that runs many ranks in
+// one process (SimGrid SMPI) can give each rank its own instance by changing this function alone;
+// inline, as every call into scomm goes through it.
+inline Context& context() {
+  static Context instance;
+  return instance;
+}
 
 // The error code of a failure of `function`, its message kept for SCOMM_Error_string; the bare
 // class when even the message cannot be stored (out of memory).

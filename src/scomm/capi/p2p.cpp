@@ -91,7 +91,8 @@ int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCO
                SCOMM_Status* status) {
   return on_comm("SCOMM_Recv", c, [&](CommEntry& e) {
     check_receive(e, buf, count, type, source, tag);
-    write_status(p2p::recv(runtime().engine(), e.comm.channel(), buf, count, type, source, tag),
+    write_status(p2p::recv(runtime().engine(), e.comm.channel(), buf, count, type, source, tag,
+                           status != SCOMM_STATUS_IGNORE),
                  status);
   });
 }

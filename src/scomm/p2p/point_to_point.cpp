@@ -68,14 +68,15 @@ Request isend(const std::shared_ptr<Channel>& channel, const void* buffer, int c
 }
 
 Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, MPI_Datatype type,
-            int source, int tag) {
+            int source, int tag, bool want_status) {
   if (source == MPI_PROC_NULL) return Status::empty();
   const int from = base_rank(channel, source);
   if (direct(channel, tag) && !engine.peek(channel, from, tag)) {
     MPI_Status mpi{};
     check_mpi(MPI_Recv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), &mpi),
               "receive");
-    return translate(channel, mpi);
+    if (want_status || source == MPI_ANY_SOURCE) return translate(channel, mpi);
+    return Status{};
   }
   // Through the engine: wait for the receive like a nonblocking one (the channel stays alive,
   // as the caller holds it).
