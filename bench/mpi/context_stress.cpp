@@ -38,8 +38,8 @@ std::pair<std::size_t, std::vector<int>> next_split(const std::vector<Live>& liv
   std::vector<std::size_t> candidates;
   for (std::size_t i = 0; i < live.size(); ++i)
     if (static_cast<int>(live[i].members.size()) >= std::max(target, 1)) candidates.push_back(i);
-  const std::size_t chosen = candidates[static_cast<std::size_t>(
-      uniform(0, static_cast<int>(candidates.size()) - 1))];
+  const std::size_t chosen =
+      candidates[static_cast<std::size_t>(uniform(0, static_cast<int>(candidates.size()) - 1))];
   std::vector<int> members = live[chosen].members;
   const int size = static_cast<int>(members.size());
   if (criterion == Criterion::kLarge) target = size - uniform(0, std::min(8, size - 1));
@@ -114,17 +114,17 @@ std::vector<Row> context_stress(const MpiBenchOptions& o) {
   std::vector<Row> rows;
   for (const auto& [criterion, label] :
        {std::pair{Criterion::kLarge, "LARGE_COMM"}, std::pair{Criterion::kSmall, "SMALL_COMM"}}) {
-    rows.push_back(distribution(std::string(label) + ": MPI_Comm_split",
-                                run(criterion, true, splits)));
+    rows.push_back(
+        distribution(std::string(label) + ": MPI_Comm_split", run(criterion, true, splits)));
     for (const char* algorithm : {"vanilla", "bitmask", "highest"})
       for (const char* storage : {"array", "fixed", "tree", "radix"}) {
         SCOMM_Finalize();
         setenv("SCOMM_CONTEXT_ALGORITHM", algorithm, 1);
         setenv("SCOMM_CONTEXT_STORAGE", storage, 1);
         SCOMM_Init();
-        rows.push_back(distribution(std::string(label) + ": scomm split, " + algorithm + " + " +
-                                        storage,
-                                    run(criterion, false, splits)));
+        rows.push_back(
+            distribution(std::string(label) + ": scomm split, " + algorithm + " + " + storage,
+                         run(criterion, false, splits)));
       }
   }
   SCOMM_Finalize();

@@ -46,8 +46,12 @@ std::vector<Row> groups_of_four(const MpiBenchOptions& o) {
   for (const Pattern pattern : {Pattern{"cascading", 1}, Pattern{"alternating", 4}}) {
     const auto firsts = firsts_containing(rank, p, pattern.step);
     auto row = [&](const std::string& name, const char* unit, const std::function<void()>& op) {
-      rows.push_back({"groups-of-four", std::string(pattern.name) + ": " + name, unit, p,
-                      time_per_call(MPI_COMM_WORLD, o.reps, iterations, op), {}});
+      rows.push_back({"groups-of-four",
+                      std::string(pattern.name) + ": " + name,
+                      unit,
+                      p,
+                      time_per_call(MPI_COMM_WORLD, o.reps, iterations, op),
+                      {}});
     };
     std::vector<SCOMM_Comm> mine;
     row("scomm create_range (local)", "ns per creation of all groups + free", [&] {
@@ -93,35 +97,37 @@ std::vector<Row> groups_of_four(const MpiBenchOptions& o) {
     }
     std::vector<SCOMM_Request> sreq;
     row("scomm ring in every group", "ns per exchange round", [&] {
-      ring(mine, ranks, sizes,
-           [&](int* b, int to, SCOMM_Comm c) {
-             sreq.push_back(0);
-             SCOMM_Isend(b, 1, MPI_INT, to, 0, c, &sreq.back());
-           },
-           [&](int* b, int from, SCOMM_Comm c) {
-             sreq.push_back(0);
-             SCOMM_Irecv(b, 1, MPI_INT, from, 0, c, &sreq.back());
-           },
-           [&] {
-             SCOMM_Waitall(static_cast<int>(sreq.size()), sreq.data(), SCOMM_STATUSES_IGNORE);
-             sreq.clear();
-           });
+      ring(
+          mine, ranks, sizes,
+          [&](int* b, int to, SCOMM_Comm c) {
+            sreq.push_back(0);
+            SCOMM_Isend(b, 1, MPI_INT, to, 0, c, &sreq.back());
+          },
+          [&](int* b, int from, SCOMM_Comm c) {
+            sreq.push_back(0);
+            SCOMM_Irecv(b, 1, MPI_INT, from, 0, c, &sreq.back());
+          },
+          [&] {
+            SCOMM_Waitall(static_cast<int>(sreq.size()), sreq.data(), SCOMM_STATUSES_IGNORE);
+            sreq.clear();
+          });
     });
     std::vector<MPI_Request> mreq;
     row("MPI ring in every group", "ns per exchange round", [&] {
-      ring(theirs, ranks, sizes,
-           [&](int* b, int to, MPI_Comm c) {
-             mreq.push_back(MPI_REQUEST_NULL);
-             MPI_Isend(b, 1, MPI_INT, to, 0, c, &mreq.back());
-           },
-           [&](int* b, int from, MPI_Comm c) {
-             mreq.push_back(MPI_REQUEST_NULL);
-             MPI_Irecv(b, 1, MPI_INT, from, 0, c, &mreq.back());
-           },
-           [&] {
-             MPI_Waitall(static_cast<int>(mreq.size()), mreq.data(), MPI_STATUSES_IGNORE);
-             mreq.clear();
-           });
+      ring(
+          theirs, ranks, sizes,
+          [&](int* b, int to, MPI_Comm c) {
+            mreq.push_back(MPI_REQUEST_NULL);
+            MPI_Isend(b, 1, MPI_INT, to, 0, c, &mreq.back());
+          },
+          [&](int* b, int from, MPI_Comm c) {
+            mreq.push_back(MPI_REQUEST_NULL);
+            MPI_Irecv(b, 1, MPI_INT, from, 0, c, &mreq.back());
+          },
+          [&] {
+            MPI_Waitall(static_cast<int>(mreq.size()), mreq.data(), MPI_STATUSES_IGNORE);
+            mreq.clear();
+          });
     });
     for (SCOMM_Comm& c : mine) SCOMM_Comm_free(&c);
     for (MPI_Comm& c : theirs) MPI_Comm_free(&c);

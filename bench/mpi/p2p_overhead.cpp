@@ -25,9 +25,7 @@ struct Api {
 
 Api mpi_api(MPI_Comm comm, std::vector<MPI_Request>& requests) {
   return {[=](const void* b, int to) { MPI_Send(b, 1, MPI_DOUBLE, to, 1, comm); },
-          [=](void* b, int from) {
-            MPI_Recv(b, 1, MPI_DOUBLE, from, 1, comm, MPI_STATUS_IGNORE);
-          },
+          [=](void* b, int from) { MPI_Recv(b, 1, MPI_DOUBLE, from, 1, comm, MPI_STATUS_IGNORE); },
           [=, &requests](const void* b, int to) {
             requests.push_back(MPI_REQUEST_NULL);
             MPI_Isend(b, 1, MPI_DOUBLE, to, 1, comm, &requests.back());
@@ -43,23 +41,21 @@ Api mpi_api(MPI_Comm comm, std::vector<MPI_Request>& requests) {
 }
 
 Api scomm_api(SCOMM_Comm comm, std::vector<SCOMM_Request>& requests) {
-  return {[=](const void* b, int to) { SCOMM_Send(b, 1, MPI_DOUBLE, to, 1, comm); },
-          [=](void* b, int from) {
-            SCOMM_Recv(b, 1, MPI_DOUBLE, from, 1, comm, SCOMM_STATUS_IGNORE);
-          },
-          [=, &requests](const void* b, int to) {
-            requests.push_back(SCOMM_REQUEST_NULL);
-            SCOMM_Isend(b, 1, MPI_DOUBLE, to, 1, comm, &requests.back());
-          },
-          [=, &requests](void* b, int from) {
-            requests.push_back(SCOMM_REQUEST_NULL);
-            SCOMM_Irecv(b, 1, MPI_DOUBLE, from, 1, comm, &requests.back());
-          },
-          [&requests] {
-            SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(),
-                          SCOMM_STATUSES_IGNORE);
-            requests.clear();
-          }};
+  return {
+      [=](const void* b, int to) { SCOMM_Send(b, 1, MPI_DOUBLE, to, 1, comm); },
+      [=](void* b, int from) { SCOMM_Recv(b, 1, MPI_DOUBLE, from, 1, comm, SCOMM_STATUS_IGNORE); },
+      [=, &requests](const void* b, int to) {
+        requests.push_back(SCOMM_REQUEST_NULL);
+        SCOMM_Isend(b, 1, MPI_DOUBLE, to, 1, comm, &requests.back());
+      },
+      [=, &requests](void* b, int from) {
+        requests.push_back(SCOMM_REQUEST_NULL);
+        SCOMM_Irecv(b, 1, MPI_DOUBLE, from, 1, comm, &requests.back());
+      },
+      [&requests] {
+        SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE);
+        requests.clear();
+      }};
 }
 
 // Ranks a and b of the communicator ping-pong; nanoseconds per one-way message.
@@ -111,17 +107,16 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
     Api mpi, scomm;
     int me, a, b;
   };
-  const Case cases[] = {
-      {"world", mpi_api(MPI_COMM_WORLD, mpi_requests), scomm_api(SCOMM_COMM_WORLD, scomm_requests),
-       rank, 0, 1},
-      {"reversed world (regular map)", mpi_api(reversed_mpi, mpi_requests),
-       scomm_api(reversed, scomm_requests), p - 1 - rank, p - 1, p - 2}};
+  const Case cases[] = {{"world", mpi_api(MPI_COMM_WORLD, mpi_requests),
+                         scomm_api(SCOMM_COMM_WORLD, scomm_requests), rank, 0, 1},
+                        {"reversed world (regular map)", mpi_api(reversed_mpi, mpi_requests),
+                         scomm_api(reversed, scomm_requests), p - 1 - rank, p - 1, p - 2}};
   const int pings = o.quick ? 1000 : 20000, windows = o.quick ? 100 : 2000;
   std::vector<Row> rows;
   for (const Case& c : cases) {
     for (const auto& [kind, iterations, per] :
-         {std::tuple{"8-byte ping-pong", pings, 2}, std::tuple{"64-message window", windows,
-                                                                 kWindow}}) {
+         {std::tuple{"8-byte ping-pong", pings, 2},
+          std::tuple{"64-message window", windows, kWindow}}) {
       const bool pingpong = std::string(kind) == "8-byte ping-pong";
       auto op = [&](const Api& api) {
         return pingpong ? ping_pong(api, c.me, c.a, c.b) : window(api, c.me, c.a, c.b);
@@ -132,10 +127,10 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
         ours.push_back(time_per_call(MPI_COMM_WORLD, 1, iterations, op(c.scomm)).median_ns / per);
       }
       const char* unit = pingpong ? "ns per one-way message" : "ns per message";
-      rows.push_back({"p2p-overhead", c.name + ": " + kind + ", raw MPI", unit, p,
-                      summarize(raw), {}});
-      rows.push_back({"p2p-overhead", c.name + ": " + kind + ", scomm", unit, p,
-                      summarize(ours), {}});
+      rows.push_back(
+          {"p2p-overhead", c.name + ": " + kind + ", raw MPI", unit, p, summarize(raw), {}});
+      rows.push_back(
+          {"p2p-overhead", c.name + ": " + kind + ", scomm", unit, p, summarize(ours), {}});
     }
   }
   SCOMM_Comm_free(&reversed);

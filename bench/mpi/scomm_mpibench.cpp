@@ -93,9 +93,8 @@ void write_json(const std::string& path, const Arguments& a, const std::vector<R
 
 void print(const std::vector<Row>& rows) {
   for (const Row& r : rows) {
-    std::printf("%-16s P=%-3d %-58s %12.1f  [%.1f .. %.1f] %s", r.experiment.c_str(),
-                r.processes, r.name.c_str(), r.value.median_ns, r.value.min_ns, r.value.max_ns,
-                r.unit.c_str());
+    std::printf("%-16s P=%-3d %-58s %12.1f  [%.1f .. %.1f] %s", r.experiment.c_str(), r.processes,
+                r.name.c_str(), r.value.median_ns, r.value.min_ns, r.value.max_ns, r.unit.c_str());
     for (const auto& [key, value] : r.extra) std::printf("  %s=%s", key.c_str(), value.c_str());
     std::printf("\n");
   }

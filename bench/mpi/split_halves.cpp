@@ -16,8 +16,12 @@ std::vector<Row> split_halves(const MpiBenchOptions& o) {
   MPI_Group_range_incl(world_group, 1, range, &my_half);
   std::vector<Row> rows;
   auto add = [&](const char* name, int iterations, const std::function<void()>& op) {
-    rows.push_back({"split-halves", name, "ns per create+free", p,
-                    time_per_call(MPI_COMM_WORLD, o.reps, iterations, op), {}});
+    rows.push_back({"split-halves",
+                    name,
+                    "ns per create+free",
+                    p,
+                    time_per_call(MPI_COMM_WORLD, o.reps, iterations, op),
+                    {}});
   };
   add("scomm create_range (local)", o.quick ? 1000 : 100000, [&] {
     SCOMM_Comm left = SCOMM_COMM_NULL, right = SCOMM_COMM_NULL;
@@ -54,7 +58,8 @@ std::vector<Row> split_halves(const MpiBenchOptions& o) {
   int length = 0;
   SCOMM_Group_representation(g, name, &length);
   for (Row& row : rows)
-    row.extra = {{"result map", name}, {"map bytes", std::to_string(bytes)},
+    row.extra = {{"result map", name},
+                 {"map bytes", std::to_string(bytes)},
                  {"MPI rank array bytes", std::to_string(4 * (color == 0 ? half : p - half))}};
   SCOMM_Group_free(&g);
   SCOMM_Comm_free(&c);

@@ -157,10 +157,9 @@ TEST(AffineViewTest, SharesTheParentAndFoldsNestedViews) {
 // progression() builds the canonical box directly; it must equal make_wide()'s, edge cases too.
 TEST(BoxProgressionTest, EqualsTheGenericConstruction) {
   const std::int64_t max = std::numeric_limits<Rank>::max();
-  const std::int64_t cases[][3] = {{0, 1, 0},   {5, 1, 7},      {0, 10, 1},   {9, 10, -1},
-                                   {3, 5, 100}, {max, 1, 1},    {max, 2, -1}, {max, 2, 1},
-                                   {0, 2, 0},   {4, 3, -3},     {0, 0, 1},    {-1, 1, 1},
-                                   {1, 3, max}, {100, 7, -17}};
+  const std::int64_t cases[][3] = {
+      {0, 1, 0},   {5, 1, 7}, {0, 10, 1}, {9, 10, -1}, {3, 5, 100}, {max, 1, 1}, {max, 2, -1},
+      {max, 2, 1}, {0, 2, 0}, {4, 3, -3}, {0, 0, 1},   {-1, 1, 1},  {1, 3, max}, {100, 7, -17}};
   for (const auto& c : cases) {
     const std::int64_t count = c[1];
     const auto generic = Box::make_wide(c[0], &count, &c[2], 1);

@@ -38,7 +38,8 @@ const SplitCase kSplitCases[] = {
      [](int, int, int) { return 7; }},
     // Nearly blocked, so they must take the general path: keys against rank order, colors
     // decreasing, a color that comes back.
-    {"blocks_reversed_keys", [](int r, int, int) { return r / 2; }, [](int r, int, int) { return -r; }},
+    {"blocks_reversed_keys", [](int r, int, int) { return r / 2; },
+     [](int r, int, int) { return -r; }},
     {"decreasing_blocks", [](int r, int p, int) { return p - r / 2; },
      [](int r, int, int) { return r; }},
     {"color_comes_back", [](int r, int, int) { return r % 4 < 2 ? 0 : 1; },
@@ -104,8 +105,8 @@ std::vector<int> range_members(int first, int last, int stride) {
 
 TEST_F(CreationTest, CreateRangeIsLocalAndFollowsRangeSemantics) {
   const int p = world_size_;
-  const int cases[][3] = {{0, p - 1, 1}, {p - 1, 0, -1}, {0, p - 1, 2}, {p / 2, p - 1, 1},
-                          {p - 1, 0, -3}};
+  const int cases[][3] = {
+      {0, p - 1, 1}, {p - 1, 0, -1}, {0, p - 1, 2}, {p / 2, p - 1, 1}, {p - 1, 0, -3}};
   for (const auto& c : cases) {
     SCOMM_Comm child = SCOMM_COMM_NULL;
     ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, c[0], c[1], c[2], &child), 0);
@@ -230,8 +231,8 @@ TEST_F(CreationTest, IdupAndIsplitProgressTogether) {
   ASSERT_EQ(SCOMM_Comm_isplit(SCOMM_COMM_WORLD, world_rank_ % 2, 0, &split, &requests[1]), 0);
   // Other traffic meanwhile.
   int token = world_rank_, got = -1;
-  ASSERT_EQ(SCOMM_Sendrecv(&token, 1, MPI_INT, (world_rank_ + 1) % world_size_, 1, &got, 1,
-                           MPI_INT, MPI_ANY_SOURCE, 1, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+  ASSERT_EQ(SCOMM_Sendrecv(&token, 1, MPI_INT, (world_rank_ + 1) % world_size_, 1, &got, 1, MPI_INT,
+                           MPI_ANY_SOURCE, 1, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
             0);
   EXPECT_EQ(got, (world_rank_ + world_size_ - 1) % world_size_);
   ASSERT_EQ(SCOMM_Waitall(2, requests, SCOMM_STATUSES_IGNORE), 0);

@@ -25,8 +25,7 @@ TEST_F(CommErrorsTest, InvalidRanksTagsCountsAndTypes) {
   SCOMM_Tag_ub(&tag_ub);
   EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, tag_ub + 1, SCOMM_COMM_WORLD)),
             SCOMM_ERR_TAG);
-  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, -1, SCOMM_COMM_WORLD)),
-            SCOMM_ERR_TAG);
+  EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, -1, SCOMM_COMM_WORLD)), SCOMM_ERR_TAG);
   EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, MPI_ANY_TAG, SCOMM_COMM_WORLD)),
             SCOMM_ERR_TAG);
   EXPECT_EQ(error_class_of(SCOMM_Send(&value, -1, MPI_INT, 0, 0, SCOMM_COMM_WORLD)),

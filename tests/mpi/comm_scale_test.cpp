@@ -115,9 +115,9 @@ TEST_P(ScaleTest, AMillionLiveCommunicators) {
     SCOMM_Isend(&sent[k], 1, MPI_INT, (rank + 1) % size, static_cast<int>(k % 100), comms[i],
                 &requests.back());
   }
-  ASSERT_EQ(SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(),
-                          SCOMM_STATUSES_IGNORE),
-            SCOMM_SUCCESS);
+  ASSERT_EQ(
+      SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE),
+      SCOMM_SUCCESS);
   for (std::size_t i = 0, k = 0; i < comms.size(); i += 9973, ++k) EXPECT_EQ(got[k], sent[k]);
   for (auto it = comms.rbegin(); it != comms.rend(); ++it) SCOMM_Comm_free(&*it);
   EXPECT_EQ(live_contexts(), 1);

@@ -32,9 +32,9 @@ struct CommEntry {
 
 struct RequestEntry {
   p2p::Request request;
-  int comm = 0;                         // whose error handler reports its failure
-  comm::Creation* creation = nullptr;   // idup / isplit: the creation inside `request`
-  int* newcomm = nullptr;               // where the new communicator's handle goes
+  int comm = 0;                          // whose error handler reports its failure
+  comm::Creation* creation = nullptr;    // idup / isplit: the creation inside `request`
+  int* newcomm = nullptr;                // where the new communicator's handle goes
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
 };
 

@@ -22,8 +22,8 @@ int SCOMM_Init(void) {
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {
-      const int world = ctx.comms.insert(
-          {scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy)});
+      const int world =
+          ctx.comms.insert({scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy)});
       if (world != SCOMM_COMM_WORLD) throw Error(ErrorClass::kIntern, "SCOMM_COMM_WORLD taken");
     } catch (...) {
       ctx.runtime.reset();

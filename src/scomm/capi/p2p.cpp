@@ -59,8 +59,8 @@ int isend(const char* function, const void* buf, int count, MPI_Datatype type, i
   return on_comm(function, c, [&](CommEntry& e) {
     require(request, "request");
     check_send(e, buf, count, type, dest, tag);
-    *request = new_request_handle(
-        p2p::isend(e.comm.channel_ptr(), buf, count, type, dest, tag, mode), c);
+    *request =
+        new_request_handle(p2p::isend(e.comm.channel_ptr(), buf, count, type, dest, tag, mode), c);
   });
 }
 
@@ -107,15 +107,15 @@ int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, SC
   });
 }
 
-int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
-                   int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype, int source,
-                   int recvtag, SCOMM_Comm c, SCOMM_Status* status) {
+int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                   void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                   SCOMM_Comm c, SCOMM_Status* status) {
   return on_comm("SCOMM_Sendrecv", c, [&](CommEntry& e) {
     check_send(e, sendbuf, sendcount, sendtype, dest, sendtag);
     check_receive(e, recvbuf, recvcount, recvtype, source, recvtag);
     auto& engine = runtime().engine();
-    p2p::Request receive = p2p::irecv(engine, e.comm.channel_ptr(), recvbuf, recvcount, recvtype,
-                                      source, recvtag);
+    p2p::Request receive =
+        p2p::irecv(engine, e.comm.channel_ptr(), recvbuf, recvcount, recvtype, source, recvtag);
     p2p::Request send = p2p::isend(e.comm.channel_ptr(), sendbuf, sendcount, sendtype, dest,
                                    sendtag, p2p::SendMode::kStandard);
     p2p::Status received, sent;
@@ -149,7 +149,8 @@ int SCOMM_Get_count(const SCOMM_Status* status, MPI_Datatype type, int* count) {
   return guarded("SCOMM_Get_count", [&] {
     require(status, "status");
     require(count, "count");
-    if (type == MPI_DATATYPE_NULL) throw scomm::Error(scomm::ErrorClass::kType, "MPI_DATATYPE_NULL");
+    if (type == MPI_DATATYPE_NULL)
+      throw scomm::Error(scomm::ErrorClass::kType, "MPI_DATATYPE_NULL");
     MPI_Get_count(&status->scomm_mpi_, type, count);
   });
 }

@@ -51,11 +51,11 @@ void ChannelReducer::begin_round() {
   switch (role_) {
     case Role::kFoldIn:  // extra ranks hand their words to a partner below power_
       if (rank_ >= power_)
-        exchange_.start(engine_, channel_, tag_, rank_ - power_, words_.data(), words, -1,
-                        nullptr, 0);
+        exchange_.start(engine_, channel_, tag_, rank_ - power_, words_.data(), words, -1, nullptr,
+                        0);
       else
-        exchange_.start(engine_, channel_, tag_, -1, nullptr, 0, rank_ + power_,
-                        incoming_.data(), words);
+        exchange_.start(engine_, channel_, tag_, -1, nullptr, 0, rank_ + power_, incoming_.data(),
+                        words);
       break;
     case Role::kDouble: {
       const int partner = rank_ ^ mask_;
@@ -68,8 +68,8 @@ void ChannelReducer::begin_round() {
         exchange_.start(engine_, channel_, tag_, -1, nullptr, 0, rank_ - power_, words_.data(),
                         words);
       else
-        exchange_.start(engine_, channel_, tag_, rank_ + power_, words_.data(), words, -1,
-                        nullptr, 0);
+        exchange_.start(engine_, channel_, tag_, rank_ + power_, words_.data(), words, -1, nullptr,
+                        0);
       break;
     case Role::kDone:
       break;

@@ -39,9 +39,9 @@ class ChannelReducer final : public context::Reducer {
   std::shared_ptr<p2p::Channel> channel_;
   int tag_;
   std::uint64_t stamp_;
-  int rank_, size_, power_;  // power_: largest power of two <= size
-  std::span<std::uint64_t> result_;      // the caller's words
-  std::vector<std::uint64_t> words_;     // stamp, then the words reduced so far
+  int rank_, size_, power_;           // power_: largest power of two <= size
+  std::span<std::uint64_t> result_;   // the caller's words
+  std::vector<std::uint64_t> words_;  // stamp, then the words reduced so far
   std::vector<std::uint64_t> incoming_;
   Combine combine_;
   Role role_ = Role::kDone;

@@ -134,8 +134,8 @@ class SplitCreation final : public CollectiveCreation {
              static_cast<int>(words[2 * static_cast<std::size_t>(b) + 1]);
     });
     const p2p::Channel& parent = *channel_;
-    group::Group child = group::incl(group::Group(parent.map_ptr(), parent.select(parent.rank())),
-                                     ranks, policy_);
+    group::Group child =
+        group::incl(group::Group(parent.map_ptr(), parent.select(parent.rank())), ranks, policy_);
     return Membership{child.map_ptr(), child.rank()};
   }
 
@@ -163,8 +163,8 @@ std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent) {
 std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color, int key,
                                       const group::MapPolicy& policy) {
   if (color < 0 && color != MPI_UNDEFINED)
-    throw Error(ErrorClass::kArg, "split color must be >= 0 or SCOMM_UNDEFINED, got " +
-                                      std::to_string(color));
+    throw Error(ErrorClass::kArg,
+                "split color must be >= 0 or SCOMM_UNDEFINED, got " + std::to_string(color));
   return std::make_unique<SplitCreation>(runtime, parent, color, key, policy);
 }
 

@@ -26,9 +26,7 @@ class Comm {
   group::Rank size() const noexcept { return channel_->size(); }
   context::ContextId context() const noexcept { return channel_->context(); }
   // The group of the communicator, over base (world) ranks.
-  group::Group group() const {
-    return group::Group(channel_->map_ptr(), channel_->select(rank()));
-  }
+  group::Group group() const { return group::Group(channel_->map_ptr(), channel_->select(rank())); }
   context::Derivation& derivation() noexcept { return derivation_; }
 
   const std::string& name() const noexcept { return name_; }

@@ -53,8 +53,8 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
   MPI_Comm out = MPI_COMM_NULL;
   // The context is unique among this process's live communicators and the same at every
   // member, so it tells concurrent conversions apart.
-  const int rc = MPI_Comm_create_group(runtime.world(), group,
-                                       static_cast<int>(comm.context()), &out);
+  const int rc =
+      MPI_Comm_create_group(runtime.world(), group, static_cast<int>(comm.context()), &out);
   MPI_Group_free(&group);
   MPI_Group_free(&world);
   p2p::check_mpi(rc, "MPI_Comm_create_group");

@@ -66,7 +66,9 @@ Runtime::~Runtime() {
   for (MPI_Comm& base : bases_) MPI_Comm_free(&base);
 }
 
-void Runtime::decline_block(context::ContextId block) noexcept { blocks_.release(block); }
+void Runtime::decline_block(context::ContextId block) noexcept {
+  blocks_.release(block);
+}
 
 void Runtime::check_free(context::ContextId first, context::ContextId span) const {
   if (held_.any_held(first, span))
@@ -78,10 +80,10 @@ void Runtime::check_free(context::ContextId first, context::ContextId span) cons
                     "orders)");
 }
 
-Runtime::Route Runtime::route(context::ContextId id) const {
+p2p::Route Runtime::route(context::ContextId id) const {
   check_free(id, 1);
   const int prefix = static_cast<int>(id & (layout_.prefixes_per_base() - 1));
-  return {bases_[static_cast<std::size_t>(layout_.base_of(id))], prefix << layout_.user_bits(),
+  return {id, bases_[static_cast<std::size_t>(layout_.base_of(id))], prefix << layout_.user_bits(),
           (1 << layout_.user_bits()) - 1};
 }
 
@@ -91,18 +93,14 @@ std::shared_ptr<p2p::Channel> Runtime::attach(std::shared_ptr<p2p::Channel> chan
   return channel;
 }
 
-std::shared_ptr<p2p::Channel> Runtime::open_channel(group::MapPtr map, group::Rank rank,
+std::shared_ptr<p2p::Channel> Runtime::open_channel(const group::MapPtr& map, group::Rank rank,
                                                     context::ContextId id) {
-  const Route r = route(id);
-  return attach(std::make_shared<p2p::Channel>(std::move(map), rank, id, r.base, r.tag_prefix,
-                                               r.user_tag_mask, this));
+  return attach(std::make_shared<p2p::Channel>(map, rank, route(id), this));
 }
 
 std::shared_ptr<p2p::Channel> Runtime::open_channel(const group::Box& box, group::Rank rank,
                                                     context::ContextId id) {
-  const Route r = route(id);
-  return attach(std::make_shared<p2p::Channel>(box, rank, id, r.base, r.tag_prefix,
-                                               r.user_tag_mask, this));
+  return attach(std::make_shared<p2p::Channel>(box, rank, route(id), this));
 }
 
 void Runtime::retire(p2p::Channel& channel) noexcept {

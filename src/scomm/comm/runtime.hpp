@@ -59,20 +59,14 @@ class Runtime final : public p2p::ChannelOwner {
   // cannot be proved (a live sibling, or local creations made in different orders).
   void check_free(context::ContextId first, context::ContextId span) const;
   // A channel for the context `id`, holding it until the channel dies.
-  std::shared_ptr<p2p::Channel> open_channel(group::MapPtr map, group::Rank rank,
+  std::shared_ptr<p2p::Channel> open_channel(const group::MapPtr& map, group::Rank rank,
                                              context::ContextId id);
   std::shared_ptr<p2p::Channel> open_channel(const group::Box& box, group::Rank rank,
                                              context::ContextId id);
   void retire(p2p::Channel& channel) noexcept override;
 
  private:
-  // Where context `id` travels: its base communicator, and its tag prefix and user-tag mask.
-  struct Route {
-    MPI_Comm base;
-    int tag_prefix;
-    int user_tag_mask;
-  };
-  Route route(context::ContextId id) const;
+  p2p::Route route(context::ContextId id) const;
   std::shared_ptr<p2p::Channel> attach(std::shared_ptr<p2p::Channel> channel);
 
   RuntimeOptions options_;

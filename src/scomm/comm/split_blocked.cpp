@@ -7,8 +7,12 @@
 namespace scomm::comm {
 namespace {
 
-std::uint64_t word(int value) { return static_cast<std::uint32_t>(value); }
-int value(std::uint64_t word) { return static_cast<int>(static_cast<std::uint32_t>(word)); }
+std::uint64_t word(int value) {
+  return static_cast<std::uint32_t>(value);
+}
+int value(std::uint64_t word) {
+  return static_cast<int>(static_cast<std::uint32_t>(word));
+}
 
 }  // namespace
 

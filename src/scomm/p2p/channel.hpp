@@ -37,41 +37,29 @@ struct ProbedMessage {
   MPI_Status status;  // MPI_SOURCE is the sender's base rank, MPI_TAG the full MPI tag
 };
 
+// Where a context's messages travel: its base communicator, and the tag prefix and user-tag mask
+// that put the context into the MPI tag.
+struct Route {
+  context::ContextId context;
+  MPI_Comm base;
+  int tag_prefix;
+  int user_tag_mask;
+};
+
 class Channel {
  public:
   // Regular maps are kept as their box (no map object is built unless someone asks for it, and
   // lookups are not virtual calls); others as the shared map.
-  Channel(group::MapPtr map, group::Rank rank, context::ContextId context, MPI_Comm base,
-          int tag_prefix, int user_tag_mask, ChannelOwner* owner)
-      : map_(std::move(map)),
-        box_(map_->as_box()),
-        rank_(rank),
-        context_(context),
-        base_(base),
-        tag_prefix_(tag_prefix),
-        user_tag_mask_(user_tag_mask),
-        owner_(owner) {}
+  Channel(const group::MapPtr& map, group::Rank rank, const Route& route, ChannelOwner* owner)
+      : Channel(map->as_box(), map, rank, route, owner) {}
+  Channel(const group::Box& box, group::Rank rank, const Route& route, ChannelOwner* owner)
+      : Channel(box, nullptr, rank, route, owner) {}
   // A view of `parent` over a subgroup (create_group talks among its members on the parent's
   // context): same context and message queues, the subgroup's ranks.
-  Channel(const group::Box& box, group::Rank rank, context::ContextId context, MPI_Comm base,
-          int tag_prefix, int user_tag_mask, ChannelOwner* owner)
-      : box_(box),
-        rank_(rank),
-        context_(context),
-        base_(base),
-        tag_prefix_(tag_prefix),
-        user_tag_mask_(user_tag_mask),
-        owner_(owner) {}
-  Channel(const Channel& parent, group::MapPtr map, group::Rank rank)
-      : map_(std::move(map)),
-        box_(map_->as_box()),
-        rank_(rank),
-        context_(parent.context_),
-        base_(parent.base_),
-        tag_prefix_(parent.tag_prefix_),
-        user_tag_mask_(parent.user_tag_mask_),
-        owner_(nullptr),
-        queues_(parent.queues()) {}
+  Channel(const Channel& parent, const group::MapPtr& map, group::Rank rank)
+      : Channel(map->as_box(), map, rank, parent.route_, nullptr) {
+    queues_ = parent.queues();
+  }
   ~Channel() {
     if (owner_ != nullptr) owner_->retire(*this);
   }
@@ -93,12 +81,12 @@ class Channel {
   }
   group::Rank rank() const noexcept { return rank_; }
   group::Rank size() const noexcept { return box_ ? box_->size() : map_->size(); }
-  context::ContextId context() const noexcept { return context_; }
-  MPI_Comm base() const noexcept { return base_; }
-  int mpi_tag(int tag) const noexcept { return tag_prefix_ | tag; }
-  int user_tag(int mpi_tag) const noexcept { return mpi_tag & user_tag_mask_; }
+  context::ContextId context() const noexcept { return route_.context; }
+  MPI_Comm base() const noexcept { return route_.base; }
+  int mpi_tag(int tag) const noexcept { return route_.tag_prefix | tag; }
+  int user_tag(int mpi_tag) const noexcept { return mpi_tag & route_.user_tag_mask; }
   // The largest user tag (SCOMM_Tag_ub): the internal tags sit above it.
-  int tag_ub() const noexcept { return user_tag_mask_ - context::TagLayout::kInternalTags; }
+  int tag_ub() const noexcept { return route_.user_tag_mask - context::TagLayout::kInternalTags; }
   // Whether a receive for `tag` (or MPI_ANY_TAG, which never matches scomm's internal tags)
   // matches a message with this MPI tag.
   bool tag_matches(int tag, int mpi_tag) const noexcept {
@@ -118,13 +106,14 @@ class Channel {
   bool has_posted() const noexcept { return queues_ && !queues_->posted.empty(); }
 
  private:
+  Channel(std::optional<group::Box> box, group::MapPtr map, group::Rank rank, const Route& route,
+          ChannelOwner* owner)
+      : map_(std::move(map)), box_(box), rank_(rank), route_(route), owner_(owner) {}
+
   mutable group::MapPtr map_;
   std::optional<group::Box> box_;
   group::Rank rank_;
-  context::ContextId context_;
-  MPI_Comm base_;
-  int tag_prefix_;
-  int user_tag_mask_;
+  Route route_;
   ChannelOwner* owner_;
   unsigned collectives_ = 0;
   struct Queues {

@@ -61,7 +61,9 @@ void MatchingEngine::attach(Channel& channel) {
   orphans_.erase(it);
 }
 
-void MatchingEngine::detach(Channel& channel) noexcept { table_->erase(channel.context()); }
+void MatchingEngine::detach(Channel& channel) noexcept {
+  table_->erase(channel.context());
+}
 
 void MatchingEngine::post(Channel& channel, EngineReceive& receive) {
   channel.posted().push_back(&receive);
@@ -117,7 +119,7 @@ void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
 }
 
 std::deque<ProbedMessage>::iterator MatchingEngine::find_taken(Channel& channel, int source,
-                                                              int tag) noexcept {
+                                                               int tag) noexcept {
   auto& taken = channel.unexpected();
   return std::find_if(taken.begin(), taken.end(), [&](const ProbedMessage& m) {
     return (source == MPI_ANY_SOURCE || source == m.status.MPI_SOURCE) &&
@@ -131,8 +133,7 @@ const MPI_Status* MatchingEngine::peek(Channel& channel, int source, int tag) no
   return it == channel.unexpected().end() ? nullptr : &it->status;
 }
 
-std::optional<ProbedMessage> MatchingEngine::take(Channel& channel, int source,
-                                                  int tag) noexcept {
+std::optional<ProbedMessage> MatchingEngine::take(Channel& channel, int source, int tag) noexcept {
   if (!channel.has_unexpected()) return std::nullopt;
   const auto it = find_taken(channel, source, tag);
   if (it == channel.unexpected().end()) return std::nullopt;

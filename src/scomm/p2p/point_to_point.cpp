@@ -58,11 +58,10 @@ Request isend(const std::shared_ptr<Channel>& channel, const void* buffer, int c
   if (dest == MPI_PROC_NULL) return Request::completed(Status::empty());
   const int to = channel->select(dest);
   MPI_Request request = MPI_REQUEST_NULL;
-  const int rc = mode == SendMode::kStandard
-                     ? MPI_Isend(buffer, count, type, to, channel->mpi_tag(tag), channel->base(),
-                                 &request)
-                     : MPI_Issend(buffer, count, type, to, channel->mpi_tag(tag),
-                                  channel->base(), &request);
+  const int rc =
+      mode == SendMode::kStandard
+          ? MPI_Isend(buffer, count, type, to, channel->mpi_tag(tag), channel->base(), &request)
+          : MPI_Issend(buffer, count, type, to, channel->mpi_tag(tag), channel->base(), &request);
   check_mpi(rc, "isend");
   return Request::mpi(request, nullptr, false);
 }
@@ -101,9 +100,9 @@ Request irecv(MatchingEngine& engine, const std::shared_ptr<Channel>& channel, v
   }
   if (direct(*channel, tag)) {
     MPI_Request request = MPI_REQUEST_NULL;
-    check_mpi(MPI_Irecv(buffer, count, type, from, channel->mpi_tag(tag), channel->base(),
-                        &request),
-              "MPI_Irecv");
+    check_mpi(
+        MPI_Irecv(buffer, count, type, from, channel->mpi_tag(tag), channel->base(), &request),
+        "MPI_Irecv");
     return Request::mpi(request, channel, true);
   }
   auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);

@@ -78,7 +78,9 @@ bool Request::test(MatchingEngine& engine, Status& status) {
   return test_mpi(mpi_request(), status);
 }
 
-MPI_Request& Request::mpi_request() noexcept { return engine_ ? engine_->request() : request_; }
+MPI_Request& Request::mpi_request() noexcept {
+  return engine_ ? engine_->request() : request_;
+}
 
 bool Request::test_mpi(MPI_Request& request, Status& status) {
   int flag = 0;
