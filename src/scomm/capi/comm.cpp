@@ -85,7 +85,7 @@ int SCOMM_Comm_compare(SCOMM_Comm c1, SCOMM_Comm c2, int* result) {
 int SCOMM_Comm_dup(SCOMM_Comm c, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_dup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    *newcomm = new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm)));
+    *newcomm = new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)));
   });
 }
 
@@ -93,14 +93,14 @@ int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
   return on_comm("SCOMM_Comm_idup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     require(request, "request");
-    *request = creation_request(c, comm::start_dup(runtime(), e.comm), newcomm);
+    *request = creation_request(c, comm::start_dup(runtime(), e.comm, false), newcomm);
   });
 }
 
 int SCOMM_Comm_split(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_split", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy);
+    auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy, true);
     *newcomm = new_comm_handle(comm::finish(*creation));
   });
 }
@@ -110,7 +110,7 @@ int SCOMM_Comm_isplit(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm,
   return on_comm("SCOMM_Comm_isplit", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     require(request, "request");
-    auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy);
+    auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy, false);
     *request = creation_request(c, std::move(creation), newcomm);
   });
 }
@@ -118,8 +118,8 @@ int SCOMM_Comm_isplit(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm,
 int SCOMM_Comm_create(SCOMM_Comm c, SCOMM_Group group, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    *newcomm =
-        new_comm_handle(comm::finish(*comm::start_create(runtime(), e.comm, group_of(group))));
+    *newcomm = new_comm_handle(
+        comm::finish(*comm::start_create(runtime(), e.comm, group_of(group), true)));
   });
 }
 

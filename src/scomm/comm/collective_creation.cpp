@@ -19,14 +19,18 @@ struct Membership {
   group::Rank rank;
 };
 
+// A blocking creation's allocation has priority 0; a nonblocking one's is the parent's context
+// and the collective's sequence number on it -- the same at every member, and distinct among
+// the creations that can be in flight together at one process.
+std::uint64_t priority_of(const Comm& parent, unsigned sequence, bool blocking) {
+  if (blocking) return 0;
+  return (std::uint64_t{parent.context()} + 1) << 32 | sequence;
+}
+
 class CollectiveCreation : public Creation {
  public:
-  CollectiveCreation(Runtime& runtime, Comm& parent)
-      : runtime_(runtime),
-        parent_(parent.channel_ptr()),
-        reducer_(runtime.engine(), parent.channel_ptr(), internal_tag(runtime, parent)),
-        allocation_(context::start_allocation(runtime.options().algorithm, runtime.blocks(),
-                                              reducer_, true)) {}
+  CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking)
+      : CollectiveCreation(runtime, parent, blocking, parent.channel().next_collective()) {}
 
   bool progress() override {
     if (done_) return true;
@@ -39,6 +43,14 @@ class CollectiveCreation : public Creation {
   std::optional<Comm>& result() override { return result_; }
 
  protected:
+  CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking, unsigned sequence)
+      : runtime_(runtime),
+        parent_(parent.channel_ptr()),
+        reducer_(runtime.engine(), parent.channel_ptr(), internal_tag_for(runtime, sequence)),
+        allocation_(context::start_allocation(runtime.options().algorithm, runtime.blocks(),
+                                              reducer_, !blocking,
+                                              priority_of(parent, sequence, blocking))) {}
+
   virtual bool exchanged() { return true; }
   virtual std::optional<Membership> membership() = 0;
   const p2p::Channel& parent() const noexcept { return *parent_; }
@@ -75,8 +87,8 @@ class DupCreation final : public CollectiveCreation {
 
 class GroupCreation final : public CollectiveCreation {
  public:
-  GroupCreation(Runtime& runtime, Comm& parent, group::Group group)
-      : CollectiveCreation(runtime, parent), group_(std::move(group)) {}
+  GroupCreation(Runtime& runtime, Comm& parent, group::Group group, bool blocking)
+      : CollectiveCreation(runtime, parent, blocking), group_(std::move(group)) {}
 
  private:
   std::optional<Membership> membership() override {
@@ -93,8 +105,9 @@ class GroupCreation final : public CollectiveCreation {
 // (color, key).
 class SplitCreation final : public CollectiveCreation {
  public:
-  SplitCreation(Runtime& runtime, Comm& parent, int color, int key, group::MapPolicy policy)
-      : CollectiveCreation(runtime, parent),
+  SplitCreation(Runtime& runtime, Comm& parent, int color, int key, group::MapPolicy policy,
+                bool blocking)
+      : CollectiveCreation(runtime, parent, blocking),
         engine_(runtime.engine()),
         channel_(parent.channel_ptr()),
         color_(color),
@@ -150,27 +163,31 @@ class SplitCreation final : public CollectiveCreation {
 
 }  // namespace
 
-int internal_tag(const Runtime& runtime, Comm& comm) {
-  const unsigned sequence = comm.channel().next_collective();
+int internal_tag_for(const Runtime& runtime, unsigned sequence) {
   return runtime.layout().internal_tag(
       static_cast<int>(sequence % static_cast<unsigned>(context::TagLayout::kSequencedTags)));
 }
 
-std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent) {
-  return std::make_unique<DupCreation>(runtime, parent);
+int internal_tag(const Runtime& runtime, Comm& comm) {
+  return internal_tag_for(runtime, comm.channel().next_collective());
+}
+
+std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent, bool blocking) {
+  return std::make_unique<DupCreation>(runtime, parent, blocking);
 }
 
 std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color, int key,
-                                      const group::MapPolicy& policy) {
+                                      const group::MapPolicy& policy, bool blocking) {
   if (color < 0 && color != MPI_UNDEFINED)
     throw Error(ErrorClass::kArg,
                 "split color must be >= 0 or SCOMM_UNDEFINED, got " + std::to_string(color));
-  return std::make_unique<SplitCreation>(runtime, parent, color, key, policy);
+  return std::make_unique<SplitCreation>(runtime, parent, color, key, policy, blocking);
 }
 
-std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group) {
+std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group,
+                                       bool blocking) {
   check_subset(parent.group(), group);
-  return std::make_unique<GroupCreation>(runtime, parent, group);
+  return std::make_unique<GroupCreation>(runtime, parent, group, blocking);
 }
 
 std::optional<Comm> finish(Creation& creation) {

@@ -38,7 +38,9 @@ class Comm {
   std::string name_;
 };
 
-// A fresh internal tag for the next collective on `comm` (same at every member).
+// A fresh internal tag for the next collective on `comm` (same at every member), and the tag of
+// a collective's sequence number.
 int internal_tag(const Runtime& runtime, Comm& comm);
+int internal_tag_for(const Runtime& runtime, unsigned sequence);
 
 }  // namespace scomm::comm

@@ -46,10 +46,13 @@ class Creation : public p2p::Operation {
   virtual std::optional<Comm>& result() = 0;
 };
 
-std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent);
+// `blocking`: the caller drives the creation to the end before doing anything else (finish());
+// its context allocation then never yields to nonblocking ones (see allocation.hpp).
+std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent, bool blocking);
 std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color, int key,
-                                      const group::MapPolicy& policy);
-std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group);
+                                      const group::MapPolicy& policy, bool blocking);
+std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group,
+                                       bool blocking);
 // The map of parent ranks first, first + stride, ... (count of them) over base ranks: a box
 // when the parent's map is one, else the group layer's composition.
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,

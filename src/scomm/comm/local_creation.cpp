@@ -45,7 +45,7 @@ std::optional<group::Box> composed_box(const p2p::Channel& parent, int first, in
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.
 std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Group& child) {
   const auto derived = context::derive_child(parent.derivation());
-  if (!derived) return finish(*start_create(runtime, parent, child));
+  if (!derived) return finish(*start_create(runtime, parent, child, true));
   const group::Rank rank = child.rank();
   if (rank == group::kUndefined) return std::nullopt;
   runtime.check_free(derived->first, derived->span());
@@ -60,8 +60,8 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
   const auto derived = context::derive_child(parent.derivation());
   if (!derived) {  // out of bits: the collective path, with the group layer's range
     const group::RangeTriplet range{first, last, stride};
-    return finish(*start_create(runtime, parent,
-                                group::range_incl(parent.group(), std::span(&range, 1), policy)));
+    return finish(*start_create(
+        runtime, parent, group::range_incl(parent.group(), std::span(&range, 1), policy), true));
   }
   // O(1): membership by arithmetic, the map by composing progressions.
   const int offset = parent.rank() - first;

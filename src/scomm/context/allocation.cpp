@@ -18,23 +18,30 @@ namespace {
 // Counts the allocation as in flight at this process for its whole life.
 class InFlight : public Allocation {
  public:
-  InFlight(ContextPool& pool, Reducer& reducer) : pool_(pool), reducer_(reducer) {
-    pool_.begin_allocation();
+  InFlight(ContextPool& pool, Reducer& reducer, bool nonblocking, std::uint64_t priority)
+      : pool_(pool), reducer_(reducer), nonblocking_(nonblocking), priority_(priority) {
+    pool_.begin_allocation(priority_);
   }
   ~InFlight() override {
-    if (result_ == kNoContext) pool_.end_allocation();
+    if (result_ == kNoContext) pool_.end_allocation(priority_);
   }
 
  protected:
   // Settles on `id`: the allocation stops counting as in flight here.
   void finish(ContextId id) {
     result_ = id;
-    pool_.end_allocation();
+    pool_.end_allocation(priority_);
   }
+  // Whether this round offers nothing here, to let an allocation of smaller priority settle.
+  bool yields() const noexcept { return nonblocking_ && pool_.outranked(priority_); }
 
   ContextPool& pool_;
   Reducer& reducer_;
+  bool nonblocking_;
+  std::uint64_t priority_;
 };
+
+constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
 
 // Vanilla and highest. Vanilla proposes the lowest id free here (MAX) and confirms it is free
 // everywhere (AND), from the next id on failure. Highest proposes (end of held ids, "another
@@ -42,8 +49,9 @@ class InFlight : public Allocation {
 // confirms like vanilla, and it falls back to vanilla when the ids above the highest run out.
 class ConfirmingAllocation : public InFlight {
  public:
-  ConfirmingAllocation(ContextPool& pool, Reducer& reducer, Algorithm algorithm, bool nonblocking)
-      : InFlight(pool, reducer) {
+  ConfirmingAllocation(ContextPool& pool, Reducer& reducer, Algorithm algorithm, bool nonblocking,
+                       std::uint64_t priority)
+      : InFlight(pool, reducer, nonblocking, priority) {
     if (algorithm == Algorithm::kVanilla) {
       propose(0);
       return;
@@ -81,14 +89,16 @@ class ConfirmingAllocation : public InFlight {
     reducer_.start_max(std::span(proposal_).first(1));
   }
 
-  // Offers `candidate` for confirmation, reserving it here if it is free.
+  // Offers `candidate` for confirmation, reserving it here if it is free (and this allocation
+  // does not yield); the second word says whether every member took part.
   void confirm(ContextId candidate) {
     if (candidate >= pool_.capacity()) exhausted(pool_);
     phase_ = Phase::kConfirm;
     candidate_ = candidate;
-    reserved_ = pool_.is_free(candidate);
+    const bool yielding = yields();
+    reserved_ = !yielding && pool_.is_free(candidate);
     if (reserved_) pool_.reserve(candidate);
-    confirmation_[0] = reserved_ ? ~std::uint64_t{0} : 0;
+    confirmation_ = {reserved_ ? kAllOnes : 0, yielding ? 0 : kAllOnes};
     reducer_.start_and(confirmation_);
   }
 
@@ -99,7 +109,8 @@ class ConfirmingAllocation : public InFlight {
       return;
     }
     if (reserved_) pool_.release(candidate_);
-    propose(candidate_ + 1);
+    const bool someone_yielded = confirmation_[1] == 0;
+    propose(someone_yielded ? candidate_ : candidate_ + 1);
   }
 
   void settle_highest() {
@@ -119,19 +130,23 @@ class ConfirmingAllocation : public InFlight {
   ContextId candidate_ = kNoContext;
   bool reserved_ = false;
   std::array<std::int64_t, 2> proposal_{};
-  std::array<std::uint64_t, 1> confirmation_{};
+  std::array<std::uint64_t, 2> confirmation_{};  // free everywhere, nobody yielded
 };
 
 // Bitmask: AND of a window's free masks, the whole offered window reserved meanwhile. One more
 // word says whether every member offered its window untouched by other allocations' reservations;
 // when one did not, a window with no common id is retried instead of declared exhausted, since
-// those reservations are released as the other allocations settle.
+// those reservations are released as the other allocations settle. A last word says whether
+// every member took part (none yielded); when one yielded, the same window is offered again.
 class BitmaskAllocation : public InFlight {
  public:
   static constexpr ContextId kWindow = 2048;
   static constexpr std::size_t kWords = kWindow / 64;
 
-  BitmaskAllocation(ContextPool& pool, Reducer& reducer) : InFlight(pool, reducer) { offer(0); }
+  BitmaskAllocation(ContextPool& pool, Reducer& reducer, bool nonblocking, std::uint64_t priority)
+      : InFlight(pool, reducer, nonblocking, priority) {
+    offer(0);
+  }
 
   bool progress() override {
     if (result_ != kNoContext) return true;
@@ -146,6 +161,10 @@ class BitmaskAllocation : public InFlight {
       finish(chosen);
       return true;
     }
+    if (mask_[kWords + 1] == 0) {  // someone yielded: the same window again
+      offer(first_);
+      return false;
+    }
     const bool someone_blocked = mask_[kWords] == 0;
     const ContextId next = first_ + kWindow;
     offer(next >= pool_.capacity() && someone_blocked ? 0 : next);
@@ -156,8 +175,13 @@ class BitmaskAllocation : public InFlight {
   void offer(ContextId first) {
     if (first >= pool_.capacity()) exhausted(pool_);
     first_ = first;
-    pool_.free_mask(first, std::span(mask_).first(kWords));
-    mask_[kWords] = pool_.any_reserved(first, kWindow) ? 0 : ~std::uint64_t{0};
+    const bool yielding = yields();
+    if (yielding)
+      std::fill(mask_.begin(), mask_.begin() + kWords, 0);
+    else
+      pool_.free_mask(first, std::span(mask_).first(kWords));
+    mask_[kWords] = pool_.any_reserved(first, kWindow) ? 0 : kAllOnes;
+    mask_[kWords + 1] = yielding ? 0 : kAllOnes;
     std::copy_n(mask_.begin(), kWords, offered_.begin());
     for_each_offered([&](ContextId id) { pool_.reserve(id); });
     reducer_.start_and(mask_);
@@ -177,7 +201,7 @@ class BitmaskAllocation : public InFlight {
   }
 
   ContextId first_ = 0;
-  std::array<std::uint64_t, kWords + 1> mask_{};  // the window's free bits, then "unblocked"
+  std::array<std::uint64_t, kWords + 2> mask_{};  // free bits, "unblocked", "nobody yielded"
   std::array<std::uint64_t, kWords> offered_{};
 };
 
@@ -204,13 +228,15 @@ std::string_view algorithm_name(Algorithm algorithm) {
 }
 
 std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& pool,
-                                             Reducer& reducer, bool nonblocking) {
+                                             Reducer& reducer, bool nonblocking,
+                                             std::uint64_t priority) {
   switch (algorithm) {
     case Algorithm::kBitmask:
-      return std::make_unique<BitmaskAllocation>(pool, reducer);
+      return std::make_unique<BitmaskAllocation>(pool, reducer, nonblocking, priority);
     case Algorithm::kVanilla:
     case Algorithm::kHighest:
-      return std::make_unique<ConfirmingAllocation>(pool, reducer, algorithm, nonblocking);
+      return std::make_unique<ConfirmingAllocation>(pool, reducer, algorithm, nonblocking,
+                                                    priority);
   }
   return nullptr;
 }

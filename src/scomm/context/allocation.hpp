@@ -10,8 +10,18 @@
 // Correct under concurrency: an id a process offers in a confirming reduction is reserved at
 // that process until the reduction settles, so two allocations in flight at one process never
 // both settle on it; a bitmask round reserves its whole offered window.
+// Terminating under concurrency: concurrent allocations that reserve each other's candidate at
+// different processes could otherwise fail their confirmations in lockstep forever. Each
+// allocation has a priority, the same at all its members and distinct among allocations that can
+// be in flight together at one process; a nonblocking allocation outranked at a process (a
+// smaller priority in flight there) yields its confirmation rounds there -- offers and reserves
+// nothing, and the round is retried, not counted as a failure. The allocation of smallest
+// priority in flight then meets no competing reservation at its members after one round and
+// settles, and so on. Blocking allocations have priority 0 and never yield: a process is in at
+// most one, and a blocking caller does not progress the others, so waiting on them could deadlock.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string_view>
 
@@ -38,9 +48,11 @@ class Allocation {
 };
 
 // `pool` and `reducer` must outlive the allocation. A blocking allocation must be driven to
-// completion before this process starts another one.
+// completion before this process starts another one. `priority` (> 0 for nonblocking ones; see
+// above) orders concurrent allocations.
 std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& pool,
-                                             Reducer& reducer, bool nonblocking);
+                                             Reducer& reducer, bool nonblocking,
+                                             std::uint64_t priority = 0);
 
 // Blocking allocation: starts and drives it to the end.
 ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer);

@@ -73,3 +73,12 @@ void ContextPool::release(ContextId id) {
 }
 
 }  // namespace scomm::context
+
+namespace scomm::context {
+
+void ContextPool::end_allocation(std::uint64_t priority) noexcept {
+  const auto it = in_flight_.find(priority);
+  if (it != in_flight_.end()) in_flight_.erase(it);
+}
+
+}  // namespace scomm::context

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <span>
 #include <vector>
 
@@ -33,17 +34,22 @@ class ContextPool {
   bool any_reserved(ContextId first, ContextId count) const noexcept;
   std::size_t held() const noexcept { return held_; }
 
-  // Allocations in flight at this process (the highest-CID algorithm must confirm when > 0).
-  int in_flight() const noexcept { return in_flight_; }
-  void begin_allocation() noexcept { ++in_flight_; }
-  void end_allocation() noexcept { --in_flight_; }
+  // Allocations in flight at this process, by priority (smaller first; see allocation.hpp). The
+  // highest-CID algorithm must confirm when another is in flight; a nonblocking allocation
+  // outranked here yields its confirmation rounds.
+  int in_flight() const noexcept { return static_cast<int>(in_flight_.size()); }
+  void begin_allocation(std::uint64_t priority) { in_flight_.insert(priority); }
+  void end_allocation(std::uint64_t priority) noexcept;
+  bool outranked(std::uint64_t priority) const noexcept {
+    return !in_flight_.empty() && *in_flight_.begin() < priority;
+  }
 
  private:
   ContextId capacity_;
   std::vector<std::uint64_t> held_bits_;
   std::vector<std::uint64_t> reserved_bits_;
   std::size_t held_ = 0;
-  int in_flight_ = 0;
+  std::multiset<std::uint64_t> in_flight_;
 };
 
 }  // namespace scomm::context
