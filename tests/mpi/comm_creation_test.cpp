@@ -248,6 +248,45 @@ TEST_F(CreationTest, IdupAndIsplitProgressTogether) {
   SCOMM_Comm_free(&dup);
 }
 
+// Nonblocking creations on overlapping communicators, started in a different order at every
+// rank (MPI only orders collectives on one communicator), completed together by one Waitall
+// while a blocking dup runs in between: all must settle, agree, and keep messages apart.
+TEST_F(CreationTest, NonblockingCreationsInDifferentOrdersOnOverlappingCommunicators) {
+  std::vector<SCOMM_Comm> parents{SCOMM_COMM_WORLD};
+  for (int k = 0; k < 3; ++k) {
+    SCOMM_Comm c = SCOMM_COMM_NULL;
+    SCOMM_Comm_dup(SCOMM_COMM_WORLD, &c);
+    parents.push_back(c);
+  }
+  std::mt19937 random(static_cast<unsigned>(world_rank_) * 31u + 5u);
+  std::vector<std::size_t> order(parents.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), random);
+  std::vector<SCOMM_Comm> made(2 * parents.size(), SCOMM_COMM_NULL);
+  std::vector<SCOMM_Request> requests;
+  for (std::size_t i : order) {
+    requests.push_back(SCOMM_REQUEST_NULL);
+    ASSERT_EQ(SCOMM_Comm_idup(parents[i], &made[2 * i], &requests.back()), 0);
+    requests.push_back(SCOMM_REQUEST_NULL);
+    ASSERT_EQ(SCOMM_Comm_isplit(parents[i], world_rank_ % 2, 0, &made[2 * i + 1],
+                                &requests.back()),
+              0);
+  }
+  SCOMM_Comm blocking = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &blocking), 0);
+  ASSERT_EQ(SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(),
+                          SCOMM_STATUSES_IGNORE),
+            0);
+  made.push_back(blocking);
+  for (std::size_t i = 0; i < made.size(); ++i) {
+    ASSERT_NE(made[i], SCOMM_COMM_NULL) << i;
+    expect_ring_works(made[i], static_cast<int>(i));
+  }
+  for (SCOMM_Comm& c : made) SCOMM_Comm_free(&c);
+  for (std::size_t i = 1; i < parents.size(); ++i) SCOMM_Comm_free(&parents[i]);
+  expect_only_world_left();
+}
+
 TEST_F(CreationTest, CreateAndCreateGroupMatchMpi) {
   SCOMM_Group world_group = SCOMM_GROUP_NULL, evens = SCOMM_GROUP_NULL;
   SCOMM_Comm_group(SCOMM_COMM_WORLD, &world_group);
