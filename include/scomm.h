@@ -125,8 +125,10 @@ int SCOMM_Comm_get_errhandler(SCOMM_Comm comm, SCOMM_Errhandler *errhandler);
 int SCOMM_Comm_from_MPI(MPI_Comm comm, SCOMM_Comm *newcomm);
 /* Collective over the members; the caller owns the result (MPI_Comm_free). */
 int SCOMM_Comm_to_MPI(SCOMM_Comm comm, MPI_Comm *mpicomm);
-/* Local, O(1): called by every member of comm, in the same order everywhere (as for collective
- * calls); ranks first, first + stride, ... up to last; callers outside get SCOMM_COMM_NULL. */
+/* Local, O(1): ranks first, first + stride, ... up to last of comm; callers outside get
+ * SCOMM_COMM_NULL. Every member of comm makes its local creations on comm in the same order: the
+ * k-th is at every member the same call, or one whose range shares no member with it (each half
+ * creating its own half is one creation). */
 int SCOMM_Comm_create_range(SCOMM_Comm comm, int first, int last, int stride,
                             SCOMM_Comm *newcomm);
 

@@ -1,7 +1,8 @@
 // Bosilca et al.'s context-id stress benchmark: splits on randomly selected live communicators
-// (same seed everywhere), nothing freed until the end. LARGE_COMM leaves 0-8 ranks out of the
-// selected communicator; SMALL_COMM makes communicators of 8-16 ranks (at fewer than 32
-// processes, p/4 to p/2). Per-split times, all samples of all processes, for every allocation
+// (same seed everywhere), nothing freed until the end. A target size is drawn, a live
+// communicator at least that large selected, and that many of its members take part. LARGE_COMM:
+// p minus 0-8 ranks; SMALL_COMM: 8-16 ranks (below 32 processes: p minus 0 to p/4, and p/4 to
+// p/2). Per-split times, all samples of all processes, for every allocation
 // algorithm x storage of scomm and for the native MPI_Comm_split.
 #include <algorithm>
 #include <cstdlib>
@@ -34,6 +35,8 @@ std::pair<std::size_t, std::vector<int>> next_split(const std::vector<Live>& liv
   if (criterion == Criterion::kSmall) {
     const int low = p >= 32 ? 8 : std::max(1, p / 4), high = p >= 32 ? 16 : std::max(1, p / 2);
     target = uniform(low, high);
+  } else {
+    target = p - uniform(0, p >= 32 ? 8 : p / 4);
   }
   std::vector<std::size_t> candidates;
   for (std::size_t i = 0; i < live.size(); ++i)
@@ -41,8 +44,6 @@ std::pair<std::size_t, std::vector<int>> next_split(const std::vector<Live>& liv
   const std::size_t chosen =
       candidates[static_cast<std::size_t>(uniform(0, static_cast<int>(candidates.size()) - 1))];
   std::vector<int> members = live[chosen].members;
-  const int size = static_cast<int>(members.size());
-  if (criterion == Criterion::kLarge) target = size - uniform(0, std::min(8, size - 1));
   std::shuffle(members.begin(), members.end(), random);
   members.resize(static_cast<std::size_t>(target));
   std::sort(members.begin(), members.end());  // rank order preserved
@@ -97,11 +98,12 @@ Row distribution(const std::string& name, const std::vector<double>& mine) {
   MPI_Gatherv(mine.data(), n, MPI_DOUBLE, all.data(), counts.data(), offsets.data(), MPI_DOUBLE, 0,
               MPI_COMM_WORLD);
   std::sort(all.begin(), all.end());
-  double stats[3] = {0, 0, 0};
+  double stats[4] = {0, 0, 0, 0};  // median, p90, max, min
   if (rank == 0 && !all.empty())
-    stats[0] = all[all.size() / 2], stats[1] = all[all.size() * 9 / 10], stats[2] = all.back();
-  MPI_Bcast(stats, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  Row row{"context-stress", name, "ns per split", p, {stats[0], 0, stats[2]}, {}};
+    stats[0] = all[all.size() / 2], stats[1] = all[all.size() * 9 / 10], stats[2] = all.back(),
+    stats[3] = all.front();
+  MPI_Bcast(stats, 4, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  Row row{"context-stress", name, "ns per split", p, {stats[0], stats[3], stats[2]}, {}};
   row.extra = {{"p90 ns", std::to_string(static_cast<long>(stats[1]))},
                {"samples", std::to_string(all.size())}};
   return row;

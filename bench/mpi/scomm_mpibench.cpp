@@ -70,7 +70,7 @@ void write_json(const std::string& path, const Arguments& a, const std::vector<R
   int length = 0;
   MPI_Get_library_version(version, &length);
   std::string mpi(version, static_cast<std::size_t>(length));
-  mpi = mpi.substr(0, mpi.find('\n'));
+  mpi = mpi.substr(0, mpi.find_first_of(std::string("\n\0", 2)));
   int processes = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &processes);
   const std::string command =

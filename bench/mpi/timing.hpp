@@ -4,6 +4,8 @@
 
 #include <mpi.h>
 
+#include <time.h>
+
 #include <algorithm>
 #include <functional>
 #include <string>
@@ -30,6 +32,28 @@ inline Timing time_per_call(MPI_Comm comm, int reps, int iterations,
     const double start = MPI_Wtime();
     for (int i = 0; i < iterations; ++i) op();
     double mine = (MPI_Wtime() - start) * 1e9 / iterations, slowest = 0;
+    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm);
+    samples.push_back(slowest);
+  }
+  return summarize(samples);
+}
+
+// CPU nanoseconds per call of a local operation `op` on this process, the largest over ranks:
+// no communication is involved, so when ranks outnumber cores (oversubscribed runs) wall time
+// would count the waits for a core, not the operation.
+inline Timing cpu_time_per_call(MPI_Comm comm, int reps, int iterations,
+                                const std::function<void()>& op) {
+  std::vector<double> samples;
+  for (int rep = 0; rep < reps; ++rep) {
+    MPI_Barrier(comm);
+    timespec start{}, end{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    for (int i = 0; i < iterations; ++i) op();
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end);
+    double mine = (static_cast<double>(end.tv_sec - start.tv_sec) * 1e9 +
+                   static_cast<double>(end.tv_nsec - start.tv_nsec)) /
+                  iterations,
+           slowest = 0;
     MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm);
     samples.push_back(slowest);
   }

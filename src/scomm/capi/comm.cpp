@@ -12,17 +12,17 @@ SCOMM_Group new_group_handle(group::Group g);
 
 namespace {
 
-SCOMM_Comm new_comm_handle(std::optional<comm::Comm> comm) {
+SCOMM_Comm new_comm_handle(std::optional<comm::Comm>&& comm) {
   if (!comm) return SCOMM_COMM_NULL;
-  return context().comms.insert({std::move(*comm)});
+  return context().comms.emplace(std::move(*comm), kErrorsAreFatal);
 }
 
 // Starts a collective creation as a request whose completion writes *newcomm.
 SCOMM_Request creation_request(SCOMM_Comm parent, std::unique_ptr<comm::Creation> creation,
                                SCOMM_Comm* newcomm) {
   comm::Creation* raw = creation.get();
-  return context().requests.insert(
-      {p2p::Request::operation(std::move(creation)), parent, raw, newcomm, std::nullopt});
+  return context().requests.emplace(p2p::Request::operation(std::move(creation)), parent, raw,
+                                    newcomm, std::nullopt);
 }
 
 void check_errhandler(SCOMM_Errhandler errhandler) {

@@ -26,11 +26,17 @@ inline constexpr int kErrorsAreFatal = 1;  // SCOMM_ERRORS_ARE_FATAL
 inline constexpr int kErrorsReturn = 2;    // SCOMM_ERRORS_RETURN
 
 struct CommEntry {
+  CommEntry(comm::Comm&& c, int handler) : comm(std::move(c)), errhandler(handler) {}
+
   comm::Comm comm;
   int errhandler = kErrorsAreFatal;
 };
 
 struct RequestEntry {
+  RequestEntry(p2p::Request&& r, int c, comm::Creation* made, int* out,
+               std::optional<p2p::Status> done)
+      : request(std::move(r)), comm(c), creation(made), newcomm(out), completed(done) {}
+
   p2p::Request request;
   int comm = 0;                          // whose error handler reports its failure
   comm::Creation* creation = nullptr;    // idup / isplit: the creation inside `request`

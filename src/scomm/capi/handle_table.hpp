@@ -35,7 +35,7 @@ class HandleTable {
       slot = free_.back();
       free_.pop_back();
     }
-    slots_[slot].value.emplace(T{std::forward<Args>(args)...});
+    slots_[slot].value.emplace(std::forward<Args>(args)...);
     return encode(slot);
   }
 

@@ -23,7 +23,8 @@ int SCOMM_Init(void) {
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {
       const int world =
-          ctx.comms.insert({scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy)});
+          ctx.comms.emplace(scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy),
+                            scomm::capi::kErrorsAreFatal);
       if (world != SCOMM_COMM_WORLD) throw Error(ErrorClass::kIntern, "SCOMM_COMM_WORLD taken");
     } catch (...) {
       ctx.runtime.reset();

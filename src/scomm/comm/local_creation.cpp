@@ -39,7 +39,7 @@ int range_length(int size, int first, int last, int stride) {
 std::optional<group::Box> composed_box(const p2p::Channel& parent, int first, int count,
                                        int stride) {
   if (!parent.box()) return std::nullopt;
-  return parent.box()->compose(group::Box::progression(first, count, stride));
+  return parent.box()->compose_progression(first, count, stride);
 }
 
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.

@@ -152,19 +152,25 @@ Rank Box::index_of(Rank world) const noexcept {
 
 // Table II of the AV-Rankmap paper and beyond: an affine parent maps every child box to a box
 // (stride-of-stride and stride-of-stride-block included); other pairs are left to detection.
+std::optional<Box> Box::compose_progression(Rank first, Rank count, std::int64_t stride) const {
+  if (count == 0) return Box();
+  if (ndims_ > 1) return std::nullopt;
+  const std::int64_t step = ndims_ == 1 ? dims_[0].stride : 1;
+  const std::int64_t base = base_ + first * step, composed = stride * step;
+  const std::int64_t last = base + static_cast<std::int64_t>(count - 1) * composed;
+  if (base < 0 || base > kMaxWorld || last < 0 || last > kMaxWorld ||
+      std::abs(composed) > kMaxWorld || (count > 1 && composed == 0))
+    return std::nullopt;
+  return progression(base, count, composed);
+}
+
 std::optional<Box> Box::compose(const Box& child) const {
   if (child.size_ == 0) return Box();
   if (ndims_ > 1) return std::nullopt;
   const std::int64_t step = ndims_ == 1 ? dims_[0].stride : 1;
-  if (child.ndims_ <= 1) {  // a progression of a progression, the common case, directly
-    const std::int64_t base = base_ + child.base_ * step;
-    const std::int64_t stride = (child.ndims_ == 1 ? child.dims_[0].stride : 0) * step;
-    const std::int64_t last = base + static_cast<std::int64_t>(child.size_ - 1) * stride;
-    if (base < 0 || base > kMaxWorld || last < 0 || last > kMaxWorld ||
-        std::abs(stride) > kMaxWorld)
-      return std::nullopt;
-    return progression(base, child.size_, stride);
-  }
+  if (child.ndims_ <= 1)  // a progression of a progression, the common case, directly
+    return compose_progression(child.base_, child.size_,
+                               child.ndims_ == 1 ? child.dims_[0].stride : 0);
   std::array<std::int64_t, kMaxBoxDims> counts{};
   std::array<std::int64_t, kMaxBoxDims> strides{};
   for (std::size_t k = 0; k < child.ndims_; ++k) {

@@ -55,6 +55,9 @@ class Box {
   Rank index_of(Rank world) const noexcept;
   // The box of value(child.value(r)), where `child` indexes this box; nullopt when not a box.
   std::optional<Box> compose(const Box& child) const;
+  // compose(progression(first, count, stride)), built in one step (local communicator creation
+  // makes one per call).
+  std::optional<Box> compose_progression(Rank first, Rank count, std::int64_t stride) const;
 
   bool ascending() const noexcept;
   BoxKind kind() const noexcept;
