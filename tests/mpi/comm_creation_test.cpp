@@ -149,13 +149,19 @@ void expect_only_world_left() {
 // allocates a block collectively, and every level still talks only among itself.
 TEST_F(CreationTest, RecursiveRangesKeepWorking) {
   std::vector<SCOMM_Comm> chain{SCOMM_COMM_WORLD};
-  for (int size = world_size_; size > 1;) {
+  for (int size = world_size_, level = 0; size > 1; ++level) {
     int rank = 0;
     SCOMM_Comm_rank(chain.back(), &rank);
     const int half = (size + 1) / 2;
     SCOMM_Comm left = SCOMM_COMM_NULL, right = SCOMM_COMM_NULL;
-    ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), 0, half - 1, 1, &left), 0);
-    ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), half, size - 1, 1, &right), 0);
+    if (level % 2 == 0) {  // every member creates both halves
+      ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), 0, half - 1, 1, &left), 0);
+      ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), half, size - 1, 1, &right), 0);
+    } else if (rank < half) {  // every member creates its own half only (RBC's split)
+      ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), 0, half - 1, 1, &left), 0);
+    } else {
+      ASSERT_EQ(SCOMM_Comm_create_range(chain.back(), half, size - 1, 1, &right), 0);
+    }
     ASSERT_NE(left == SCOMM_COMM_NULL, right == SCOMM_COMM_NULL);
     chain.push_back(left != SCOMM_COMM_NULL ? left : right);
     SCOMM_Comm_size(chain.back(), &size);
