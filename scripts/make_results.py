@@ -361,10 +361,12 @@ def mpi_sections(runs, commands):
                            "ring exchange in every group; ns medians of the slowest rank.")
     parts += plain_section(runs, "context-stress", "Bosilca et al.'s stress benchmark",
                            "Splits of randomly selected live communicators (same seed everywhere, "
-                           "nothing freed until the end): LARGE_COMM leaves 0-8 ranks out, "
-                           "SMALL_COMM makes communicators of 8-16 ranks (p/4 to p/2 below 32 "
-                           "processes). Every split's time at every participating process: median, "
-                           "max, and p90 in the notes.")
+                           "nothing freed until the end): a target size is drawn, a live "
+                           "communicator at least that large selected, and that many of its "
+                           "members take part (the others pass MPI_UNDEFINED). LARGE_COMM: p "
+                           "minus 0-8 ranks; SMALL_COMM: 8-16 ranks (below 32 processes: p minus 0 "
+                           "to p/4, and p/4 to p/2). Every split's time at every participating "
+                           "process (wall clock): median, min, max, and p90 in the notes.")
     parts += p2p_section(runs)
     return parts
 

@@ -54,15 +54,24 @@ std::vector<Row> groups_of_four(const MpiBenchOptions& o) {
                       {}});
     };
     std::vector<SCOMM_Comm> mine;
-    row("scomm create_range (local)", "ns per creation of all groups + free", [&] {
-      for (int first = 0; first < p; first += pattern.step) {
-        SCOMM_Comm c = SCOMM_COMM_NULL;
-        SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, std::min(first + 3, p - 1), 1, &c);
-        if (c != SCOMM_COMM_NULL) mine.push_back(c);
-      }
-      for (SCOMM_Comm& c : mine) SCOMM_Comm_free(&c);
-      mine.clear();
-    });
+    // Local, so CPU time (see cpu_time_per_call); every rank makes every group's creation call.
+    rows.push_back({"groups-of-four",
+                    std::string(pattern.name) + ": scomm create_range (local)",
+                    "CPU ns per creation of all groups + free",
+                    p,
+                    cpu_time_per_call(MPI_COMM_WORLD, o.reps, iterations * 100,
+                                      [&] {
+                                        for (int first = 0; first < p; first += pattern.step) {
+                                          SCOMM_Comm c = SCOMM_COMM_NULL;
+                                          SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first,
+                                                                  std::min(first + 3, p - 1), 1,
+                                                                  &c);
+                                          if (c != SCOMM_COMM_NULL) mine.push_back(c);
+                                        }
+                                        for (SCOMM_Comm& c : mine) SCOMM_Comm_free(&c);
+                                        mine.clear();
+                                      }),
+                    {}});
     std::vector<MPI_Comm> theirs;
     row("MPI_Comm_create_group", "ns per creation of all groups + free", [&] {
       for (int first : firsts) {

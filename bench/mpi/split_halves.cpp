@@ -25,12 +25,17 @@ std::vector<Row> split_halves(const MpiBenchOptions& o) {
   };
   // Each rank creates its own half, as RBC's split does: one local creation on the parent at
   // every member, the two halves disjoint, so they may share the derived context.
-  rows.push_back({"split-halves", "scomm create_range (local)", "CPU ns per create+free", p,
-                  cpu_time_per_call(MPI_COMM_WORLD, o.reps, o.quick ? 1000 : 200000, [&] {
-                    SCOMM_Comm mine = SCOMM_COMM_NULL;
-                    SCOMM_Comm_create_range(SCOMM_COMM_WORLD, range[0][0], range[0][1], 1, &mine);
-                    SCOMM_Comm_free(&mine);
-                  }),
+  rows.push_back({"split-halves",
+                  "scomm create_range (local)",
+                  "CPU ns per create+free",
+                  p,
+                  cpu_time_per_call(MPI_COMM_WORLD, o.reps, o.quick ? 1000 : 200000,
+                                    [&] {
+                                      SCOMM_Comm mine = SCOMM_COMM_NULL;
+                                      SCOMM_Comm_create_range(SCOMM_COMM_WORLD, range[0][0],
+                                                              range[0][1], 1, &mine);
+                                      SCOMM_Comm_free(&mine);
+                                    }),
                   {}});
   const int collective_iterations = o.quick ? 20 : 200;
   add("scomm split", collective_iterations, [&] {

@@ -129,14 +129,17 @@ int SCOMM_Waitall(int count, SCOMM_Request requests[], SCOMM_Status statuses[]) 
       }
       ++a;
     }
-    for (int i = 0; i < count; ++i) {
-      RequestEntry* entry = context().requests.find(requests[i]);
-      if (entry != nullptr && !entry->completed) {  // failed: complete, freed
-        context().requests.erase(requests[i]);
-        requests[i] = SCOMM_REQUEST_NULL;
-      } else {
-        retire(&requests[i], status_at(statuses, i));
+    // Report and free them all; a failed one (not completed) has no status but is freed too.
+    for (std::size_t i = 0, e = 0; i < static_cast<std::size_t>(count); ++i) {
+      SCOMM_Status* status = status_at(statuses, static_cast<int>(i));
+      if (requests[i] == SCOMM_REQUEST_NULL) {
+        write_status(p2p::Status::empty(), status);
+        continue;
       }
+      const RequestEntry* entry = entries[e++];
+      if (entry->completed) write_status(*entry->completed, status);
+      context().requests.erase(requests[i]);
+      requests[i] = SCOMM_REQUEST_NULL;
     }
     if (failure) std::rethrow_exception(failure);
   });
