@@ -7,9 +7,6 @@
 
 namespace scomm::capi {
 
-static_assert(SCOMM_UNDEFINED == group::kUndefined,
-              "the group layer's kUndefined is MPI_UNDEFINED");
-
 int report(ErrorClass error_class, const char* function, const char* what) noexcept {
   try {
     return context().errors.record(error_class, std::string(function) + ": " + what);

@@ -35,6 +35,11 @@ using scomm::capi::new_group_handle;
 using scomm::capi::require;
 namespace group = scomm::group;
 
+// The group layer's kUndefined as the base MPI's MPI_UNDEFINED (they differ in SimGrid's SMPI).
+int to_mpi_undefined(int rank) {
+  return rank == group::kUndefined ? MPI_UNDEFINED : rank;
+}
+
 std::span<const int> rank_list(int n, const int ranks[]) {
   if (n < 0) throw Error(ErrorClass::kArg, "negative count " + std::to_string(n));
   if (n > 0) require(ranks, "ranks");
@@ -74,7 +79,7 @@ int SCOMM_Group_size(SCOMM_Group group, int* size) {
 int SCOMM_Group_rank(SCOMM_Group group, int* rank) {
   return guarded("SCOMM_Group_rank", [&] {
     require(rank, "rank");
-    *rank = group_of(group).rank();
+    *rank = to_mpi_undefined(group_of(group).rank());
   });
 }
 
@@ -83,8 +88,9 @@ int SCOMM_Group_translate_ranks(SCOMM_Group group1, int n, const int ranks1[], S
   return guarded("SCOMM_Group_translate_ranks", [&] {
     const auto in = rank_list(n, ranks1);
     if (n > 0) require(ranks2, "ranks2");
-    group::translate_ranks(group_of(group1), in, group_of(group2),
-                           std::span<int>(ranks2, static_cast<std::size_t>(n)), MPI_PROC_NULL);
+    const std::span<int> out(ranks2, static_cast<std::size_t>(n));
+    group::translate_ranks(group_of(group1), in, group_of(group2), out, MPI_PROC_NULL);
+    for (int& r : out) r = to_mpi_undefined(r);
   });
 }
 
