@@ -93,11 +93,12 @@ TEST_P(AllocationTest, NonblockingAllocationsInRandomInterleavings) {
 
 // Two processes start two nonblocking allocations in opposite orders and progress them in
 // lockstep, so each reserves for one allocation the candidate the other process reserved for
-// the other. Without priorities both confirmations fail round after round until the id space is
-// exhausted; with them the outranked one yields and both settle in a few rounds.
+// the other. Without distinct priorities both confirmations fail round after round until the id
+// space is exhausted; with them the later-ranked one moves on and both settle in a few rounds.
 TEST_P(AllocationTest, OppositeOrdersInLockstepTerminate) {
-  for (const bool prioritized : {true, false}) {
-    std::vector<ContextPool> pools(2, ContextPool(1024));
+  for (const int variant : {0, 1, 2}) {
+    const bool prioritized = variant < 2, q_reversed = variant == 1;
+    std::vector<ContextPool> pools(2, ContextPool(8192));  // several bitmask windows
     SimulatedCommunicator a(2), b(2);
     std::vector<std::unique_ptr<Reducer>> reducers;
     for (int k = 0; k < 2; ++k) {
@@ -117,10 +118,11 @@ TEST_P(AllocationTest, OppositeOrdersInLockstepTerminate) {
     int steps = 0;
     bool done = false, exhausted = false;
     try {
-      for (; !done && steps < 100000; ++steps) {
+      for (; !done && steps < (prioritized ? 100000 : 2000); ++steps) {
         done = true;
-        for (auto* side : {&p0, &p1})
-          for (auto& allocation : *side) done = allocation->progress() && done;
+        for (auto& allocation : p0) done = allocation->progress() && done;
+        for (std::size_t k = 0; k < 2; ++k)  // p1 settles the later-ranked one first or last
+          done = p1[q_reversed ? 1 - k : k]->progress() && done;
       }
     } catch (const Error& e) {
       exhausted = e.error_class() == ErrorClass::kContext;
@@ -137,6 +139,40 @@ TEST_P(AllocationTest, OppositeOrdersInLockstepTerminate) {
     EXPECT_EQ(p0[0]->result(), p1[1]->result());  // allocation a
     EXPECT_EQ(p0[1]->result(), p1[0]->result());  // allocation b
     EXPECT_NE(p0[0]->result(), p0[1]->result());
+  }
+}
+
+// Both processes start A then B (A ranks first) and wait on B alone, as SCOMM_Wait progresses
+// only its own request (idup, idup, wait for the second): B must settle without A's help,
+// however A's rounds stand, so no allocation may wait for another to settle.
+TEST_P(AllocationTest, AllocationSettlesWhileAnEarlierOneIsNotProgressed) {
+  for (int stalled_rounds = 0; stalled_rounds < 3; ++stalled_rounds) {
+    std::vector<ContextPool> pools(2, ContextPool(8192));
+    SimulatedCommunicator a(2), b(2);
+    std::vector<std::unique_ptr<Reducer>> reducers;
+    std::vector<std::unique_ptr<Allocation>> first, second;
+    for (auto& pool : pools) {
+      reducers.push_back(a.reducer());
+      first.push_back(start_allocation(GetParam(), pool, *reducers.back(), true, 1));
+      reducers.push_back(b.reducer());
+      second.push_back(start_allocation(GetParam(), pool, *reducers.back(), true, 2));
+    }
+    // A progressed a little (it may hold reservations), then left alone.
+    for (int k = 0; k < stalled_rounds; ++k)
+      for (auto& allocation : first) allocation->progress();
+    bool done = false;
+    for (int steps = 0; !done && steps < 10000; ++steps) {
+      done = true;
+      for (auto& allocation : second) done = allocation->progress() && done;
+    }
+    ASSERT_TRUE(done) << "B waits for A, which nobody progresses";
+    EXPECT_EQ(second[0]->result(), second[1]->result());
+    for (bool a_done = false; !a_done;) {
+      a_done = true;
+      for (auto& allocation : first) a_done = allocation->progress() && a_done;
+    }
+    EXPECT_EQ(first[0]->result(), first[1]->result());
+    EXPECT_NE(first[0]->result(), second[0]->result());
   }
 }
 

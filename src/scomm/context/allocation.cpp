@@ -18,27 +18,25 @@ namespace {
 // Counts the allocation as in flight at this process for its whole life.
 class InFlight : public Allocation {
  public:
-  InFlight(ContextPool& pool, Reducer& reducer, bool nonblocking, std::uint64_t priority)
-      : pool_(pool), reducer_(reducer), nonblocking_(nonblocking), priority_(priority) {
-    pool_.begin_allocation(priority_);
+  InFlight(ContextPool& pool, Reducer& reducer, std::uint64_t priority)
+      : pool_(pool), reducer_(reducer), priority_(priority) {
+    pool_.begin_allocation();
   }
   ~InFlight() override {
-    if (result_ == kNoContext) pool_.end_allocation(priority_);
+    if (result_ == kNoContext) pool_.end_allocation();
   }
 
  protected:
   // Settles on `id`: the allocation stops counting as in flight here.
   void finish(ContextId id) {
     result_ = id;
-    pool_.end_allocation(priority_);
+    pool_.end_allocation();
   }
-  // Whether this round offers nothing here, to let an allocation of smaller priority settle.
-  bool yields() const noexcept { return nonblocking_ && pool_.outranked(priority_); }
 
   ContextPool& pool_;
   Reducer& reducer_;
-  bool nonblocking_;
   std::uint64_t priority_;
+  int contested_ = 0;  // rounds in a row retried for reservations of greater priority
 };
 
 constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
@@ -51,7 +49,7 @@ class ConfirmingAllocation : public InFlight {
  public:
   ConfirmingAllocation(ContextPool& pool, Reducer& reducer, Algorithm algorithm, bool nonblocking,
                        std::uint64_t priority)
-      : InFlight(pool, reducer, nonblocking, priority) {
+      : InFlight(pool, reducer, priority) {
     if (algorithm == Algorithm::kVanilla) {
       propose(0);
       return;
@@ -85,20 +83,21 @@ class ConfirmingAllocation : public InFlight {
 
   void propose(ContextId from) {
     phase_ = Phase::kPropose;
+    contested_ = 0;
     proposal_ = {pool_.lowest_free(from), 0};
     reducer_.start_max(std::span(proposal_).first(1));
   }
 
-  // Offers `candidate` for confirmation, reserving it here if it is free (and this allocation
-  // does not yield); the second word says whether every member took part.
+  // Offers `candidate` for confirmation, reserving it here if it is free; the second word says
+  // whether it is free here but for reservations of allocations of greater priority.
   void confirm(ContextId candidate) {
     if (candidate >= pool_.capacity()) exhausted(pool_);
     phase_ = Phase::kConfirm;
     candidate_ = candidate;
-    const bool yielding = yields();
-    reserved_ = !yielding && pool_.is_free(candidate);
-    if (reserved_) pool_.reserve(candidate);
-    confirmation_ = {reserved_ ? kAllOnes : 0, yielding ? 0 : kAllOnes};
+    reserved_ = pool_.is_free(candidate);
+    if (reserved_) pool_.reserve(candidate, priority_);
+    const bool contested = reserved_ || pool_.reserved_above(candidate, priority_);
+    confirmation_ = {reserved_ ? kAllOnes : 0, contested ? kAllOnes : 0};
     reducer_.start_and(confirmation_);
   }
 
@@ -109,8 +108,13 @@ class ConfirmingAllocation : public InFlight {
       return;
     }
     if (reserved_) pool_.release(candidate_);
-    const bool someone_yielded = confirmation_[1] == 0;
-    propose(someone_yielded ? candidate_ : candidate_ + 1);
+    // Those of greater priority that held the candidate move past it: try it again.
+    if (confirmation_[1] != 0 && contested_ < kContestedRetries) {
+      ++contested_;
+      confirm(candidate_);
+      return;
+    }
+    propose(candidate_ + 1);
   }
 
   void settle_highest() {
@@ -130,21 +134,22 @@ class ConfirmingAllocation : public InFlight {
   ContextId candidate_ = kNoContext;
   bool reserved_ = false;
   std::array<std::int64_t, 2> proposal_{};
-  std::array<std::uint64_t, 2> confirmation_{};  // free everywhere, nobody yielded
+  std::array<std::uint64_t, 2> confirmation_{};  // free everywhere, free but for greater ones
 };
 
 // Bitmask: AND of a window's free masks, the whole offered window reserved meanwhile. One more
-// word says whether every member offered its window untouched by other allocations' reservations;
-// when one did not, a window with no common id is retried instead of declared exhausted, since
-// those reservations are released as the other allocations settle. A last word says whether
-// every member took part (none yielded); when one yielded, the same window is offered again.
+// word says whether every member offered its window untouched by other allocations'
+// reservations; when one did not, a window with no common id is retried instead of declared
+// exhausted, since those reservations are released as the other allocations settle. A last word
+// says whether every member saw no reservation in the window but of greater priority: then the
+// same window is offered again (those allocations move on), else the next one.
 class BitmaskAllocation : public InFlight {
  public:
   static constexpr ContextId kWindow = 2048;
   static constexpr std::size_t kWords = kWindow / 64;
 
-  BitmaskAllocation(ContextPool& pool, Reducer& reducer, bool nonblocking, std::uint64_t priority)
-      : InFlight(pool, reducer, nonblocking, priority) {
+  BitmaskAllocation(ContextPool& pool, Reducer& reducer, std::uint64_t priority)
+      : InFlight(pool, reducer, priority) {
     offer(0);
   }
 
@@ -161,29 +166,30 @@ class BitmaskAllocation : public InFlight {
       finish(chosen);
       return true;
     }
-    if (mask_[kWords + 1] == 0) {  // someone yielded: the same window again
-      offer(first_);
-      return false;
-    }
-    const bool someone_blocked = mask_[kWords] == 0;
-    const ContextId next = first_ + kWindow;
-    offer(next >= pool_.capacity() && someone_blocked ? 0 : next);
+    offer(next_window());
     return false;
   }
 
  private:
+  ContextId next_window() {
+    const bool someone_blocked = mask_[kWords] == 0;
+    if (someone_blocked && mask_[kWords + 1] != 0 && contested_ < kContestedRetries) {
+      ++contested_;
+      return first_;
+    }
+    contested_ = 0;
+    const ContextId next = first_ + kWindow;
+    return next >= pool_.capacity() && someone_blocked ? 0 : next;
+  }
+
   void offer(ContextId first) {
     if (first >= pool_.capacity()) exhausted(pool_);
     first_ = first;
-    const bool yielding = yields();
-    if (yielding)
-      std::fill(mask_.begin(), mask_.begin() + kWords, 0);
-    else
-      pool_.free_mask(first, std::span(mask_).first(kWords));
+    pool_.free_mask(first, std::span(mask_).first(kWords));
     mask_[kWords] = pool_.any_reserved(first, kWindow) ? 0 : kAllOnes;
-    mask_[kWords + 1] = yielding ? 0 : kAllOnes;
+    mask_[kWords + 1] = pool_.any_reserved_up_to(first, kWindow, priority_) ? 0 : kAllOnes;
     std::copy_n(mask_.begin(), kWords, offered_.begin());
-    for_each_offered([&](ContextId id) { pool_.reserve(id); });
+    for_each_offered([&](ContextId id) { pool_.reserve(id, priority_); });
     reducer_.start_and(mask_);
   }
 
@@ -201,7 +207,8 @@ class BitmaskAllocation : public InFlight {
   }
 
   ContextId first_ = 0;
-  std::array<std::uint64_t, kWords + 2> mask_{};  // free bits, "unblocked", "nobody yielded"
+  // Free bits, "no reservation", "no reservation but of greater priority".
+  std::array<std::uint64_t, kWords + 2> mask_{};
   std::array<std::uint64_t, kWords> offered_{};
 };
 
@@ -232,7 +239,7 @@ std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& p
                                              std::uint64_t priority) {
   switch (algorithm) {
     case Algorithm::kBitmask:
-      return std::make_unique<BitmaskAllocation>(pool, reducer, nonblocking, priority);
+      return std::make_unique<BitmaskAllocation>(pool, reducer, priority);
     case Algorithm::kVanilla:
     case Algorithm::kHighest:
       return std::make_unique<ConfirmingAllocation>(pool, reducer, algorithm, nonblocking,

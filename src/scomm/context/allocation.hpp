@@ -10,15 +10,15 @@
 // Correct under concurrency: an id a process offers in a confirming reduction is reserved at
 // that process until the reduction settles, so two allocations in flight at one process never
 // both settle on it; a bitmask round reserves its whole offered window.
-// Terminating under concurrency: concurrent allocations that reserve each other's candidate at
-// different processes could otherwise fail their confirmations in lockstep forever. Each
-// allocation has a priority, the same at all its members and distinct among allocations that can
-// be in flight together at one process; a nonblocking allocation outranked at a process (a
-// smaller priority in flight there) yields its confirmation rounds there -- offers and reserves
-// nothing, and the round is retried, not counted as a failure. The allocation of smallest
-// priority in flight then meets no competing reservation at its members after one round and
-// settles, and so on. Blocking allocations have priority 0 and never yield: a process is in at
-// most one, and a blocking caller does not progress the others, so waiting on them could deadlock.
+// Terminating under concurrency: allocations that reserved each other's candidate at different
+// processes would otherwise fail their confirmations in lockstep, moving on to the same next id
+// each time. Each nonblocking allocation has a priority, the same at its members and distinct
+// among those that can be in flight together at one process. A round refused only because
+// allocations of greater priority reserved the candidate is retried on the same candidate (at
+// most kContestedRetries times in a row), while those allocations move past it for good: the
+// pair no longer competes for that id. Nobody waits for another allocation to settle (one that
+// no process progresses must not block the rest), and a candidate is offered at most
+// 1 + kContestedRetries times before the next higher one, so every allocation ends.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +31,8 @@
 namespace scomm::context {
 
 enum class Algorithm { kVanilla, kBitmask, kHighest };
+
+inline constexpr int kContestedRetries = 2;  // see above
 
 Algorithm algorithm_from_name(std::string_view name);  // "vanilla", "bitmask", "highest"
 std::string_view algorithm_name(Algorithm algorithm);
@@ -48,8 +50,8 @@ class Allocation {
 };
 
 // `pool` and `reducer` must outlive the allocation. A blocking allocation must be driven to
-// completion before this process starts another one. `priority` (> 0 for nonblocking ones; see
-// above) orders concurrent allocations.
+// completion before this process starts another one. `priority` (see above) breaks ties between
+// concurrent allocations; blocking ones may keep 0.
 std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& pool,
                                              Reducer& reducer, bool nonblocking,
                                              std::uint64_t priority = 0);

@@ -44,11 +44,12 @@ void ContextPool::free_mask(ContextId first, std::span<std::uint64_t> words) con
   }
 }
 
-void ContextPool::reserve(ContextId id) {
+void ContextPool::reserve(ContextId id, std::uint64_t priority) {
   if (!is_free(id))
     throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not free");
   held_bits_[id / 64] |= std::uint64_t{1} << (id % 64);
   reserved_bits_[id / 64] |= std::uint64_t{1} << (id % 64);
+  if (priority != 0) reserver_[id] = priority;
   ++held_;
 }
 
@@ -56,11 +57,28 @@ void ContextPool::commit(ContextId id) {
   if (id >= capacity_ || !((reserved_bits_[id / 64] >> (id % 64)) & 1))
     throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not reserved");
   reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
+  reserver_.erase(id);
 }
 
 bool ContextPool::any_reserved(ContextId first, ContextId count) const noexcept {
   for (ContextId id = first; id < first + count && id < capacity_; ++id)
-    if ((reserved_bits_[id / 64] >> (id % 64)) & 1) return true;
+    if (reserved(id)) return true;
+  return false;
+}
+
+std::uint64_t ContextPool::reserver(ContextId id) const noexcept {
+  const auto it = reserver_.find(id);
+  return it == reserver_.end() ? 0 : it->second;
+}
+
+bool ContextPool::reserved_above(ContextId id, std::uint64_t priority) const noexcept {
+  return reserved(id) && reserver(id) > priority;
+}
+
+bool ContextPool::any_reserved_up_to(ContextId first, ContextId count,
+                                     std::uint64_t priority) const noexcept {
+  for (ContextId id = first; id < first + count && id < capacity_; ++id)
+    if (reserved(id) && reserver(id) <= priority) return true;
   return false;
 }
 
@@ -69,16 +87,8 @@ void ContextPool::release(ContextId id) {
     throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not held");
   held_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
   reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
+  reserver_.erase(id);
   --held_;
-}
-
-}  // namespace scomm::context
-
-namespace scomm::context {
-
-void ContextPool::end_allocation(std::uint64_t priority) noexcept {
-  const auto it = in_flight_.find(priority);
-  if (it != in_flight_.end()) in_flight_.erase(it);
 }
 
 }  // namespace scomm::context

@@ -5,8 +5,8 @@
 #pragma once
 
 #include <cstdint>
-#include <set>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "scomm/context/context_id.hpp"
@@ -27,29 +27,35 @@ class ContextPool {
   void free_mask(ContextId first, std::span<std::uint64_t> words) const noexcept;
 
   // An allocation in flight holds an id by reservation, and commits it once it settles on it.
-  void reserve(ContextId id);  // precondition: is_free(id)
-  void commit(ContextId id);   // precondition: reserved
+  // `priority` is the reserving allocation's (allocation.hpp); 0 ranks first.
+  void reserve(ContextId id, std::uint64_t priority = 0);  // precondition: is_free(id)
+  void commit(ContextId id);                               // precondition: reserved
   void release(ContextId id);  // a reservation or a used id becomes free again
   // True when some id in [first, first + count) is reserved by an allocation in flight.
   bool any_reserved(ContextId first, ContextId count) const noexcept;
+  // Whether `id` is reserved by an allocation of greater priority than `priority`.
+  bool reserved_above(ContextId id, std::uint64_t priority) const noexcept;
+  // Whether some id in [first, first + count) is reserved with priority <= `priority`.
+  bool any_reserved_up_to(ContextId first, ContextId count, std::uint64_t priority) const noexcept;
   std::size_t held() const noexcept { return held_; }
 
-  // Allocations in flight at this process, by priority (smaller first; see allocation.hpp). The
-  // highest-CID algorithm must confirm when another is in flight; a nonblocking allocation
-  // outranked here yields its confirmation rounds.
-  int in_flight() const noexcept { return static_cast<int>(in_flight_.size()); }
-  void begin_allocation(std::uint64_t priority) { in_flight_.insert(priority); }
-  void end_allocation(std::uint64_t priority) noexcept;
-  bool outranked(std::uint64_t priority) const noexcept {
-    return !in_flight_.empty() && *in_flight_.begin() < priority;
-  }
+  // Allocations in flight at this process: highest-CID must confirm when another is in flight.
+  int in_flight() const noexcept { return in_flight_; }
+  void begin_allocation() noexcept { ++in_flight_; }
+  void end_allocation() noexcept { --in_flight_; }
 
  private:
+  bool reserved(ContextId id) const noexcept {
+    return id < capacity_ && ((reserved_bits_[id / 64] >> (id % 64)) & 1);
+  }
+  std::uint64_t reserver(ContextId id) const noexcept;
+
   ContextId capacity_;
   std::vector<std::uint64_t> held_bits_;
   std::vector<std::uint64_t> reserved_bits_;
   std::size_t held_ = 0;
-  std::multiset<std::uint64_t> in_flight_;
+  std::unordered_map<ContextId, std::uint64_t> reserver_;  // priority of nonzero reservers
+  int in_flight_ = 0;
 };
 
 }  // namespace scomm::context
