@@ -38,7 +38,7 @@ run_gtest() {
     status=1
   fi
   local ran bad
-  ran="$(sed -nE 's/.*Running ([0-9]+) tests?.*/\1/p' "$log" | head -1)"
+  ran="$(sed -nE 's/.*\] ([0-9]+) tests? from .* ran.*/\1/p' "$log" | head -1)"
   bad="$(sed -nE 's/.*FAILED *\] *([0-9]+) tests?.*/\1/p' "$log" | head -1)"
   ran="${ran:-0}" bad="${bad:-0}"
   [ "$ran" -gt 0 ] || status=1
