@@ -47,7 +47,7 @@ class Creation : public p2p::Operation {
 };
 
 // `blocking`: the caller drives the creation to the end before doing anything else (finish());
-// its context allocation then never yields to nonblocking ones (see allocation.hpp).
+// its context allocation then has priority 0 (see allocation.hpp).
 std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent, bool blocking);
 std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color, int key,
                                       const group::MapPolicy& policy, bool blocking);

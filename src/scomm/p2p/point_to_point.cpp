@@ -55,7 +55,7 @@ void send(const Channel& channel, const void* buffer, int count, MPI_Datatype ty
 
 Request isend(const std::shared_ptr<Channel>& channel, const void* buffer, int count,
               MPI_Datatype type, int dest, int tag, SendMode mode) {
-  if (dest == MPI_PROC_NULL) return Request::completed(Status::empty());
+  if (dest == MPI_PROC_NULL) return Request::completed();
   const int to = channel->select(dest);
   MPI_Request request = MPI_REQUEST_NULL;
   const int rc =
@@ -89,7 +89,7 @@ Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, M
 
 Request irecv(MatchingEngine& engine, const std::shared_ptr<Channel>& channel, void* buffer,
               int count, MPI_Datatype type, int source, int tag) {
-  if (source == MPI_PROC_NULL) return Request::completed(Status::empty());
+  if (source == MPI_PROC_NULL) return Request::completed();
   const int from = base_rank(*channel, source);
   if (!channel->has_posted()) {
     if (auto message = engine.take(*channel, from, tag)) {

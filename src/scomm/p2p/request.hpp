@@ -35,7 +35,8 @@ class Operation {
 
 class Request {
  public:
-  static Request completed(Status status);
+  // MPI_PROC_NULL: complete at once with an empty status.
+  static Request completed();
   static Request mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive);
   static Request engine(std::unique_ptr<EngineReceive> receive, std::shared_ptr<Channel> channel);
   static Request operation(std::unique_ptr<Operation> operation);
@@ -69,7 +70,6 @@ class Request {
   bool cancel_requested_ = false;
   std::unique_ptr<EngineReceive> engine_;
   std::unique_ptr<Operation> operation_;
-  Status done_;
 };
 
 // The receive status in communicator terms; throws Error(kRank) when the sender is not a member
