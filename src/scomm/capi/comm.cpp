@@ -137,7 +137,7 @@ int SCOMM_Comm_free(SCOMM_Comm* c) {
   return on_comm("SCOMM_Comm_free", handle, [&](CommEntry&) {
     if (handle == SCOMM_COMM_WORLD)
       throw Error(ErrorClass::kComm, "SCOMM_COMM_WORLD cannot be freed");
-    context().comms.erase(handle);
+    context().comms.erase_live(handle);
     *c = SCOMM_COMM_NULL;
   });
 }
@@ -153,7 +153,7 @@ int SCOMM_Comm_get_name(SCOMM_Comm c, char* name, int* resultlen) {
   return on_comm("SCOMM_Comm_get_name", c, [&](CommEntry& e) {
     require(name, "name");
     require(resultlen, "resultlen");
-    const std::string fallback = c == SCOMM_COMM_WORLD ? "SCOMM_COMM_WORLD" : "";
+    const std::string_view fallback = c == SCOMM_COMM_WORLD ? "SCOMM_COMM_WORLD" : "";
     copy_c_string(e.comm.name().empty() ? fallback : e.comm.name(), SCOMM_MAX_OBJECT_NAME, name,
                   resultlen);
   });

@@ -50,11 +50,16 @@ class HandleTable {
   // Frees a live handle; returns false when it is not live.
   bool erase(int handle) {
     if (find(handle) == nullptr) return false;
+    erase_live(handle);
+    return true;
+  }
+
+  // Frees a handle the caller has just found live (no second lookup).
+  void erase_live(int handle) {
     const auto slot = static_cast<std::size_t>((handle & ((1 << kIndexBits) - 1)) - first_);
     slots_[slot].value.reset();
     slots_[slot].generation = (slots_[slot].generation + 1) & kGenerationMask;
     free_.push_back(slot);
-    return true;
   }
 
   std::size_t live() const { return slots_.size() - free_.size(); }

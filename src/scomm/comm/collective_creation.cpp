@@ -62,9 +62,7 @@ class CollectiveCreation : public Creation {
       runtime_.decline_block(block);
       return;
     }
-    const context::ContextId first = runtime_.held().first_of_block(block);
-    result_.emplace(runtime_.open_channel(member->map, member->rank, first),
-                    context::Derivation{first, runtime_.options().derive_bits, 0});
+    result_.emplace(runtime_.open(member->map, member->rank, runtime_.block_derivation(block)));
   }
 
   Runtime& runtime_;

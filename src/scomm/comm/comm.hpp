@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "scomm/context/derivation.hpp"
 #include "scomm/group/group.hpp"
@@ -29,13 +30,15 @@ class Comm {
   group::Group group() const { return group::Group(channel_->map_ptr(), channel_->select(rank())); }
   context::Derivation& derivation() noexcept { return derivation_; }
 
-  const std::string& name() const noexcept { return name_; }
-  void set_name(std::string name) { name_ = std::move(name); }
+  std::string_view name() const noexcept { return name_ ? std::string_view(*name_) : ""; }
+  void set_name(std::string name) { name_ = std::make_unique<std::string>(std::move(name)); }
 
  private:
   std::shared_ptr<p2p::Channel> channel_;
   context::Derivation derivation_;
-  std::string name_;
+  // Made when set: most communicators are never named, and an empty std::string would cost
+  // every creation a buffer copy when the communicator is moved into its handle.
+  std::unique_ptr<std::string> name_;
 };
 
 // A fresh internal tag for the next collective on `comm` (same at every member), and the tag of

@@ -25,9 +25,7 @@ Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int
       static_cast<std::uint64_t>(tag) + 1);
   const context::ContextId block =
       context::allocate(runtime.options().algorithm, runtime.blocks(), reducer);
-  const context::ContextId first = runtime.held().first_of_block(block);
-  return Comm(runtime.open_channel(child.map_ptr(), child.rank(), first),
-              context::Derivation{first, runtime.options().derive_bits, 0});
+  return runtime.open(child.map_ptr(), child.rank(), runtime.block_derivation(block));
 }
 
 }  // namespace scomm::comm

@@ -28,11 +28,21 @@ int range_length(int size, int first, int last, int stride) {
       throw Error(ErrorClass::kRank, "range end " + std::to_string(r) +
                                          " is not a rank of the communicator (size " +
                                          std::to_string(size) + ")");
-  if ((last - first) / stride < 0 || (last != first && (last - first > 0) != (stride > 0)))
+  const int span = last - first;
+  if (stride == 1 && span >= 0) return span + 1;  // the common case, without a division
+  if (span / stride < 0 || (span != 0 && (span > 0) != (stride > 0)))
     throw Error(ErrorClass::kArg, "range " + std::to_string(first) + ".." + std::to_string(last) +
                                       " runs away from its end with stride " +
                                       std::to_string(stride));
-  return (last - first) / stride + 1;
+  return span / stride + 1;
+}
+
+// The index of `rank` in the range of `count` ranks, or nullopt when it is not a member.
+std::optional<int> index_in_range(int rank, int first, int count, int stride) {
+  const int offset = rank - first;
+  const int index = stride == 1 ? offset : offset / stride;  // no division in the common case
+  if ((stride != 1 && offset % stride != 0) || index < 0 || index >= count) return std::nullopt;
+  return index;
 }
 
 // The range's box over base ranks when the parent's map is a box and the result stays one.
@@ -48,8 +58,7 @@ std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Gr
   if (!derived) return finish(*start_create(runtime, parent, child, true));
   const group::Rank rank = child.rank();
   if (rank == group::kUndefined) return std::nullopt;
-  runtime.check_free(derived->first, derived->span());
-  return Comm(runtime.open_channel(child.map_ptr(), rank, derived->first), *derived);
+  return runtime.open(child.map_ptr(), rank, *derived);
 }
 
 }  // namespace
@@ -64,14 +73,11 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
         runtime, parent, group::range_incl(parent.group(), std::span(&range, 1), policy), true));
   }
   // O(1): membership by arithmetic, the map by composing progressions.
-  const int offset = parent.rank() - first;
-  if (offset % stride != 0 || offset / stride < 0 || offset / stride >= count) return std::nullopt;
-  runtime.check_free(derived->first, derived->span());
+  const auto index = index_in_range(parent.rank(), first, count, stride);
+  if (!index) return std::nullopt;
   if (const auto box = composed_box(parent.channel(), first, count, stride))
-    return Comm(runtime.open_channel(*box, offset / stride, derived->first), *derived);
-  return Comm(runtime.open_channel(range_map(parent.channel(), first, count, stride, policy),
-                                   offset / stride, derived->first),
-              *derived);
+    return runtime.open(*box, *index, *derived);
+  return runtime.open(range_map(parent.channel(), first, count, stride, policy), *index, *derived);
 }
 
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,

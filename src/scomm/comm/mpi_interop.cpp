@@ -39,9 +39,7 @@ Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& polic
   MpiReducer reducer(mpi_comm);
   const context::ContextId block =
       context::allocate(runtime.options().algorithm, runtime.blocks(), reducer);
-  const context::ContextId first = runtime.held().first_of_block(block);
-  return Comm(runtime.open_channel(std::move(map), rank, first),
-              context::Derivation{first, runtime.options().derive_bits, 0});
+  return runtime.open(map, rank, runtime.block_derivation(block));
 }
 
 MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {

@@ -70,37 +70,36 @@ void Runtime::decline_block(context::ContextId block) noexcept {
   blocks_.release(block);
 }
 
-void Runtime::check_free(context::ContextId first, context::ContextId span) const {
-  if (held_.any_held(first, span))
+p2p::Route Runtime::route(const context::Derivation& derivation) const {
+  if (held_.any_held(derivation.first, derivation.span()))
     throw Error(ErrorClass::kContext,
-                "cannot prove message separation: context " + std::to_string(first) +
+                "cannot prove message separation: context " + std::to_string(derivation.first) +
                     " is still used by a live communicator here (a live sibling created " +
                     std::to_string(options_.derive_bits) +
                     "+ local creations ago, or members made local creations in different "
                     "orders)");
-}
-
-p2p::Route Runtime::route(context::ContextId id) const {
-  check_free(id, 1);
+  const context::ContextId id = derivation.first;
   const int prefix = static_cast<int>(id & (layout_.prefixes_per_base() - 1));
   return {id, bases_[static_cast<std::size_t>(layout_.base_of(id))], prefix << layout_.user_bits(),
           (1 << layout_.user_bits()) - 1};
 }
 
-std::shared_ptr<p2p::Channel> Runtime::attach(std::shared_ptr<p2p::Channel> channel) {
+template <typename Map>
+Comm Runtime::open_on(const Map& map, group::Rank rank, const context::Derivation& derivation) {
+  auto channel = std::allocate_shared<p2p::Channel>(
+      base::RecyclingAllocator<p2p::Channel>(channel_blocks_), map, rank, route(derivation), this);
   held_.hold(channel->context());
   engine_->attach(*channel);
-  return channel;
+  return Comm(std::move(channel), derivation);
 }
 
-std::shared_ptr<p2p::Channel> Runtime::open_channel(const group::MapPtr& map, group::Rank rank,
-                                                    context::ContextId id) {
-  return attach(std::make_shared<p2p::Channel>(map, rank, route(id), this));
+Comm Runtime::open(const group::MapPtr& map, group::Rank rank,
+                   const context::Derivation& derivation) {
+  return open_on(map, rank, derivation);
 }
 
-std::shared_ptr<p2p::Channel> Runtime::open_channel(const group::Box& box, group::Rank rank,
-                                                    context::ContextId id) {
-  return attach(std::make_shared<p2p::Channel>(box, rank, route(id), this));
+Comm Runtime::open(const group::Box& box, group::Rank rank, const context::Derivation& derivation) {
+  return open_on(box, rank, derivation);
 }
 
 void Runtime::retire(p2p::Channel& channel) noexcept {

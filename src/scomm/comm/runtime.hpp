@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+#include "scomm/base/block_recycler.hpp"
+#include "scomm/comm/comm.hpp"
 #include "scomm/context/allocation.hpp"
 #include "scomm/context/context_pool.hpp"
 #include "scomm/context/context_table.hpp"
@@ -53,22 +55,27 @@ class Runtime final : public p2p::ChannelOwner {
   p2p::MatchingEngine& engine() noexcept { return *engine_; }
 
   // After a collective allocation settled on `block`: a member opens its communicator in it
-  // (open_channel), a process that gets no communicator gives the block back here.
+  // (open), a process that gets no communicator gives the block back here.
   void decline_block(context::ContextId block) noexcept;
-  // Throws Error(kContext) when an id of the derivation range is still held here: separation
-  // cannot be proved (a live sibling, or local creations made in different orders).
-  void check_free(context::ContextId first, context::ContextId span) const;
-  // A channel for the context `id`, holding it until the channel dies.
-  std::shared_ptr<p2p::Channel> open_channel(const group::MapPtr& map, group::Rank rank,
-                                             context::ContextId id);
-  std::shared_ptr<p2p::Channel> open_channel(const group::Box& box, group::Rank rank,
-                                             context::ContextId id);
+  // The derivation of a communicator that gets a whole block from collective allocation.
+  context::Derivation block_derivation(context::ContextId block) const noexcept {
+    return {held_.first_of_block(block), options_.derive_bits, 0};
+  }
+  // A communicator on the ids `derivation` owns, holding its own id until its channel dies.
+  // Throws Error(kContext) when one of those ids is still held here: separation cannot be proved
+  // (a live sibling, or local creations made in different orders).
+  Comm open(const group::MapPtr& map, group::Rank rank, const context::Derivation& derivation);
+  Comm open(const group::Box& box, group::Rank rank, const context::Derivation& derivation);
   void retire(p2p::Channel& channel) noexcept override;
 
  private:
-  p2p::Route route(context::ContextId id) const;
-  std::shared_ptr<p2p::Channel> attach(std::shared_ptr<p2p::Channel> channel);
+  p2p::Route route(const context::Derivation& derivation) const;
+  template <typename Map>  // a group::MapPtr or a group::Box
+  Comm open_on(const Map& map, group::Rank rank, const context::Derivation& derivation);
 
+  static constexpr std::size_t kRecycledChannels = 1024;
+  // First, so that it outlives every channel it recycles.
+  base::BlockRecycler channel_blocks_{kRecycledChannels};
   RuntimeOptions options_;
   context::TagLayout layout_;
   std::vector<MPI_Comm> bases_;

@@ -21,17 +21,17 @@ namespace scomm::context {
 struct Derivation {
   ContextId first = kNoContext;  // the communicator's own id
   int bits = 0;                  // log2 of the ids it owns
-  std::uint32_t created = 0;     // local creations made on it so far
+  int last_slot = 0;             // slot of its latest local creation (0: none yet)
 
   ContextId span() const noexcept { return ContextId{1} << bits; }
 };
 
 // The derivation of the parent's next local child, or nullopt when the parent owns no id besides
-// its own (the caller then allocates a fresh block collectively). Counts the creation either way.
+// its own (the caller then allocates a fresh block collectively).
 inline std::optional<Derivation> derive_child(Derivation& parent) noexcept {
-  const std::uint32_t creation = parent.created++;
   if (parent.bits == 0) return std::nullopt;
-  const int slot = static_cast<int>(creation % static_cast<std::uint32_t>(parent.bits)) + 1;
+  // Slots 1..bits in turn, without a division: this runs on every local creation.
+  const int slot = parent.last_slot = parent.last_slot == parent.bits ? 1 : parent.last_slot + 1;
   const int child_bits = parent.bits - slot;
   return Derivation{parent.first + (ContextId{1} << child_bits), child_bits, 0};
 }

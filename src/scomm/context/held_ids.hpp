@@ -19,14 +19,30 @@ class HeldIds {
   ContextId block_of(ContextId id) const noexcept { return id >> block_bits_; }
   ContextId first_of_block(ContextId block) const noexcept { return block << block_bits_; }
 
+  // Inline, as every communicator creation and free goes through them.
   // True when some id of [first, first + count) is held; the range lies inside one block.
-  bool any_held(ContextId first, ContextId count) const noexcept;
-  void hold(ContextId id);  // precondition: !any_held(id, 1)
+  bool any_held(ContextId first, ContextId count) const noexcept {
+    return (bits_[first / 64] & range_mask(first, count)) != 0;
+  }
+  void hold(ContextId id) noexcept {  // precondition: !any_held(id, 1)
+    bits_[id / 64] |= range_mask(id, 1);
+    ++held_;
+  }
   // Releases `id`; true when its block now holds no id here (the pool may release the block).
-  bool release(ContextId id) noexcept;
+  bool release(ContextId id) noexcept {
+    bits_[id / 64] &= ~range_mask(id, 1);
+    --held_;
+    return !any_held(first_of_block(block_of(id)), ContextId{1} << block_bits_);
+  }
   std::size_t held() const noexcept { return held_; }
 
  private:
+  // Bits [first % 64, first % 64 + count) of one word; count <= 64.
+  static std::uint64_t range_mask(ContextId first, ContextId count) noexcept {
+    const std::uint64_t ones = count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
+    return ones << (first % 64);
+  }
+
   int block_bits_;
   std::vector<std::uint64_t> bits_;
   std::size_t held_ = 0;

@@ -6,8 +6,6 @@
 namespace scomm::group {
 namespace {
 
-constexpr std::int64_t kMaxWorld = std::numeric_limits<Rank>::max();
-
 struct WideDim {
   std::int64_t count;
   std::int64_t stride;
@@ -36,24 +34,6 @@ int canonical_dims(const std::int64_t* counts, const std::int64_t* strides, int 
 
 }  // namespace
 
-// The canonical form make_wide() gives a progression, built directly: local communicator
-// creation composes one per call.
-Box Box::progression(std::int64_t base, Rank count, std::int64_t stride) {
-  if (count <= 0) return Box();
-  const std::int64_t last = base + static_cast<std::int64_t>(count - 1) * stride;
-  if (base < 0 || base > kMaxWorld || last < 0 || last > kMaxWorld) return Box();
-  if (count > 1 && stride == 0) return Box();
-  Box box;
-  box.base_ = static_cast<Rank>(base);
-  box.size_ = count;
-  box.inverse_base_ = static_cast<Rank>(std::min(base, last));
-  if (count > 1) {
-    box.ndims_ = 1;
-    box.dims_[0] = {count, static_cast<std::int32_t>(stride)};
-  }
-  return box;
-}
-
 std::optional<Box> Box::make(std::int64_t base, const BoxDim* dims, int ndims) {
   std::array<std::int64_t, kMaxBoxDims + 1> counts{};
   std::array<std::int64_t, kMaxBoxDims + 1> strides{};
@@ -72,18 +52,18 @@ std::optional<Box> Box::make_wide(std::int64_t base, const std::int64_t* counts,
   std::int64_t size = 1;
   for (int k = 0; k < ndims; ++k) {
     if (counts[k] < 0) return std::nullopt;
-    size = std::min(size * counts[k], kMaxWorld + 1);
+    size = std::min(size * counts[k], kMaxValue + 1);
   }
   const int m = canonical_dims(counts, strides, ndims, canon, empty);
   if (empty) return Box();
-  if (m < 0 || size > kMaxWorld || base < 0 || base > kMaxWorld) return std::nullopt;
+  if (m < 0 || size > kMaxValue || base < 0 || base > kMaxValue) return std::nullopt;
   Box box;
   box.base_ = static_cast<Rank>(base);
   box.size_ = static_cast<Rank>(size);
   box.ndims_ = static_cast<std::uint8_t>(m);
   for (int k = 0; k < m; ++k) {
     const WideDim& d = canon[static_cast<std::size_t>(k)];
-    if (std::abs(d.stride) > kMaxWorld) return std::nullopt;
+    if (std::abs(d.stride) > kMaxValue) return std::nullopt;
     box.dims_[static_cast<std::size_t>(k)] = {static_cast<Rank>(d.count),
                                               static_cast<std::int32_t>(d.stride)};
   }
@@ -102,7 +82,7 @@ bool Box::prepare_inverse() {
     const std::int64_t span = static_cast<std::int64_t>(d.count - 1) * d.stride;
     (span < 0 ? low : high) += span;
   }
-  if (low < 0 || high > kMaxWorld) return false;
+  if (low < 0 || high > kMaxValue) return false;
   inverse_base_ = static_cast<Rank>(low);
   for (std::uint8_t k = 0; k < ndims_; ++k) inverse_order_[k] = k;
   std::sort(inverse_order_.begin(), inverse_order_.begin() + ndims_,
@@ -117,7 +97,7 @@ bool Box::prepare_inverse() {
   return true;
 }
 
-Rank Box::value(Rank r) const noexcept {
+Rank Box::value_of_digits(Rank r) const noexcept {
   std::int64_t v = base_;
   for (int k = 0; k + 1 < ndims_; ++k) {
     const BoxDim& d = dims_[static_cast<std::size_t>(k)];
@@ -129,7 +109,7 @@ Rank Box::value(Rank r) const noexcept {
   return static_cast<Rank>(v);
 }
 
-Rank Box::index_of(Rank world) const noexcept {
+Rank Box::index_by_digits(Rank world) const noexcept {
   if (size_ == 0) return kUndefined;
   std::int64_t rest = static_cast<std::int64_t>(world) - inverse_base_;
   if (rest < 0) return kUndefined;
@@ -148,20 +128,6 @@ Rank Box::index_of(Rank world) const noexcept {
   for (int k = ndims_ - 1; k >= 0; --k)
     index = index * dims_[static_cast<std::size_t>(k)].count + digit[static_cast<std::size_t>(k)];
   return static_cast<Rank>(index);
-}
-
-// Table II of the AV-Rankmap paper and beyond: an affine parent maps every child box to a box
-// (stride-of-stride and stride-of-stride-block included); other pairs are left to detection.
-std::optional<Box> Box::compose_progression(Rank first, Rank count, std::int64_t stride) const {
-  if (count == 0) return Box();
-  if (ndims_ > 1) return std::nullopt;
-  const std::int64_t step = ndims_ == 1 ? dims_[0].stride : 1;
-  const std::int64_t base = base_ + first * step, composed = stride * step;
-  const std::int64_t last = base + static_cast<std::int64_t>(count - 1) * composed;
-  if (base < 0 || base > kMaxWorld || last < 0 || last > kMaxWorld ||
-      std::abs(composed) > kMaxWorld || (count > 1 && composed == 0))
-    return std::nullopt;
-  return progression(base, count, composed);
 }
 
 std::optional<Box> Box::compose(const Box& child) const {

@@ -8,8 +8,11 @@
 // composition with affine parents, which is why the group layer keeps every regular pattern here.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -36,7 +39,7 @@ class Box {
   Box() = default;
   // A one-dimensional progression base, base+stride, ... (count terms).
   // An empty box when the progression leaves [0, 2^31).
-  static Box progression(std::int64_t base, Rank count, std::int64_t stride);
+  static inline Box progression(std::int64_t base, Rank count, std::int64_t stride);
   // Builds a box from dimensions listed fastest first; returns nullopt when the result would not
   // be injective and invertible by the greedy digit decomposition (see index_of), when a value
   // leaves [0, 2^31), or when more than kMaxBoxDims dimensions remain after normalization.
@@ -50,14 +53,23 @@ class Box {
   const BoxDim& dim(int k) const noexcept { return dims_[static_cast<std::size_t>(k)]; }
   std::int64_t base() const noexcept { return base_; }
 
-  Rank value(Rank r) const noexcept;
+  // Inline fast paths for progressions and contiguous ranges: every point-to-point call
+  // translates a rank through them.
+  Rank value(Rank r) const noexcept {
+    if (ndims_ > 1) return value_of_digits(r);
+    return static_cast<Rank>(base_ + std::int64_t{r} * (ndims_ == 1 ? dims_[0].stride : 0));
+  }
   // Inverse of value(), or kUndefined when `world` is not in the box.
-  Rank index_of(Rank world) const noexcept;
+  Rank index_of(Rank world) const noexcept {
+    if (ndims_ != 1 || dims_[0].stride != 1) return index_by_digits(world);
+    const std::int64_t index = std::int64_t{world} - base_;
+    return index >= 0 && index < size_ ? static_cast<Rank>(index) : kUndefined;
+  }
   // The box of value(child.value(r)), where `child` indexes this box; nullopt when not a box.
   std::optional<Box> compose(const Box& child) const;
   // compose(progression(first, count, stride)), built in one step (local communicator creation
   // makes one per call).
-  std::optional<Box> compose_progression(Rank first, Rank count, std::int64_t stride) const;
+  inline std::optional<Box> compose_progression(Rank first, Rank count, std::int64_t stride) const;
 
   bool ascending() const noexcept;
   BoxKind kind() const noexcept;
@@ -65,7 +77,11 @@ class Box {
   friend bool operator==(const Box&, const Box&) = default;
 
  private:
+  static constexpr std::int64_t kMaxValue = std::numeric_limits<Rank>::max();
+
   bool prepare_inverse();
+  Rank value_of_digits(Rank r) const noexcept;
+  Rank index_by_digits(Rank world) const noexcept;
 
   Rank base_ = 0;
   Rank size_ = 0;
@@ -76,5 +92,37 @@ class Box {
   std::uint8_t ndims_ = 0;
   std::array<std::uint8_t, kMaxBoxDims> inverse_order_{};
 };
+
+// The canonical form make_wide() gives a progression, built directly (inline: local communicator
+// creation composes one per call).
+Box Box::progression(std::int64_t base, Rank count, std::int64_t stride) {
+  if (count <= 0) return Box();
+  const std::int64_t last = base + static_cast<std::int64_t>(count - 1) * stride;
+  if (base < 0 || base > kMaxValue || last < 0 || last > kMaxValue) return Box();
+  if (count > 1 && stride == 0) return Box();
+  Box box;
+  box.base_ = static_cast<Rank>(base);
+  box.size_ = count;
+  box.inverse_base_ = static_cast<Rank>(std::min(base, last));
+  if (count > 1) {
+    box.ndims_ = 1;
+    box.dims_[0] = {count, static_cast<std::int32_t>(stride)};
+  }
+  return box;
+}
+
+// Table II of the AV-Rankmap paper and beyond: an affine parent maps every child box to a box
+// (stride-of-stride and stride-of-stride-block included); other pairs are left to detection.
+std::optional<Box> Box::compose_progression(Rank first, Rank count, std::int64_t stride) const {
+  if (count == 0) return Box();
+  if (ndims_ > 1) return std::nullopt;
+  const std::int64_t step = ndims_ == 1 ? dims_[0].stride : 1;
+  const std::int64_t base = base_ + first * step, composed = stride * step;
+  const std::int64_t last = base + static_cast<std::int64_t>(count - 1) * composed;
+  if (base < 0 || base > kMaxValue || last < 0 || last > kMaxValue ||
+      std::abs(composed) > kMaxValue || (count > 1 && composed == 0))
+    return std::nullopt;
+  return progression(base, count, composed);
+}
 
 }  // namespace scomm::group

@@ -55,6 +55,7 @@ MatchingEngine::~MatchingEngine() {
 
 void MatchingEngine::attach(Channel& channel) {
   table_->insert(channel.context(), &channel);
+  if (orphans_.empty()) return;
   const auto it = orphans_.find(channel.context());
   if (it == orphans_.end()) return;
   for (ProbedMessage& m : it->second) channel.unexpected().push_back(m);
