@@ -15,15 +15,12 @@ int report(ErrorClass error_class, const char* function, const char* what) noexc
   }
 }
 
-CommEntry& comm_entry(int handle) {
-  CommEntry* entry = context().comms.find(handle);
-  if (entry == nullptr)
-    throw Error(ErrorClass::kComm, handle == SCOMM_COMM_NULL
-                                       ? "SCOMM_COMM_NULL is not a communicator"
-                                       : "communicator handle " + std::to_string(handle) +
-                                             " is not live (freed, never created, or scomm "
-                                             "not initialized)");
-  return *entry;
+void throw_dead_comm(int handle) {
+  throw Error(ErrorClass::kComm, handle == SCOMM_COMM_NULL
+                                     ? "SCOMM_COMM_NULL is not a communicator"
+                                     : "communicator handle " + std::to_string(handle) +
+                                           " is not live (freed, never created, or scomm "
+                                           "not initialized)");
 }
 
 int raise(int handle, int code) noexcept {

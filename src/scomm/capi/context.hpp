@@ -74,7 +74,7 @@ comm::Runtime& runtime();
 // The only mutable state of the library. One accessor, so that a runtime that runs many ranks in
 // one process (SimGrid SMPI) can give each rank its own instance by changing this function alone;
 // inline, as every call into scomm goes through it.
-inline Context& context() {
+[[gnu::always_inline]] inline Context& context() {
   static Context instance;
   return instance;
 }
@@ -98,8 +98,14 @@ int guarded(const char* function, Body&& body) noexcept {
   }
 }
 
-// The live communicator behind `handle`, or Error(kComm).
-CommEntry& comm_entry(int handle);
+[[noreturn]] void throw_dead_comm(int handle);
+// The live communicator behind `handle`, or Error(kComm). Inline: every call on a communicator
+// starts here.
+inline CommEntry& comm_entry(int handle) {
+  CommEntry* entry = context().comms.find(handle);
+  if (entry == nullptr) throw_dead_comm(handle);
+  return *entry;
+}
 // Reports `code` through the error handler of communicator `handle` (SCOMM_COMM_WORLD's when
 // `handle` is not live): returns it, or aborts the job for SCOMM_ERRORS_ARE_FATAL.
 int raise(int handle, int code) noexcept;

@@ -7,6 +7,7 @@
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/p2p/completion.hpp"
+#include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::capi {
 
@@ -76,6 +77,39 @@ void check_array(int count, const SCOMM_Request* requests) {
   if (count > 0) require(requests, "array_of_requests");
 }
 
+// SCOMM_Waitall's common case, statuses ignored and every request a plain MPI operation that
+// needs no status (plain_mpi_without_status): one MPI_Waitall straight over the MPI requests,
+// ignoring statuses too. False, having done nothing, when some request is not of that kind.
+bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Comm& failing) {
+  auto& batch = context().wait_scratch.buffers.batch;
+  batch.clear();
+  for (int i = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL) continue;
+    RequestEntry* entry = context().requests.find(requests[i]);
+    if (entry == nullptr || entry->completed) return false;
+    const MPI_Request* mpi = entry->request.plain_mpi_without_status();
+    if (mpi == nullptr) return false;
+    batch.push_back(*mpi);
+  }
+  auto& statuses = context().wait_scratch.buffers.statuses;
+  statuses.resize(batch.size());
+  const int rc = MPI_Waitall(static_cast<int>(batch.size()), batch.data(), statuses.data());
+  // Every request is complete now, failed or not, and freed (MPI's rule).
+  int error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
+  for (int i = 0, k = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL) continue;
+    const int status_error = statuses[static_cast<std::size_t>(k++)].MPI_ERROR;
+    if (rc == MPI_ERR_IN_STATUS && status_error != MPI_SUCCESS && error == MPI_SUCCESS) {
+      error = status_error;
+      failing = context().requests.find(requests[i])->comm;
+    }
+    context().requests.erase_live(requests[i]);
+    requests[i] = SCOMM_REQUEST_NULL;
+  }
+  p2p::check_mpi(error, "MPI_Waitall");
+  return true;
+}
+
 }  // namespace
 
 extern "C" {
@@ -101,6 +135,7 @@ int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
 int SCOMM_Waitall(int count, SCOMM_Request requests[], SCOMM_Status statuses[]) {
   return on_requests("SCOMM_Waitall", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
+    if (statuses == SCOMM_STATUSES_IGNORE && wait_all_plain(count, requests, failing)) return;
     WaitScratch& scratch = context().wait_scratch;
     auto& entries = scratch.entries;
     auto& active = scratch.active;

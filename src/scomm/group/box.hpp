@@ -39,7 +39,8 @@ class Box {
   Box() = default;
   // A one-dimensional progression base, base+stride, ... (count terms).
   // An empty box when the progression leaves [0, 2^31).
-  static inline Box progression(std::int64_t base, Rank count, std::int64_t stride);
+  [[gnu::always_inline]] static inline Box progression(std::int64_t base, Rank count,
+                                                       std::int64_t stride);
   // Builds a box from dimensions listed fastest first; returns nullopt when the result would not
   // be injective and invertible by the greedy digit decomposition (see index_of), when a value
   // leaves [0, 2^31), or when more than kMaxBoxDims dimensions remain after normalization.

@@ -18,29 +18,26 @@ bool direct(const Channel& channel, int tag) {
 
 }  // namespace
 
-void check_peer(const Channel& channel, int rank, bool any_source_allowed) {
-  if (rank == MPI_PROC_NULL || (any_source_allowed && rank == MPI_ANY_SOURCE)) return;
-  if (rank < 0 || rank >= channel.size())
-    throw Error(ErrorClass::kRank, "rank " + std::to_string(rank) +
-                                       " is not in the communicator (size " +
-                                       std::to_string(channel.size()) + ")");
+void throw_bad_peer(int rank, int size) {
+  throw Error(ErrorClass::kRank, "rank " + std::to_string(rank) +
+                                     " is not in the communicator (size " + std::to_string(size) +
+                                     ")");
 }
 
-void check_tag(int tag, int tag_ub, bool any_tag_allowed) {
-  if (any_tag_allowed && tag == MPI_ANY_TAG) return;
-  if (tag < 0 || tag > tag_ub)
-    throw Error(ErrorClass::kTag, "tag " + std::to_string(tag) + " is outside 0.." +
-                                      std::to_string(tag_ub) + " (SCOMM_Tag_ub)");
+void throw_bad_tag(int tag, int tag_ub) {
+  throw Error(ErrorClass::kTag, "tag " + std::to_string(tag) + " is outside 0.." +
+                                    std::to_string(tag_ub) + " (SCOMM_Tag_ub)");
 }
 
-void check_buffer(const void* buffer, int count, MPI_Datatype type) {
-  if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
+void throw_bad_count(int count) {
+  throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
+}
+
+void check_null_buffer(MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL) throw Error(ErrorClass::kType, "MPI_DATATYPE_NULL");
-  if (buffer == nullptr && count > 0) {
-    int size = 0;
-    MPI_Type_size(type, &size);
-    if (size > 0) throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
-  }
+  int size = 0;
+  MPI_Type_size(type, &size);
+  if (size > 0) throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
 }
 
 void send(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
@@ -103,7 +100,7 @@ Request irecv(MatchingEngine& engine, const std::shared_ptr<Channel>& channel, v
     check_mpi(
         MPI_Irecv(buffer, count, type, from, channel->mpi_tag(tag), channel->base(), &request),
         "MPI_Irecv");
-    return Request::mpi(request, channel, true);
+    return Request::mpi(request, channel, true, from);
   }
   auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
   engine.post(*channel, *receive);

@@ -13,10 +13,26 @@ namespace scomm::p2p {
 
 enum class SendMode { kStandard, kSynchronous };
 
-// Throw Error(kRank / kTag / kCount / kType / kBuffer) with the offending value.
-void check_peer(const Channel& channel, int rank, bool any_source_allowed);
-void check_tag(int tag, int tag_ub, bool any_tag_allowed);
-void check_buffer(const void* buffer, int count, MPI_Datatype type);
+// The errors the checks below throw, with the offending value; out of line, as they are rare.
+[[noreturn]] void throw_bad_peer(int rank, int size);
+[[noreturn]] void throw_bad_tag(int tag, int tag_ub);
+[[noreturn]] void throw_bad_count(int count);
+// Throws for MPI_DATATYPE_NULL, and for a null buffer unless the type is empty.
+void check_null_buffer(MPI_Datatype type);
+
+// Throw Error(kRank / kTag / kCount / kType / kBuffer). Inline: every message passes them.
+inline void check_peer(const Channel& channel, int rank, bool any_source_allowed) {
+  if (rank == MPI_PROC_NULL || (any_source_allowed && rank == MPI_ANY_SOURCE)) return;
+  if (rank < 0 || rank >= channel.size()) throw_bad_peer(rank, channel.size());
+}
+inline void check_tag(int tag, int tag_ub, bool any_tag_allowed) {
+  if (any_tag_allowed && tag == MPI_ANY_TAG) return;
+  if (tag < 0 || tag > tag_ub) throw_bad_tag(tag, tag_ub);
+}
+inline void check_buffer(const void* buffer, int count, MPI_Datatype type) {
+  if (count < 0) throw_bad_count(count);
+  if (type == MPI_DATATYPE_NULL || (buffer == nullptr && count > 0)) check_null_buffer(type);
+}
 
 void send(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
           int tag, SendMode mode);

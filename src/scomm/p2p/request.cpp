@@ -29,11 +29,13 @@ Request Request::completed() {
   return Request();
 }
 
-Request Request::mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive) {
+Request Request::mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive,
+                     int source) {
   Request r;
   r.request_ = request;
   r.channel_ = std::move(channel);
   r.receive_ = receive;
+  r.any_source_ = source == MPI_ANY_SOURCE;
   return r;
 }
 

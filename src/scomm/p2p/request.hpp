@@ -37,7 +37,10 @@ class Request {
  public:
   // MPI_PROC_NULL: complete at once with an empty status.
   static Request completed();
-  static Request mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive);
+  // A send (no channel), or a receive posted on MPI directly from `source` (a base rank or
+  // MPI_ANY_SOURCE).
+  static Request mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive,
+                     int source = MPI_ANY_SOURCE);
   static Request engine(std::unique_ptr<EngineReceive> receive, std::shared_ptr<Channel> channel);
   static Request operation(std::unique_ptr<Operation> operation);
 
@@ -53,6 +56,13 @@ class Request {
   // The base MPI request when the request is a plain MPI operation now (a send, a direct
   // receive, a matched engine receive), so that many can be completed by one MPI_Waitall.
   MPI_Request* plain_mpi() noexcept;
+  // The base MPI request when, besides being plain, the request needs no status to complete:
+  // a send, or a receive from a named source (whose sender MPI has already matched) that nobody
+  // asked to cancel. Such requests may complete in an MPI_Waitall that ignores statuses.
+  MPI_Request* plain_mpi_without_status() noexcept {
+    if (operation_ || engine_ || cancel_requested_ || (receive_ && any_source_)) return nullptr;
+    return request_ == MPI_REQUEST_NULL ? nullptr : &request_;
+  }
   // Completes the request from the status MPI_Waitall gave for plain_mpi().
   Status finish(const MPI_Status& mpi);
   // Marks a plain MPI request completed by MPI_Waitall with an error.
@@ -66,6 +76,7 @@ class Request {
   std::shared_ptr<Channel> channel_;
   MPI_Request request_ = MPI_REQUEST_NULL;
   bool receive_ = false;
+  bool any_source_ = false;
   bool cancelled_ = false;
   bool cancel_requested_ = false;
   std::unique_ptr<EngineReceive> engine_;
