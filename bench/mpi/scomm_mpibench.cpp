@@ -17,10 +17,26 @@
 namespace scomm::bench {
 namespace {
 
+constexpr const char* kUsage =
+    "usage: mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N] "
+    "[--json FILE]\n"
+    "experiments: split-halves groups-of-four context-stress p2p-overhead";
+
+using Experiment = std::vector<Row> (*)(const MpiBenchOptions&);
+
+Experiment experiment_named(const std::string& name) {
+  if (name == "split-halves") return split_halves;
+  if (name == "groups-of-four") return groups_of_four;
+  if (name == "context-stress") return context_stress;
+  if (name == "p2p-overhead") return p2p_overhead;
+  throw std::runtime_error("unknown experiment '" + name + "'\n" + kUsage);
+}
+
 struct Arguments {
-  std::vector<std::string> experiments;
+  std::vector<Experiment> experiments;
   MpiBenchOptions options;
   std::string json, command;
+  bool help = false;
 };
 
 Arguments parse(int argc, char** argv) {
@@ -41,18 +57,14 @@ Arguments parse(int argc, char** argv) {
       a.options.stress_splits = std::stoi(value());
     else if (arg == "--json")
       a.json = value();
+    else if (arg == "--help" || arg == "-h")
+      a.help = true;
     else
-      a.experiments.push_back(arg);
+      a.experiments.push_back(experiment_named(arg));
   }
+  if (a.experiments.empty() && !a.help)
+    throw std::runtime_error(std::string("no experiment named\n") + kUsage);
   return a;
-}
-
-std::vector<Row> run(const std::string& experiment, const MpiBenchOptions& options) {
-  if (experiment == "split-halves") return split_halves(options);
-  if (experiment == "groups-of-four") return groups_of_four(options);
-  if (experiment == "context-stress") return context_stress(options);
-  if (experiment == "p2p-overhead") return p2p_overhead(options);
-  throw std::runtime_error("unknown experiment " + experiment);
 }
 
 std::string quoted(const std::string& text) {
@@ -110,10 +122,15 @@ int main(int argc, char** argv) {
   int status = 0;
   try {
     const auto arguments = scomm::bench::parse(argc, argv);
+    if (arguments.help) {
+      if (rank == 0) std::printf("%s\n", scomm::bench::kUsage);
+      MPI_Finalize();
+      return 0;
+    }
     if (SCOMM_Init() != SCOMM_SUCCESS) throw std::runtime_error("SCOMM_Init failed");
     std::vector<scomm::bench::Row> rows;
-    for (const std::string& experiment : arguments.experiments) {
-      auto more = scomm::bench::run(experiment, arguments.options);
+    for (const auto experiment : arguments.experiments) {
+      auto more = experiment(arguments.options);
       if (rank == 0) scomm::bench::print(more);
       rows.insert(rows.end(), more.begin(), more.end());
     }
@@ -121,7 +138,7 @@ int main(int argc, char** argv) {
       scomm::bench::write_json(arguments.json, arguments, rows);
     SCOMM_Finalize();
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "scomm-mpibench: %s\n", e.what());
+    if (rank == 0) std::fprintf(stderr, "scomm-mpibench: %s\n", e.what());
     status = 1;
   }
   MPI_Finalize();

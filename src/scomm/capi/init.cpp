@@ -8,6 +8,35 @@ using scomm::capi::context;
 using scomm::capi::guarded;
 using scomm::capi::require;
 
+namespace {
+
+// Requests and communicators hold contexts of the runtime: they go first.
+void tear_down() noexcept {
+  auto& ctx = context();
+  ctx.requests = scomm::capi::HandleTable<scomm::capi::RequestEntry>(
+      scomm::capi::Context::kFirstRequestHandle);
+  ctx.comms =
+      scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
+  ctx.runtime.reset();
+}
+
+// MPI_Finalize deletes MPI_COMM_SELF's attributes before anything else: a program that never
+// called SCOMM_Finalize is finalized here, while MPI still works, instead of freeing its base
+// communicators after MPI_Finalize (which aborts the job) when the library unloads.
+int finalize_with_mpi(MPI_Comm, int, void*, void*) {
+  tear_down();
+  return MPI_SUCCESS;
+}
+
+void finalize_at_mpi_finalize() {
+  int keyval = MPI_KEYVAL_INVALID;
+  MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, finalize_with_mpi, &keyval, nullptr);
+  MPI_Comm_set_attr(MPI_COMM_SELF, keyval, nullptr);
+  MPI_Comm_free_keyval(&keyval);  // the attribute keeps it until MPI_Finalize deletes it
+}
+
+}  // namespace
+
 extern "C" {
 
 int SCOMM_Init(void) {
@@ -30,19 +59,14 @@ int SCOMM_Init(void) {
       ctx.runtime.reset();
       throw;
     }
+    finalize_at_mpi_finalize();
   });
 }
 
 int SCOMM_Finalize(void) {
   return guarded("SCOMM_Finalize", [] {
     scomm::capi::runtime();  // reports a missing SCOMM_Init
-    auto& ctx = context();
-    // Requests and communicators hold contexts of the runtime: they go first.
-    ctx.requests = scomm::capi::HandleTable<scomm::capi::RequestEntry>(
-        scomm::capi::Context::kFirstRequestHandle);
-    ctx.comms =
-        scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
-    ctx.runtime.reset();
+    tear_down();
   });
 }
 
