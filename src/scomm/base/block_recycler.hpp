@@ -39,29 +39,4 @@ class BlockRecycler {
   std::vector<void*> free_;
 };
 
-// A standard allocator over a BlockRecycler, for std::allocate_shared.
-template <typename T>
-class RecyclingAllocator {
- public:
-  using value_type = T;
-  static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
-
-  explicit RecyclingAllocator(BlockRecycler& recycler) noexcept : recycler_(&recycler) {}
-  template <typename U>
-  RecyclingAllocator(const RecyclingAllocator<U>& other) noexcept  // NOLINT: rebinding
-      : recycler_(other.recycler()) {}
-
-  T* allocate(std::size_t n) { return static_cast<T*>(recycler_->allocate(n * sizeof(T))); }
-  void deallocate(T* p, std::size_t n) noexcept { recycler_->deallocate(p, n * sizeof(T)); }
-  BlockRecycler* recycler() const noexcept { return recycler_; }
-
-  template <typename U>
-  bool operator==(const RecyclingAllocator<U>& other) const noexcept {
-    return recycler_ == other.recycler();
-  }
-
- private:
-  BlockRecycler* recycler_;
-};
-
 }  // namespace scomm::base

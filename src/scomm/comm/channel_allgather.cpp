@@ -4,8 +4,7 @@
 
 namespace scomm::comm {
 
-ChannelAllgather::ChannelAllgather(p2p::MatchingEngine& engine,
-                                   std::shared_ptr<p2p::Channel> channel, int tag,
+ChannelAllgather::ChannelAllgather(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
                                    std::vector<std::uint64_t> mine)
     : engine_(engine),
       channel_(std::move(channel)),

@@ -12,7 +12,7 @@ namespace scomm::comm {
 
 class ChannelAllgather {
  public:
-  ChannelAllgather(p2p::MatchingEngine& engine, std::shared_ptr<p2p::Channel> channel, int tag,
+  ChannelAllgather(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
                    std::vector<std::uint64_t> mine);
   bool test();
   // Words of member r at [r * words, (r + 1) * words), once test() is true.
@@ -22,7 +22,7 @@ class ChannelAllgather {
   void begin_round();
 
   p2p::MatchingEngine& engine_;
-  std::shared_ptr<p2p::Channel> channel_;
+  p2p::ChannelPtr channel_;
   int tag_;
   int words_;
   int distance_ = 1;

@@ -8,8 +8,8 @@
 
 namespace scomm::comm {
 
-ChannelReducer::ChannelReducer(p2p::MatchingEngine& engine, std::shared_ptr<p2p::Channel> channel,
-                               int tag, std::uint64_t stamp)
+ChannelReducer::ChannelReducer(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
+                               std::uint64_t stamp)
     : engine_(engine),
       channel_(std::move(channel)),
       tag_(tag),

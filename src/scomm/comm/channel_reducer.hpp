@@ -18,7 +18,7 @@ class ChannelReducer final : public context::Reducer {
  public:
   // Every message carries `stamp` first; a message with another stamp (two collectives that
   // share a tag) is an error, never reduced.
-  ChannelReducer(p2p::MatchingEngine& engine, std::shared_ptr<p2p::Channel> channel, int tag,
+  ChannelReducer(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
                  std::uint64_t stamp = 0);
 
   void start_max(std::span<std::int64_t> values) override;
@@ -36,7 +36,7 @@ class ChannelReducer final : public context::Reducer {
   void check_stamp(std::uint64_t stamp) const;
 
   p2p::MatchingEngine& engine_;
-  std::shared_ptr<p2p::Channel> channel_;
+  p2p::ChannelPtr channel_;
   int tag_;
   std::uint64_t stamp_;
   int rank_, size_, power_;           // power_: largest power of two <= size

@@ -66,7 +66,7 @@ class CollectiveCreation : public Creation {
   }
 
   Runtime& runtime_;
-  std::shared_ptr<p2p::Channel> parent_;
+  p2p::ChannelPtr parent_;
   ChannelReducer reducer_;
   std::unique_ptr<context::Allocation> allocation_;
   std::optional<Comm> result_;
@@ -151,7 +151,7 @@ class SplitCreation final : public CollectiveCreation {
   }
 
   p2p::MatchingEngine& engine_;
-  std::shared_ptr<p2p::Channel> channel_;
+  p2p::ChannelPtr channel_;
   int color_, key_;
   group::MapPolicy policy_;
   BlockedSplit blocked_;

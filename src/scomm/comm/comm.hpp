@@ -18,11 +18,11 @@ class Runtime;
 
 class Comm {
  public:
-  Comm(std::shared_ptr<p2p::Channel> channel, context::Derivation derivation)
+  Comm(p2p::ChannelPtr channel, context::Derivation derivation)
       : channel_(std::move(channel)), derivation_(derivation) {}
 
   p2p::Channel& channel() const noexcept { return *channel_; }
-  const std::shared_ptr<p2p::Channel>& channel_ptr() const noexcept { return channel_; }
+  const p2p::ChannelPtr& channel_ptr() const noexcept { return channel_; }
   group::Rank rank() const noexcept { return channel_->rank(); }
   group::Rank size() const noexcept { return channel_->size(); }
   context::ContextId context() const noexcept { return channel_->context(); }
@@ -34,7 +34,7 @@ class Comm {
   void set_name(std::string name) { name_ = std::make_unique<std::string>(std::move(name)); }
 
  private:
-  std::shared_ptr<p2p::Channel> channel_;
+  p2p::ChannelPtr channel_;
   context::Derivation derivation_;
   // Made when set: most communicators are never named, and an empty std::string would cost
   // every creation a buffer copy when the communicator is moved into its handle.

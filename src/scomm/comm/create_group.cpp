@@ -17,7 +17,7 @@ Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int
   if (child.rank() == group::kUndefined)
     throw Error(ErrorClass::kGroup,
                 "the caller is not a member of the group (only members call create_group)");
-  auto view = std::make_shared<p2p::Channel>(parent.channel(), child.map_ptr(), child.rank());
+  const p2p::ChannelPtr view(new p2p::Channel(parent.channel(), child.map_ptr(), child.rank()));
   constexpr int kGroupTags = context::TagLayout::kInternalTags - context::TagLayout::kSequencedTags;
   ChannelReducer reducer(
       runtime.engine(), view,

@@ -4,9 +4,9 @@
 
 namespace scomm::comm {
 
-void Exchange::start(p2p::MatchingEngine& engine, const std::shared_ptr<p2p::Channel>& channel,
-                     int tag, int send_to, const std::uint64_t* send, int send_words,
-                     int receive_from, std::uint64_t* receive, int receive_words) {
+void Exchange::start(p2p::MatchingEngine& engine, const p2p::ChannelPtr& channel, int tag,
+                     int send_to, const std::uint64_t* send, int send_words, int receive_from,
+                     std::uint64_t* receive, int receive_words) {
   send_.reset();
   receive_.reset();
   if (receive_from >= 0)

@@ -14,9 +14,9 @@ namespace scomm::comm {
 class Exchange {
  public:
   // peer -1 means no send (or receive). The buffers must stay alive until done() is true.
-  void start(p2p::MatchingEngine& engine, const std::shared_ptr<p2p::Channel>& channel, int tag,
-             int send_to, const std::uint64_t* send, int send_words, int receive_from,
-             std::uint64_t* receive, int receive_words);
+  void start(p2p::MatchingEngine& engine, const p2p::ChannelPtr& channel, int tag, int send_to,
+             const std::uint64_t* send, int send_words, int receive_from, std::uint64_t* receive,
+             int receive_words);
   bool done(p2p::MatchingEngine& engine);
 
  private:

@@ -37,11 +37,12 @@ int range_length(int size, int first, int last, int stride) {
   return span / stride + 1;
 }
 
-// The index of `rank` in the range of `count` ranks, or nullopt when it is not a member.
-std::optional<int> index_in_range(int rank, int first, int count, int stride) {
+// The index of `rank` in the range of `count` ranks, or kUndefined when it is not a member.
+int index_in_range(int rank, int first, int count, int stride) {
   const int offset = rank - first;
   const int index = stride == 1 ? offset : offset / stride;  // no division in the common case
-  if ((stride != 1 && offset % stride != 0) || index < 0 || index >= count) return std::nullopt;
+  if ((stride != 1 && offset % stride != 0) || index < 0 || index >= count)
+    return group::kUndefined;
   return index;
 }
 
@@ -73,11 +74,11 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
         runtime, parent, group::range_incl(parent.group(), std::span(&range, 1), policy), true));
   }
   // O(1): membership by arithmetic, the map by composing progressions.
-  const auto index = index_in_range(parent.rank(), first, count, stride);
-  if (!index) return std::nullopt;
+  const int index = index_in_range(parent.rank(), first, count, stride);
+  if (index == group::kUndefined) return std::nullopt;
   if (const auto box = composed_box(parent.channel(), first, count, stride))
-    return runtime.open(*box, *index, *derived);
-  return runtime.open(range_map(parent.channel(), first, count, stride, policy), *index, *derived);
+    return runtime.open(*box, index, *derived);
+  return runtime.open(range_map(parent.channel(), first, count, stride, policy), index, *derived);
 }
 
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,

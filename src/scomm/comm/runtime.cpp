@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <new>
 #include <string>
 
 #include "scomm/base/error.hpp"
@@ -70,7 +71,7 @@ void Runtime::decline_block(context::ContextId block) noexcept {
   blocks_.release(block);
 }
 
-p2p::Route Runtime::route(const context::Derivation& derivation) const {
+p2p::Route Runtime::route(context::Derivation derivation) const {
   if (held_.any_held(derivation.first, derivation.span()))
     throw Error(ErrorClass::kContext,
                 "cannot prove message separation: context " + std::to_string(derivation.first) +
@@ -85,26 +86,35 @@ p2p::Route Runtime::route(const context::Derivation& derivation) const {
 }
 
 template <typename Map>
-Comm Runtime::open_on(const Map& map, group::Rank rank, const context::Derivation& derivation) {
-  auto channel = std::allocate_shared<p2p::Channel>(
-      base::RecyclingAllocator<p2p::Channel>(channel_blocks_), map, rank, route(derivation), this);
+Comm Runtime::open_on(const Map& map, group::Rank rank, context::Derivation derivation) {
+  const p2p::Route route_of_id = route(derivation);
+  void* memory = channel_blocks_.allocate(sizeof(p2p::Channel));
+  p2p::Channel* channel = nullptr;
+  try {
+    channel = new (memory) p2p::Channel(map, rank, route_of_id, this);
+  } catch (...) {
+    channel_blocks_.deallocate(memory, sizeof(p2p::Channel));
+    throw;
+  }
   held_.hold(channel->context());
   engine_->attach(*channel);
-  return Comm(std::move(channel), derivation);
+  return Comm(p2p::ChannelPtr(channel), derivation);
 }
 
-Comm Runtime::open(const group::MapPtr& map, group::Rank rank,
-                   const context::Derivation& derivation) {
+Comm Runtime::open(const group::MapPtr& map, group::Rank rank, context::Derivation derivation) {
   return open_on(map, rank, derivation);
 }
 
-Comm Runtime::open(const group::Box& box, group::Rank rank, const context::Derivation& derivation) {
+Comm Runtime::open(const group::Box& box, group::Rank rank, context::Derivation derivation) {
   return open_on(box, rank, derivation);
 }
 
-void Runtime::retire(p2p::Channel& channel) noexcept {
-  engine_->detach(channel);
-  if (held_.release(channel.context())) blocks_.release(held_.block_of(channel.context()));
+void Runtime::dispose(p2p::Channel* channel) noexcept {
+  engine_->detach(*channel);
+  const context::ContextId id = channel->context();
+  if (held_.release(id)) blocks_.release(held_.block_of(id));
+  channel->~Channel();
+  channel_blocks_.deallocate(channel, sizeof(p2p::Channel));
 }
 
 }  // namespace scomm::comm

@@ -59,19 +59,19 @@ class Runtime final : public p2p::ChannelOwner {
   void decline_block(context::ContextId block) noexcept;
   // The derivation of a communicator that gets a whole block from collective allocation.
   context::Derivation block_derivation(context::ContextId block) const noexcept {
-    return {held_.first_of_block(block), options_.derive_bits, 0};
+    return {held_.first_of_block(block), static_cast<std::uint16_t>(options_.derive_bits), 0};
   }
   // A communicator on the ids `derivation` owns, holding its own id until its channel dies.
   // Throws Error(kContext) when one of those ids is still held here: separation cannot be proved
   // (a live sibling, or local creations made in different orders).
-  Comm open(const group::MapPtr& map, group::Rank rank, const context::Derivation& derivation);
-  Comm open(const group::Box& box, group::Rank rank, const context::Derivation& derivation);
-  void retire(p2p::Channel& channel) noexcept override;
+  Comm open(const group::MapPtr& map, group::Rank rank, context::Derivation derivation);
+  Comm open(const group::Box& box, group::Rank rank, context::Derivation derivation);
+  void dispose(p2p::Channel* channel) noexcept override;
 
  private:
-  p2p::Route route(const context::Derivation& derivation) const;
+  p2p::Route route(context::Derivation derivation) const;
   template <typename Map>  // a group::MapPtr or a group::Box
-  Comm open_on(const Map& map, group::Rank rank, const context::Derivation& derivation);
+  Comm open_on(const Map& map, group::Rank rank, context::Derivation derivation);
 
   static constexpr std::size_t kRecycledChannels = 1024;
   // First, so that it outlives every channel it recycles.

@@ -16,8 +16,8 @@ int value(std::uint64_t word) {
 
 }  // namespace
 
-BlockedSplit::BlockedSplit(p2p::MatchingEngine& engine, std::shared_ptr<p2p::Channel> channel,
-                           int tag, int reduce_tag, int color, int key)
+BlockedSplit::BlockedSplit(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
+                           int reduce_tag, int color, int key)
     : engine_(engine),
       channel_(std::move(channel)),
       tag_(tag),

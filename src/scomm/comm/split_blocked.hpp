@@ -17,8 +17,8 @@ namespace scomm::comm {
 class BlockedSplit {
  public:
   // Two internal tags: one for the neighbour exchange and the scan, one for the AND.
-  BlockedSplit(p2p::MatchingEngine& engine, std::shared_ptr<p2p::Channel> channel, int tag,
-               int reduce_tag, int color, int key);
+  BlockedSplit(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag, int reduce_tag,
+               int color, int key);
   // True once decided; then blocked() says whether the fast path applies and first()/last()
   // give the caller's range of parent ranks.
   bool test();
@@ -35,7 +35,7 @@ class BlockedSplit {
   void finish_scan_round();
 
   p2p::MatchingEngine& engine_;
-  std::shared_ptr<p2p::Channel> channel_;
+  p2p::ChannelPtr channel_;
   int tag_;
   int rank_, size_;
   std::array<std::uint64_t, 2> mine_;              // color, key

@@ -86,7 +86,9 @@ class Box {
 
   Rank base_ = 0;
   Rank size_ = 0;
-  std::array<BoxDim, kMaxBoxDims> dims_{};
+  // Unused dimensions are all zero: a box is then built with wide zeroing stores, which later
+  // wide copies of the box can read without a store-forwarding stall.
+  std::array<BoxDim, kMaxBoxDims> dims_{BoxDim{0, 0}, BoxDim{0, 0}, BoxDim{0, 0}, BoxDim{0, 0}};
   // Dimensions sorted by decreasing |stride| with base shifted so every stride is positive; used
   // by index_of().
   Rank inverse_base_ = 0;

@@ -10,6 +10,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "scomm/context/context_id.hpp"
 #include "scomm/context/tag_layout.hpp"
@@ -22,13 +23,42 @@ class EngineReceive;
 class Channel;
 
 // Called when a channel dies (the last communicator handle or request using it is gone), so the
-// context is released only after every operation on it has completed.
+// context is released only after every operation on it has completed. Destroys the channel and
+// frees its memory.
 class ChannelOwner {
  public:
-  virtual void retire(Channel& channel) noexcept = 0;
+  virtual void dispose(Channel* channel) noexcept = 0;
 
  protected:
   ~ChannelOwner() = default;
+};
+
+// Shared ownership of a channel: communicators, their copies and receive requests hold one. The
+// count is a plain integer, as scomm's objects are used by one thread at a time (as MPI handles
+// are under MPI_THREAD_FUNNELED); std::shared_ptr counts atomically as soon as MPI has started a
+// thread, which cost more than the rest of a local communicator creation.
+class ChannelPtr {
+ public:
+  ChannelPtr() noexcept = default;
+  ChannelPtr(std::nullptr_t) noexcept {}  // NOLINT: converts like a null pointer
+  // Shares `channel` (a live channel, or one just built with no owner yet).
+  explicit ChannelPtr(Channel* channel) noexcept;
+  ChannelPtr(const ChannelPtr& other) noexcept : ChannelPtr(other.channel_) {}
+  ChannelPtr(ChannelPtr&& other) noexcept : channel_(std::exchange(other.channel_, nullptr)) {}
+  ChannelPtr& operator=(ChannelPtr other) noexcept {
+    std::swap(channel_, other.channel_);
+    return *this;
+  }
+  ~ChannelPtr();
+
+  Channel* get() const noexcept { return channel_; }
+  Channel& operator*() const noexcept { return *channel_; }
+  Channel* operator->() const noexcept { return channel_; }
+  explicit operator bool() const noexcept { return channel_ != nullptr; }
+  friend bool operator==(const ChannelPtr&, const ChannelPtr&) = default;
+
+ private:
+  Channel* channel_ = nullptr;
 };
 
 // A message the matching engine took off MPI (MPI_Improbe) before a receive asked for it.
@@ -60,9 +90,7 @@ class Channel {
       : Channel(map->as_box(), map, rank, parent.route_, nullptr) {
     queues_ = parent.queues();
   }
-  ~Channel() {
-    if (owner_ != nullptr) owner_->retire(*this);
-  }
+  ~Channel() = default;
   Channel(const Channel&) = delete;
   Channel& operator=(const Channel&) = delete;
 
@@ -106,6 +134,8 @@ class Channel {
   bool has_posted() const noexcept { return queues_ && !queues_->posted.empty(); }
 
  private:
+  friend class ChannelPtr;
+
   Channel(std::optional<group::Box> box, group::MapPtr map, group::Rank rank, const Route& route,
           ChannelOwner* owner)
       : map_(std::move(map)), box_(box), rank_(rank), route_(route), owner_(owner) {}
@@ -114,7 +144,8 @@ class Channel {
   std::optional<group::Box> box_;
   group::Rank rank_;
   Route route_;
-  ChannelOwner* owner_;
+  ChannelOwner* owner_;  // disposes of the channel; none: the channel was made with new
+  int references_ = 0;
   unsigned collectives_ = 0;
   struct Queues {
     std::deque<ProbedMessage> unexpected;
@@ -128,5 +159,17 @@ class Channel {
   }
   mutable std::shared_ptr<Queues> queues_;
 };
+
+inline ChannelPtr::ChannelPtr(Channel* channel) noexcept : channel_(channel) {
+  if (channel_ != nullptr) ++channel_->references_;
+}
+
+inline ChannelPtr::~ChannelPtr() {
+  if (channel_ == nullptr || --channel_->references_ > 0) return;
+  if (channel_->owner_ != nullptr)
+    channel_->owner_->dispose(channel_);
+  else
+    delete channel_;
+}
 
 }  // namespace scomm::p2p

@@ -50,8 +50,8 @@ void send(const Channel& channel, const void* buffer, int count, MPI_Datatype ty
   check_mpi(rc, "send");
 }
 
-Request isend(const std::shared_ptr<Channel>& channel, const void* buffer, int count,
-              MPI_Datatype type, int dest, int tag, SendMode mode) {
+Request isend(const ChannelPtr& channel, const void* buffer, int count, MPI_Datatype type, int dest,
+              int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return Request::completed();
   const int to = channel->select(dest);
   MPI_Request request = MPI_REQUEST_NULL;
@@ -74,18 +74,16 @@ Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, M
     if (want_status || source == MPI_ANY_SOURCE) return translate(channel, mpi);
     return Status{};
   }
-  // Through the engine: wait for the receive like a nonblocking one (the channel stays alive,
-  // as the caller holds it).
-  std::shared_ptr<Channel> borrowed(std::shared_ptr<Channel>{}, &channel);
-  Request request = irecv(engine, borrowed, buffer, count, type, source, tag);
+  // Through the engine: wait for the receive like a nonblocking one.
+  Request request = irecv(engine, ChannelPtr(&channel), buffer, count, type, source, tag);
   Status status;
   while (!request.test(engine, status)) {
   }
   return status;
 }
 
-Request irecv(MatchingEngine& engine, const std::shared_ptr<Channel>& channel, void* buffer,
-              int count, MPI_Datatype type, int source, int tag) {
+Request irecv(MatchingEngine& engine, const ChannelPtr& channel, void* buffer, int count,
+              MPI_Datatype type, int source, int tag) {
   if (source == MPI_PROC_NULL) return Request::completed();
   const int from = base_rank(*channel, source);
   if (!channel->has_posted()) {

@@ -36,15 +36,15 @@ inline void check_buffer(const void* buffer, int count, MPI_Datatype type) {
 
 void send(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
           int tag, SendMode mode);
-Request isend(const std::shared_ptr<Channel>& channel, const void* buffer, int count,
-              MPI_Datatype type, int dest, int tag, SendMode mode);
+Request isend(const ChannelPtr& channel, const void* buffer, int count, MPI_Datatype type, int dest,
+              int tag, SendMode mode);
 
 // With `want_status` false the status is not translated (only an MPI_ANY_SOURCE sender is
 // checked for membership) and the result carries no source or tag.
 Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, MPI_Datatype type,
             int source, int tag, bool want_status = true);
-Request irecv(MatchingEngine& engine, const std::shared_ptr<Channel>& channel, void* buffer,
-              int count, MPI_Datatype type, int source, int tag);
+Request irecv(MatchingEngine& engine, const ChannelPtr& channel, void* buffer, int count,
+              MPI_Datatype type, int source, int tag);
 
 std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int source, int tag);
 Status probe(MatchingEngine& engine, Channel& channel, int source, int tag);

@@ -29,8 +29,7 @@ Request Request::completed() {
   return Request();
 }
 
-Request Request::mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive,
-                     int source) {
+Request Request::mpi(MPI_Request request, ChannelPtr channel, bool receive, int source) {
   Request r;
   r.request_ = request;
   r.channel_ = std::move(channel);
@@ -39,7 +38,7 @@ Request Request::mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool
   return r;
 }
 
-Request Request::engine(std::unique_ptr<EngineReceive> receive, std::shared_ptr<Channel> channel) {
+Request Request::engine(std::unique_ptr<EngineReceive> receive, ChannelPtr channel) {
   Request r;
   r.engine_ = std::move(receive);
   r.channel_ = std::move(channel);

@@ -39,9 +39,9 @@ class Request {
   static Request completed();
   // A send (no channel), or a receive posted on MPI directly from `source` (a base rank or
   // MPI_ANY_SOURCE).
-  static Request mpi(MPI_Request request, std::shared_ptr<Channel> channel, bool receive,
+  static Request mpi(MPI_Request request, ChannelPtr channel, bool receive,
                      int source = MPI_ANY_SOURCE);
-  static Request engine(std::unique_ptr<EngineReceive> receive, std::shared_ptr<Channel> channel);
+  static Request engine(std::unique_ptr<EngineReceive> receive, ChannelPtr channel);
   static Request operation(std::unique_ptr<Operation> operation);
 
   // Advances the request; true (and `status` set) once it has completed. Throws scomm::Error for
@@ -51,7 +51,7 @@ class Request {
   // Lets the operation complete on its own (MPI_Request_free); an unmatched engine receive is
   // withdrawn.
   void release(MatchingEngine& engine);
-  const std::shared_ptr<Channel>& channel() const noexcept { return channel_; }
+  const ChannelPtr& channel() const noexcept { return channel_; }
 
   // The base MPI request when the request is a plain MPI operation now (a send, a direct
   // receive, a matched engine receive), so that many can be completed by one MPI_Waitall.
@@ -73,7 +73,7 @@ class Request {
   MPI_Request& mpi_request() noexcept;
   bool test_mpi(MPI_Request& request, Status& status);
 
-  std::shared_ptr<Channel> channel_;
+  ChannelPtr channel_;
   MPI_Request request_ = MPI_REQUEST_NULL;
   bool receive_ = false;
   bool any_source_ = false;
