@@ -14,7 +14,7 @@ class BlockRecycler {
   // Keeps at most `capacity` free blocks; the size class is that of the first block returned.
   explicit BlockRecycler(std::size_t capacity) { free_.reserve(capacity); }
   ~BlockRecycler() {
-    for (void* block : free_) ::operator delete(block, block_bytes_);
+    for (void* block : free_) ::operator delete(block);
   }
   BlockRecycler(const BlockRecycler&) = delete;
   BlockRecycler& operator=(const BlockRecycler&) = delete;
@@ -31,7 +31,7 @@ class BlockRecycler {
     if (bytes == block_bytes_ && free_.size() < free_.capacity())
       free_.push_back(block);  // within the reserved capacity: cannot throw
     else
-      ::operator delete(block, bytes);
+      ::operator delete(block);
   }
 
  private:

@@ -93,6 +93,7 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Comm& failing) {
   }
   auto& statuses = context().wait_scratch.buffers.statuses;
   statuses.resize(batch.size());
+  [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
   const int rc = MPI_Waitall(static_cast<int>(batch.size()), batch.data(), statuses.data());
   // Every request is complete now, failed or not, and freed (MPI's rule).
   int error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
