@@ -1,5 +1,7 @@
 # Every dependency is a Debian package; scripts/setup.sh installs them.
-if(SCOMM_MPI STREQUAL "mpich")
+if(SCOMM_SIMGRID)
+  include(ScommSimgrid)
+elseif(SCOMM_MPI STREQUAL "mpich")
   set(MPI_C_COMPILER mpicc.mpich CACHE FILEPATH "" FORCE)
   set(MPI_CXX_COMPILER mpicxx.mpich CACHE FILEPATH "" FORCE)
   set(MPIEXEC_EXECUTABLE /usr/bin/mpirun.mpich CACHE FILEPATH "" FORCE)
@@ -8,7 +10,9 @@ elseif(SCOMM_MPI STREQUAL "openmpi")
   set(MPI_CXX_COMPILER mpicxx.openmpi CACHE FILEPATH "")
   set(MPIEXEC_EXECUTABLE /usr/bin/mpirun.openmpi CACHE FILEPATH "")
 endif()
-find_package(MPI 3.0 REQUIRED COMPONENTS C CXX)
+if(NOT SCOMM_SIMGRID)
+  find_package(MPI 3.0 REQUIRED COMPONENTS C CXX)
+endif()
 find_package(roaring REQUIRED)   # libroaring-dev: compressed bitmap sets
 find_package(zstd REQUIRED)      # libzstd-dev: block-compressed cold lists
 find_library(SDSL_LIBRARY sdsl REQUIRED)  # libsdsl-dev: rank/select, Elias-Fano, wavelet trees

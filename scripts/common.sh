@@ -16,3 +16,15 @@ configure_and_build() {
     return 1
   fi
 }
+
+# Regenerates docs/RESULTS.md from every result file in docs/results: bench.sh refreshes the group
+# and MPI ones, bench_simgrid.sh the SimGrid ones.
+write_results() {
+  local inputs=()
+  for f in "$root"/docs/results/mpi-*.json; do [ -e "$f" ] && inputs+=(--mpi "$f"); done
+  for f in "$root"/docs/results/smpi-*.json; do [ -e "$f" ] && inputs+=(--smpi "$f"); done
+  /usr/bin/python3 "$root/scripts/make_results.py" "$root/docs/RESULTS.md" \
+    "$root/docs/results/group.json" "${inputs[@]}" \
+    --reproduce "./scripts/bench.sh   # = scomm-bench group-workloads group-classes group-cases avrankmap context-tables --reps ${SCOMM_BENCH_REPS:-5}, then the scomm-mpibench runs below" \
+    --smpi-command "./scripts/bench_simgrid.sh   # = smpirun -np P -platform cluster.xml --cfg=smpi/host-speed:1Gf scomm-mpibench split-halves --reps 5, P = 16 .. 4096"
+}

@@ -262,19 +262,28 @@ def check(ok, text):
     return f"- **{'PASS' if ok else 'FAIL'}** {text}"
 
 
-def split_section(runs):
+SPLIT_TEXT = ("RBC's experiment: every rank creates its half of the world and frees it, all four "
+              "ways measured in one run on the same ranks; medians over repetitions of the slowest "
+              "rank (min-max). Local creation involves no communication and is timed in CPU ns "
+              "per create + free (so ranks outnumbering cores do not count waits for a core); the "
+              "collective ones in wall-clock ns. Memory of the result: scomm's map against MPI's "
+              "rank array; the split's exchange is O(1) per process here (the blocked split).")
+
+SMPI_TEXT = ("The same experiment on SimGrid's SMPI, every simulated rank a host of a cluster "
+             "(platform in the command's script): the collective operations in simulated "
+             "nanoseconds (SMPI's network model, the ranks' computation injected as measured), "
+             "the local creation in real CPU ns of the simulating process (it sends nothing, so "
+             "SMPI has nothing to simulate).")
+
+
+def split_section(runs, title="## split-halves (issue: communicators, context ids)",
+                  text=SPLIT_TEXT):
     rows = mpi_rows(runs, "split-halves")
     if not rows:
         return []
     procs = sorted({r["processes"] for _, r in rows})
     names = ["scomm create_range (local)", "scomm split", "MPI_Comm_split", "MPI_Comm_create_group"]
-    parts = ["## split-halves (issue: communicators, context ids)", "",
-             "RBC's experiment: every rank creates its half of the world and frees it, all four "
-             "ways measured in one run on the same ranks; medians over repetitions of the slowest "
-             "rank (min-max). Local creation involves no communication and is timed in CPU ns "
-             "per create + free (so ranks outnumbering cores do not count waits for a core); the "
-             "collective ones in wall-clock ns. Memory of the result: scomm's map against MPI's "
-             "rank array; the split's exchange is O(1) per process here (the blocked split).", "",
+    parts = [title, "", text, "",
              "| P | " + " | ".join(names) + " | MPI_Comm_split / local | result map |",
              "|---:|" + "---:|" * len(names) + "---:|---|"]
     local = {}
@@ -371,18 +380,28 @@ def mpi_sections(runs, commands):
     return parts
 
 
+def smpi_sections(runs, command):
+    parts = ["# split-halves under SimGrid SMPI", "", f"Command: `{command}`  "]
+    mpi = sorted({run.get("mpi", "?") for run in runs})
+    parts += [f"MPI: {', '.join(mpi)}; simulated on: {machine_line({})}", ""]
+    return parts + split_section(runs, "## split-halves, simulated ranks", SMPI_TEXT)
+
+
+def take_option(args, name):
+    values = []
+    while name in args:
+        i = args.index(name)
+        values.append(args[i + 1])
+        del args[i:i + 2]
+    return values
+
+
 def main():
     args = sys.argv[1:]
-    reproduce = None
-    if "--reproduce" in args:
-        i = args.index("--reproduce")
-        reproduce = args[i + 1]
-        del args[i:i + 2]
-    mpi_files = []
-    while "--mpi" in args:
-        i = args.index("--mpi")
-        mpi_files.append(args[i + 1])
-        del args[i:i + 2]
+    reproduce = (take_option(args, "--reproduce") or [None])[0]
+    smpi_command = (take_option(args, "--smpi-command") or [""])[0]
+    mpi_files = take_option(args, "--mpi")
+    smpi_files = take_option(args, "--smpi")
     out = Path(args[0])
     everything = [e for f in args[1:] for e in json.loads(Path(f).read_text())]
     experiments = [e for e in everything if "workloads" in e]
@@ -403,6 +422,8 @@ def main():
     if mpi_files:
         runs = [json.loads(Path(f).read_text()) for f in mpi_files]
         parts += mpi_sections(runs, [run["command"] for run in runs])
+    if smpi_files:
+        parts += smpi_sections([json.loads(Path(f).read_text()) for f in smpi_files], smpi_command)
     out.write_text("\n".join(parts))
 
 

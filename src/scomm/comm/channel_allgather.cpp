@@ -5,12 +5,13 @@
 namespace scomm::comm {
 
 ChannelAllgather::ChannelAllgather(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
-                                   std::vector<std::uint64_t> mine)
+                                   std::vector<std::uint64_t> mine, bool blocking)
     : engine_(engine),
       channel_(std::move(channel)),
       tag_(tag),
       words_(static_cast<int>(mine.size())),
-      gathered_(std::move(mine)) {
+      gathered_(std::move(mine)),
+      exchange_(blocking) {
   gathered_.resize(static_cast<std::size_t>(words_) * static_cast<std::size_t>(channel_->size()));
   begin_round();
 }

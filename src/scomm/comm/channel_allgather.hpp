@@ -12,8 +12,9 @@ namespace scomm::comm {
 
 class ChannelAllgather {
  public:
+  // `blocking`: see Exchange.
   ChannelAllgather(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
-                   std::vector<std::uint64_t> mine);
+                   std::vector<std::uint64_t> mine, bool blocking);
   bool test();
   // Words of member r at [r * words, (r + 1) * words), once test() is true.
   const std::vector<std::uint64_t>& result() const noexcept { return ordered_; }

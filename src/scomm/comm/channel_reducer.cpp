@@ -9,14 +9,15 @@
 namespace scomm::comm {
 
 ChannelReducer::ChannelReducer(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
-                               std::uint64_t stamp)
+                               bool blocking, std::uint64_t stamp)
     : engine_(engine),
       channel_(std::move(channel)),
       tag_(tag),
       stamp_(stamp),
       rank_(channel_->rank()),
       size_(channel_->size()),
-      power_(static_cast<int>(std::bit_floor(static_cast<unsigned>(size_)))) {}
+      power_(static_cast<int>(std::bit_floor(static_cast<unsigned>(size_)))),
+      exchange_(blocking) {}
 
 void ChannelReducer::start_max(std::span<std::int64_t> values) {
   // Offsetting by 2^63 maps signed order onto unsigned order, so MAX works on the words.

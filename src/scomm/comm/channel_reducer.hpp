@@ -17,8 +17,8 @@ namespace scomm::comm {
 class ChannelReducer final : public context::Reducer {
  public:
   // Every message carries `stamp` first; a message with another stamp (two collectives that
-  // share a tag) is an error, never reduced.
-  ChannelReducer(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
+  // share a tag) is an error, never reduced. `blocking`: see Exchange.
+  ChannelReducer(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag, bool blocking,
                  std::uint64_t stamp = 0);
 
   void start_max(std::span<std::int64_t> values) override;

@@ -46,7 +46,8 @@ class CollectiveCreation : public Creation {
   CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking, unsigned sequence)
       : runtime_(runtime),
         parent_(parent.channel_ptr()),
-        reducer_(runtime.engine(), parent.channel_ptr(), internal_tag_for(runtime, sequence)),
+        reducer_(runtime.engine(), parent.channel_ptr(), internal_tag_for(runtime, sequence),
+                 blocking),
         allocation_(context::start_allocation(runtime.options().algorithm, runtime.blocks(),
                                               reducer_, !blocking,
                                               priority_of(parent, sequence, blocking))) {}
@@ -112,8 +113,9 @@ class SplitCreation final : public CollectiveCreation {
         key_(key),
         policy_(policy),
         blocked_(runtime.engine(), parent.channel_ptr(), internal_tag(runtime, parent),
-                 internal_tag(runtime, parent), color, key),
-        allgather_tag_(internal_tag(runtime, parent)) {}
+                 internal_tag(runtime, parent), color, key, blocking),
+        allgather_tag_(internal_tag(runtime, parent)),
+        blocking_(blocking) {}
 
  private:
   bool exchanged() override {
@@ -122,7 +124,8 @@ class SplitCreation final : public CollectiveCreation {
     if (!exchange_)
       exchange_.emplace(engine_, channel_, allgather_tag_,
                         std::vector<std::uint64_t>{static_cast<std::uint32_t>(color_),
-                                                   static_cast<std::uint32_t>(key_)});
+                                                   static_cast<std::uint32_t>(key_)},
+                        blocking_);
     return exchange_->test();
   }
 
@@ -156,6 +159,7 @@ class SplitCreation final : public CollectiveCreation {
   group::MapPolicy policy_;
   BlockedSplit blocked_;
   int allgather_tag_;
+  bool blocking_;
   std::optional<ChannelAllgather> exchange_;
 };
 

@@ -21,7 +21,7 @@ Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int
   constexpr int kGroupTags = context::TagLayout::kInternalTags - context::TagLayout::kSequencedTags;
   ChannelReducer reducer(
       runtime.engine(), view,
-      runtime.layout().internal_tag(context::TagLayout::kSequencedTags + tag % kGroupTags),
+      runtime.layout().internal_tag(context::TagLayout::kSequencedTags + tag % kGroupTags), true,
       static_cast<std::uint64_t>(tag) + 1);
   const context::ContextId block =
       context::allocate(runtime.options().algorithm, runtime.blocks(), reducer);

@@ -18,8 +18,11 @@ void Exchange::start(p2p::MatchingEngine& engine, const p2p::ChannelPtr& channel
 
 bool Exchange::done(p2p::MatchingEngine& engine) {
   p2p::Status status;
-  if (receive_ && receive_->test(engine, status)) receive_.reset();
-  if (send_ && send_->test(engine, status)) send_.reset();
+  auto complete = [&](p2p::Request& r) {
+    return blocking_ ? r.wait(engine, status) : r.test(engine, status);
+  };
+  if (receive_ && complete(*receive_)) receive_.reset();
+  if (send_ && complete(*send_)) send_.reset();
   return !receive_ && !send_;
 }
 

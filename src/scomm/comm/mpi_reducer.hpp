@@ -1,6 +1,5 @@
-// Context allocation over a real MPI communicator: the reductions are MPI_Iallreduce, so an
-// allocation can progress while the caller does other work (used for communicators that come
-// from MPI, and for the base communicators).
+// Context allocation over a real MPI communicator (SCOMM_Comm_from_MPI): the reductions are
+// MPI's own allreduce, started nonblocking and completed in test().
 #pragma once
 
 #include <mpi.h>

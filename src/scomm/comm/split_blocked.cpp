@@ -17,14 +17,16 @@ int value(std::uint64_t word) {
 }  // namespace
 
 BlockedSplit::BlockedSplit(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
-                           int reduce_tag, int color, int key)
+                           int reduce_tag, int color, int key, bool blocking)
     : engine_(engine),
       channel_(std::move(channel)),
       tag_(tag),
       rank_(channel_->rank()),
       size_(channel_->size()),
       mine_{word(color), word(key)},
-      reducer_(engine, channel_, reduce_tag) {
+      reducer_(engine, channel_, reduce_tag, blocking),
+      toward_left_(blocking),
+      toward_right_(blocking) {
   exchange_neighbours();
 }
 

@@ -17,8 +17,9 @@ namespace scomm::comm {
 class BlockedSplit {
  public:
   // Two internal tags: one for the neighbour exchange and the scan, one for the AND.
+  // `blocking`: see Exchange.
   BlockedSplit(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag, int reduce_tag,
-               int color, int key);
+               int color, int key, bool blocking);
   // True once decided; then blocked() says whether the fast path applies and first()/last()
   // give the caller's range of parent ranks.
   bool test();

@@ -77,6 +77,17 @@ bool Request::test(MatchingEngine& engine, Status& status) {
   return test_mpi(mpi_request(), status);
 }
 
+bool Request::wait(MatchingEngine& engine, Status& status) {
+  MPI_Request* plain = plain_mpi();
+  if (plain == nullptr) return test(engine, status);
+  MPI_Status mpi{};
+  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
+  const int rc = MPI_Wait(plain, &mpi);
+  if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
+  status = finish(mpi);
+  return true;
+}
+
 MPI_Request& Request::mpi_request() noexcept {
   return engine_ ? engine_->request() : request_;
 }
@@ -84,6 +95,7 @@ MPI_Request& Request::mpi_request() noexcept {
 bool Request::test_mpi(MPI_Request& request, Status& status) {
   int flag = 0;
   MPI_Status mpi{};
+  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
   const int rc = MPI_Test(&request, &flag, &mpi);
   if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
   if (!flag) return false;
