@@ -85,7 +85,7 @@ run_ctest build-asan -L mpi
 unset OMPI_MCA_mca_base_component_disable_dlclose ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
 
 stage "libFuzzer, 60 s"
-CC=clang CXX=clang++ configure_and_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+build_targets=group_ops_fuzz CC=clang CXX=clang++ configure_and_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSCOMM_FUZZ=ON -DSCOMM_BUILD_TESTS=OFF -DSCOMM_BUILD_BENCH=OFF
 mkdir -p build-fuzz/corpus
 if build-fuzz/fuzz/group_ops_fuzz -max_total_time=60 -max_len=256 -print_final_stats=1 \
