@@ -2,15 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <thread>
-
-#ifndef SCOMM_BUILD_TYPE
-#define SCOMM_BUILD_TYPE "unknown"
-#endif
 
 namespace scomm::bench {
 namespace {
@@ -21,40 +15,8 @@ std::string format(const char* pattern, auto... values) {
   return buffer;
 }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-  return out + "\"";
-}
-
 std::string json_spread(const Spread& s) {
   return format("{\"median\": %.4g, \"min\": %.4g, \"max\": %.4g}", s.median, s.min, s.max);
-}
-
-std::string compiler() {
-#if defined(__clang__)
-  return "clang " __clang_version__ ", " SCOMM_BUILD_TYPE;
-#elif defined(__GNUC__)
-  return "g++ " __VERSION__ ", " SCOMM_BUILD_TYPE;
-#else
-  return "unknown compiler, " SCOMM_BUILD_TYPE;
-#endif
-}
-
-std::string cpu_model() {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  for (std::string line; std::getline(cpuinfo, line);)
-    if (line.starts_with("model name")) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
-}
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M UTC", &utc);
-  return buffer;
 }
 
 void write_json_map(std::ostream& out, const WorkloadResult& w, const MapResult& map) {
@@ -92,9 +54,7 @@ std::string json_experiment(const ExperimentResult& r) {
   const Environment& e = r.environment;
   std::ostringstream object;
   object << "{\"experiment\": " << json_string(r.experiment)
-         << ", \"command\": " << json_string(e.command)
-         << ",\n   \"compiler\": " << json_string(e.compiler) << ", \"cpu\": " << json_string(e.cpu)
-         << ", \"cores\": " << e.cores << ", \"date\": " << json_string(e.date)
+         << ", \"command\": " << json_string(e.command) << ",\n   " << json_members(e)
          << ",\n   \"reps\": " << r.reps << ", \"lookups_per_batch\": " << r.timing.lookups
          << ", \"batch_budget_s\": " << r.timing.budget_seconds << ",\n   \"workloads\": [\n";
   for (std::size_t i = 0; i < r.workloads.size(); ++i) {
@@ -120,10 +80,6 @@ void print_workload(std::ostream& out, const WorkloadResult& w) {
 }
 
 }  // namespace
-
-Environment current_environment(const std::string& command) {
-  return {command, compiler(), cpu_model(), utc_now(), std::thread::hardware_concurrency()};
-}
 
 double bytes_over_bound(const WorkloadResult& w, const MapMeasurement& m) {
   return static_cast<double>(m.bytes) / std::max(1.0, w.baselines.bound);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "baselines.hpp"
+#include "environment.hpp"
 #include "measure.hpp"
 #include "workloads.hpp"
 
@@ -25,13 +26,6 @@ struct WorkloadResult {
   Baselines baselines{};
   std::vector<MapResult> maps;
 };
-
-// Where and how the numbers were taken.
-struct Environment {
-  std::string command, compiler, cpu, date;
-  unsigned cores = 0;
-};
-Environment current_environment(const std::string& command);
 
 struct ExperimentResult {
   std::string experiment;

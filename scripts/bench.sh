@@ -11,17 +11,7 @@ if [ -z "${SCOMM_BENCH_SKIP_GROUP:-}" ]; then
   build/bench/scomm-bench group-workloads group-classes group-cases avrankmap context-tables \
     --reps "$reps" --json docs/results/group.json --csv docs/results/group.csv >docs/results/group.txt
 fi
-# MPI experiments, each process count in its own run; above the core count the ranks are
-# oversubscribed, which the tables say through P and the machine line.
-mpibench() {
-  local np="$1" name="$2"
-  shift 2
-  mpirun -np "$np" build/bench/scomm-mpibench "$@" --json "docs/results/mpi-$name-p$np.json" \
-    >"docs/results/mpi-$name-p$np.txt"
-}
-for np in 2 3 4 5 8; do mpibench "$np" creation split-halves groups-of-four --reps 11; done
-mpibench 4 stress context-stress --reps 1 --stress-splits "${SCOMM_STRESS_SPLITS:-10000}"
-# Two ranks on two cores: not oversubscribed, so Open MPI spins instead of yielding.
-OMPI_MCA_rmaps_base_oversubscribe=0 mpibench 2 p2p p2p-overhead --reps 21
+# MPI experiments at 2..8 ranks; the stress benchmark at 4 (oversubscribed above 2 cores here).
+SCOMM_STRESS_NP="${SCOMM_STRESS_NP:-4}" scripts/bench_mpi.sh build 2 3 4 5 8
 write_results
 echo "wrote docs/RESULTS.md"

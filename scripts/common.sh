@@ -29,5 +29,5 @@ write_results() {
   /usr/bin/python3 "$root/scripts/make_results.py" "$root/docs/RESULTS.md" \
     "$root/docs/results/group.json" "${inputs[@]}" \
     --reproduce "./scripts/bench.sh   # = scomm-bench group-workloads group-classes group-cases avrankmap context-tables --reps ${SCOMM_BENCH_REPS:-5}, then the scomm-mpibench runs below" \
-    --smpi-command "./scripts/bench_simgrid.sh   # = smpirun -np P -platform cluster.xml --cfg=smpi/host-speed:1Gf scomm-mpibench split-halves --reps 5, P = 16 .. 4096"
+    --smpi-command "./scripts/bench_simgrid.sh   # = smpirun -np P -platform cluster.xml --cfg=smpi/simulate-computation:no scomm-mpibench split-halves --quick --reps 3, P = 16 .. 4096"
 }

@@ -33,10 +33,11 @@ def machine_line(experiment):
     """CPU, cores, compiler and date as scomm-bench recorded them (lscpu when absent)."""
     cpu = experiment.get("cpu") or shell("lscpu | sed -n 's/^Model name: *//p'") or platform.processor()
     cores = experiment.get("cores") or shell("nproc")
-    memory = shell("free -g | awk '/Mem/ {print $2}'")
+    memory = experiment.get("memory_gib") or shell("free -g | awk '/Mem/ {print $2}'")
     compiler = experiment.get("compiler") or shell("c++ --version | head -1")
+    system = experiment.get("system") or f"{platform.system()} {platform.release()}"
     date = experiment.get("date", "date not recorded")
-    return f"{cpu}, {cores} cores, {memory} GiB; {compiler}; {platform.system()} {platform.release()}; {date}"
+    return f"{cpu}, {cores} cores, {memory} GiB; {compiler}; {system}; {date}"
 
 
 def header(experiment):
@@ -254,7 +255,7 @@ def find_row(runs, experiment, processes, name):
     return None
 
 
-def fmt(ns):
+def fmt_ns(ns):
     return f"{ns:,.0f}" if ns >= 100 else f"{ns:.1f}"
 
 
@@ -270,10 +271,15 @@ SPLIT_TEXT = ("RBC's experiment: every rank creates its half of the world and fr
               "rank array; the split's exchange is O(1) per process here (the blocked split).")
 
 SMPI_TEXT = ("The same experiment on SimGrid's SMPI, every simulated rank a host of a cluster "
-             "(platform in the command's script): the collective operations in simulated "
-             "nanoseconds (SMPI's network model, the ranks' computation injected as measured), "
-             "the local creation in real CPU ns of the simulating process (it sends nothing, so "
-             "SMPI has nothing to simulate).")
+             "(1 us, 10 GB/s links to a backbone; platform in the command's script). The "
+             "collective operations are in simulated nanoseconds: the message patterns on SMPI's "
+             "network model, computation not injected (SMPI charges its own MPI_Comm_split "
+             "nothing for computation, so scomm's is not charged either). SMPI's MPI_Comm_split "
+             "and MPI_Comm_create_group agree on no context id (its communicators are simulator "
+             "objects: split gathers colors at rank 0, which sends each member its group), so "
+             "they are cheaper than a real MPI's; scomm's split runs its real algorithm, context "
+             "allocation included. The local creation is in real CPU ns of the simulating "
+             "process: it sends nothing, so SMPI has nothing to simulate.")
 
 
 def split_section(runs, title="## split-halves (issue: communicators, context ids)",
@@ -292,7 +298,7 @@ def split_section(runs, title="## split-halves (issue: communicators, context id
         cells = []
         for name in names:
             row = find_row(runs, "split-halves", p, name)
-            cells.append(f"{fmt(row['median'])} ({fmt(row['min'])}-{fmt(row['max'])})" if row else "-")
+            cells.append(f"{fmt_ns(row['median'])} ({fmt_ns(row['min'])}-{fmt_ns(row['max'])})" if row else "-")
         lo = find_row(runs, "split-halves", p, names[0])
         sp = find_row(runs, "split-halves", p, names[2])
         if lo and sp:
@@ -327,8 +333,8 @@ def plain_section(runs, experiment, title, text):
              "| P | measurement | median | min | max | unit | notes |", "|---:|---|---:|---:|---:|---|---|"]
     for _, r in rows:
         notes = ", ".join(f"{k} {v}" for k, v in r["extra"].items())
-        parts.append(f"| {r['processes']} | {r['name']} | {fmt(r['median'])} | {fmt(r['min'])} | "
-                     f"{fmt(r['max'])} | {r['unit']} | {notes} |")
+        parts.append(f"| {r['processes']} | {r['name']} | {fmt_ns(r['median'])} | {fmt_ns(r['min'])} | "
+                     f"{fmt_ns(r['max'])} | {r['unit']} | {notes} |")
     return parts + [""]
 
 
@@ -357,12 +363,25 @@ def p2p_section(runs):
     return parts + [""] + checks + [""]
 
 
-def mpi_sections(runs, commands):
-    parts = ["# MPI experiments (scomm-mpibench)", ""]
-    for c in commands:
-        parts.append(f"Command: `{c}`  ")
+def machine_of(run):
+    return (run.get("cpu", ""), run.get("cores", 0))
+
+
+def mpi_sections(runs):
+    """One section per machine that the runs were taken on."""
+    parts = []
+    for machine in sorted({machine_of(run) for run in runs}, key=lambda m: m[1]):
+        parts += mpi_machine_sections([run for run in runs if machine_of(run) == machine])
+    return parts
+
+
+def mpi_machine_sections(runs):
+    cores = runs[0].get("cores")
+    parts = [f"# MPI experiments (scomm-mpibench){f', {cores} cores' if cores else ''}", ""]
+    for run in runs:
+        parts.append(f"Command: `{run['command']}`  ")
     mpi = sorted({run.get("mpi", "?") for run in runs})
-    parts += [f"MPI: {', '.join(mpi)}; machine: {machine_line({})}", ""]
+    parts += [f"MPI: {', '.join(mpi)}; machine: {machine_line(runs[0])}", ""]
     parts += split_section(runs)
     parts += plain_section(runs, "groups-of-four", "RBC slides E4",
                            "Cascading groups {i..i+3} (each rank in four) and alternating groups "
@@ -383,7 +402,7 @@ def mpi_sections(runs, commands):
 def smpi_sections(runs, command):
     parts = ["# split-halves under SimGrid SMPI", "", f"Command: `{command}`  "]
     mpi = sorted({run.get("mpi", "?") for run in runs})
-    parts += [f"MPI: {', '.join(mpi)}; simulated on: {machine_line({})}", ""]
+    parts += [f"MPI: {', '.join(mpi)}; simulated on: {machine_line(runs[0])}", ""]
     return parts + split_section(runs, "## split-halves, simulated ranks", SMPI_TEXT)
 
 
@@ -421,7 +440,7 @@ def main():
         parts += context_section(e)
     if mpi_files:
         runs = [json.loads(Path(f).read_text()) for f in mpi_files]
-        parts += mpi_sections(runs, [run["command"] for run in runs])
+        parts += mpi_sections(runs)
     if smpi_files:
         parts += smpi_sections([json.loads(Path(f).read_text()) for f in smpi_files], smpi_command)
     out.write_text("\n".join(parts))

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <string>
 
+#include "../environment.hpp"
 #include "experiments.hpp"
 #include "scomm.h"
 
@@ -67,15 +68,6 @@ Arguments parse(int argc, char** argv) {
   return a;
 }
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 void write_json(const std::string& path, const Arguments& a, const std::vector<Row>& rows) {
   std::ofstream out(path);
   char version[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -85,19 +77,20 @@ void write_json(const std::string& path, const Arguments& a, const std::vector<R
   mpi = mpi.substr(0, mpi.find_first_of(std::string("\n\0", 2)));
   int processes = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &processes);
-  const std::string command =
-      "mpirun -np " + std::to_string(processes) + " scomm-mpibench " + a.command;
-  out << "{\n  \"tool\": \"scomm-mpibench\",\n  \"command\": " << quoted(command)
-      << ",\n  \"mpi\": " << quoted(mpi) << ",\n  \"reps\": " << a.options.reps
-      << ",\n  \"rows\": [\n";
+  const Environment where = current_environment("mpirun -np " + std::to_string(processes) +
+                                                " scomm-mpibench " + a.command);
+  out << "{\n  \"tool\": \"scomm-mpibench\",\n  \"command\": " << json_string(where.command)
+      << ",\n  \"mpi\": " << json_string(mpi) << ",\n  " << json_members(where)
+      << ",\n  \"reps\": " << a.options.reps << ",\n  \"rows\": [\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    out << "    {\"experiment\": " << quoted(r.experiment) << ", \"name\": " << quoted(r.name)
-        << ", \"unit\": " << quoted(r.unit) << ", \"processes\": " << r.processes
-        << ", \"median\": " << r.value.median_ns << ", \"min\": " << r.value.min_ns
-        << ", \"max\": " << r.value.max_ns << ", \"extra\": {";
+    out << "    {\"experiment\": " << json_string(r.experiment)
+        << ", \"name\": " << json_string(r.name) << ", \"unit\": " << json_string(r.unit)
+        << ", \"processes\": " << r.processes << ", \"median\": " << r.value.median_ns
+        << ", \"min\": " << r.value.min_ns << ", \"max\": " << r.value.max_ns << ", \"extra\": {";
     for (std::size_t k = 0; k < r.extra.size(); ++k)
-      out << (k ? ", " : "") << quoted(r.extra[k].first) << ": " << quoted(r.extra[k].second);
+      out << (k ? ", " : "") << json_string(r.extra[k].first) << ": "
+          << json_string(r.extra[k].second);
     out << "}}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   out << "  ]\n}\n";

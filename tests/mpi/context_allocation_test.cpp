@@ -77,7 +77,7 @@ TEST_P(ContextAllocationTest, NonblockingStartedInDifferentOrdersEverywhere) {
   std::vector<std::unique_ptr<MpiReducer>> reducers;
   std::vector<std::unique_ptr<Allocation>> allocations(comms_.size());
   for (std::size_t c : order) {
-    reducers.push_back(std::make_unique<MpiReducer>(comms_[c]));
+    reducers.push_back(std::make_unique<MpiReducer>(comms_[c], MpiReducer::Mode::kNonblocking));
     allocations[c] = start_allocation(GetParam(), pool, *reducers.back(), true, c + 1);
   }
   for (bool done = false; !done;) {

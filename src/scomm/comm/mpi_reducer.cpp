@@ -1,5 +1,7 @@
 #include "scomm/comm/mpi_reducer.hpp"
 
+#include "scomm/p2p/mpi_check.hpp"
+
 namespace scomm::comm {
 
 // A reduction still in flight must complete before its buffers go away.
@@ -8,20 +10,26 @@ MpiReducer::~MpiReducer() {
 }
 
 void MpiReducer::start_max(std::span<std::int64_t> values) {
-  MPI_Iallreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_INT64_T, MPI_MAX,
-                 comm_, &request_);
+  reduce(values.data(), static_cast<int>(values.size()), MPI_INT64_T, MPI_MAX);
 }
 
 void MpiReducer::start_and(std::span<std::uint64_t> bits) {
-  MPI_Iallreduce(MPI_IN_PLACE, bits.data(), static_cast<int>(bits.size()), MPI_UINT64_T, MPI_BAND,
-                 comm_, &request_);
+  reduce(bits.data(), static_cast<int>(bits.size()), MPI_UINT64_T, MPI_BAND);
 }
 
-// Its one user, SCOMM_Comm_from_MPI, is blocking: the reduction waits in MPI (one call, where a
-// loop of tests would cost simulated time each under SMPI).
+void MpiReducer::reduce(void* data, int count, MPI_Datatype type, MPI_Op op) {
+  if (mode_ == Mode::kBlocking)
+    p2p::check_mpi(MPI_Allreduce(MPI_IN_PLACE, data, count, type, op, comm_), "MPI_Allreduce");
+  else
+    p2p::check_mpi(MPI_Iallreduce(MPI_IN_PLACE, data, count, type, op, comm_, &request_),
+                   "MPI_Iallreduce");
+}
+
 bool MpiReducer::test() {
-  MPI_Wait(&request_, MPI_STATUS_IGNORE);
-  return true;
+  if (request_ == MPI_REQUEST_NULL) return true;
+  int done = 0;
+  p2p::check_mpi(MPI_Test(&request_, &done, MPI_STATUS_IGNORE), "MPI_Test");
+  return done != 0;
 }
 
 }  // namespace scomm::comm

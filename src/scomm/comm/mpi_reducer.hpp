@@ -1,5 +1,8 @@
-// Context allocation over a real MPI communicator (SCOMM_Comm_from_MPI): the reductions are
-// MPI's own allreduce, started nonblocking and completed in test().
+// Context allocation over a real MPI communicator. Blocking (SCOMM_Comm_from_MPI): each reduction
+// is one MPI_Allreduce, done when started; a blocking allreduce uses the MPI's tuned algorithms,
+// where some implementations' nonblocking ones are naive (SimGrid SMPI's MPI_Iallreduce sends
+// p^2 messages). Nonblocking: MPI_Iallreduce, completed by test(), so that allocations on
+// overlapping communicators can progress together.
 #pragma once
 
 #include <mpi.h>
@@ -10,7 +13,8 @@ namespace scomm::comm {
 
 class MpiReducer final : public context::Reducer {
  public:
-  explicit MpiReducer(MPI_Comm comm) : comm_(comm) {}
+  enum class Mode { kBlocking, kNonblocking };
+  explicit MpiReducer(MPI_Comm comm, Mode mode = Mode::kBlocking) : comm_(comm), mode_(mode) {}
   MpiReducer(const MpiReducer&) = delete;
   MpiReducer& operator=(const MpiReducer&) = delete;
   ~MpiReducer() override;
@@ -20,7 +24,10 @@ class MpiReducer final : public context::Reducer {
   bool test() override;
 
  private:
+  void reduce(void* data, int count, MPI_Datatype type, MPI_Op op);
+
   MPI_Comm comm_;
+  Mode mode_;
   MPI_Request request_ = MPI_REQUEST_NULL;
 };
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The MPI experiments of docs/RESULTS.md on an existing build, at the given process counts:
+#   scripts/bench_mpi.sh BUILD_DIR NP...
+# Result files are named for the machine's core count (docs/results/mpi-c<cores>-...), so runs
+# from several machines stand side by side; bench.sh runs it here, and on a 16-core machine
+#   scripts/bench_mpi.sh build 2 4 8 16
+# measures 16 ranks without oversubscription. Above the core count the ranks are
+# oversubscribed, which the tables say through P and the machine line.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+build="$1"
+shift
+counts=("$@")
+label="c$(nproc)"
+cd "$root"
+mpibench() {
+  local np="$1" name="$2"
+  shift 2
+  local out="docs/results/mpi-$label-$name-p$np"
+  echo "mpi bench: $name at $np ranks"
+  mpirun -np "$np" "$build/bench/scomm-mpibench" "$@" --json "$out.json" >"$out.txt"
+}
+for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four --reps 11; done
+# The stress benchmark at the largest count unless told (10,000 splits of each algorithm).
+mpibench "${SCOMM_STRESS_NP:-${counts[-1]}}" stress context-stress --reps 1 \
+  --stress-splits "${SCOMM_STRESS_SPLITS:-10000}"
+# Two ranks on two cores: not oversubscribed, so Open MPI spins instead of yielding.
+OMPI_MCA_rmaps_base_oversubscribe=0 mpibench 2 p2p p2p-overhead --reps 21
