@@ -33,9 +33,8 @@ int raise(int handle, int code) noexcept {
   return code;
 }
 
-comm::Runtime& runtime() {
-  if (!context().runtime) throw Error(ErrorClass::kArg, "SCOMM_Init has not been called");
-  return *context().runtime;
+void throw_not_initialized() {
+  throw Error(ErrorClass::kArg, "SCOMM_Init has not been called");
 }
 
 }  // namespace scomm::capi

@@ -68,15 +68,21 @@ struct Context {
   WaitScratch wait_scratch;
 };
 
-// The runtime, or Error(kArg) when SCOMM_Init has not been called.
-comm::Runtime& runtime();
-
 // The only mutable state of the library. One accessor, so that a runtime that runs many ranks in
 // one process (SimGrid SMPI) can give each rank its own instance by changing this function alone;
 // inline, as every call into scomm goes through it.
 [[gnu::always_inline]] inline Context& context() {
   static Context instance;
   return instance;
+}
+
+[[noreturn]] void throw_not_initialized();
+// The runtime, or Error(kArg) when SCOMM_Init has not been called. Inline: every call passes it.
+inline comm::Runtime& runtime() {
+  comm::Runtime* runtime = context().runtime.get();
+  if (runtime == nullptr) [[unlikely]]
+    throw_not_initialized();
+  return *runtime;
 }
 
 // The error code of a failure of `function`, its message kept for SCOMM_Error_string; the bare
