@@ -60,7 +60,8 @@ enum {
   SCOMM_ERR_CONTEXT = 14,
   SCOMM_ERR_NOT_SUPPORTED = 15,
   SCOMM_ERR_INTERN = 16,
-  SCOMM_ERR_LASTCODE = 17
+  SCOMM_ERR_TOPOLOGY = 17,
+  SCOMM_ERR_LASTCODE = 18
 };
 
 #define SCOMM_UNDEFINED MPI_UNDEFINED
@@ -135,6 +136,21 @@ int SCOMM_Comm_create_range(SCOMM_Comm comm, int first, int last, int stride,
 /* Local, like SCOMM_Comm_create_range, for any group every member of comm knows (a subset of
  * comm's group, the same at every member): callers outside it get SCOMM_COMM_NULL. */
 int SCOMM_Comm_create_from_group(SCOMM_Comm comm, SCOMM_Group group, SCOMM_Comm *newcomm);
+
+/* Cartesian topologies, with MPI's parameters, created locally like SCOMM_Comm_create_range:
+ * SCOMM_Cart_create takes comm_old's first ranks (scomm never reorders; the processes beyond the
+ * grid get SCOMM_COMM_NULL), SCOMM_Cart_sub gives each caller its sub-grid with a constant-size
+ * map; both follow SCOMM_Comm_create_range's ordering rule. The queries are local. */
+int SCOMM_Cart_create(SCOMM_Comm comm_old, int ndims, const int dims[], const int periods[],
+                      int reorder, SCOMM_Comm *comm_cart);
+int SCOMM_Cart_sub(SCOMM_Comm comm, const int remain_dims[], SCOMM_Comm *newcomm);
+int SCOMM_Cart_coords(SCOMM_Comm comm, int rank, int maxdims, int coords[]);
+int SCOMM_Cart_rank(SCOMM_Comm comm, const int coords[], int *rank);
+int SCOMM_Cart_shift(SCOMM_Comm comm, int direction, int disp, int *rank_source,
+                     int *rank_dest);
+int SCOMM_Cart_get(SCOMM_Comm comm, int maxdims, int dims[], int periods[], int coords[]);
+int SCOMM_Cartdim_get(SCOMM_Comm comm, int *ndims);
+int SCOMM_Dims_create(int nnodes, int ndims, int dims[]);
 
 /* Point-to-point; tags 0..SCOMM_Tag_ub. */
 int SCOMM_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,

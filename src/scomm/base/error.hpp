@@ -24,8 +24,9 @@ enum class ErrorClass : int {
   kNoMem = 13,    // out of memory or of a fixed resource
   kContext = 14,  // out of contexts / separation cannot be guaranteed
   kNotSupported = 15,
-  kIntern = 16,   // internal error of scomm or of the base MPI
-  kLast = 17,
+  kIntern = 16,    // internal error of scomm or of the base MPI
+  kTopology = 17,  // a Cartesian call on a communicator without a Cartesian topology
+  kLast = 18,
 };
 
 // Thrown by the C++ layers; the C API catches it and reports an error code with this message.

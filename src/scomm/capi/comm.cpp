@@ -35,6 +35,8 @@ void check_errhandler(SCOMM_Errhandler errhandler) {
 // Writes the result of a completed creation request (request.cpp calls it).
 void complete_creation(RequestEntry& entry) {
   *entry.newcomm = new_comm_handle(std::move(entry.creation->result()));
+  if (entry.cart && *entry.newcomm != SCOMM_COMM_NULL)
+    context().comms.find(*entry.newcomm)->cart = std::move(entry.cart);
 }
 
 }  // namespace scomm::capi
@@ -85,7 +87,9 @@ int SCOMM_Comm_compare(SCOMM_Comm c1, SCOMM_Comm c2, int* result) {
 int SCOMM_Comm_dup(SCOMM_Comm c, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_dup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
+    auto cart = e.cart;  // a duplicate keeps the topology (e moves when the table grows)
     *newcomm = new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)));
+    context().comms.find(*newcomm)->cart = std::move(cart);
   });
 }
 
@@ -93,7 +97,9 @@ int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
   return on_comm("SCOMM_Comm_idup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     require(request, "request");
+    auto cart = e.cart;
     *request = creation_request(c, comm::start_dup(runtime(), e.comm, false), newcomm);
+    context().requests.find(*request)->cart = std::move(cart);
   });
 }
 

@@ -16,6 +16,7 @@
 #include "scomm/comm/comm.hpp"
 #include "scomm/comm/create.hpp"
 #include "scomm/comm/runtime.hpp"
+#include "scomm/group/cart_grid.hpp"
 #include "scomm/group/group.hpp"
 #include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/request.hpp"
@@ -30,6 +31,7 @@ struct CommEntry {
 
   comm::Comm comm;
   int errhandler = kErrorsAreFatal;
+  std::shared_ptr<const group::CartGrid> cart;  // set for Cartesian communicators
 };
 
 struct RequestEntry {
@@ -38,10 +40,11 @@ struct RequestEntry {
       : request(std::move(r)), comm(c), creation(made), newcomm(out), completed(done) {}
 
   p2p::Request request;
-  int comm = 0;                          // whose error handler reports its failure
-  comm::Creation* creation = nullptr;    // idup / isplit: the creation inside `request`
-  int* newcomm = nullptr;                // where the new communicator's handle goes
-  std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
+  int comm = 0;                                 // whose error handler reports its failure
+  comm::Creation* creation = nullptr;           // idup / isplit: the creation inside `request`
+  int* newcomm = nullptr;                       // where the new communicator's handle goes
+  std::optional<p2p::Status> completed;         // complete, not yet reported (SCOMM_Testall)
+  std::shared_ptr<const group::CartGrid> cart;  // idup of a Cartesian communicator: its grid
 };
 
 // Scratch space of SCOMM_Waitall, kept so that completing requests allocates nothing.

@@ -33,6 +33,7 @@ constexpr std::array<const char*, SCOMM_ERR_LASTCODE + 1> kClassTexts{
     "SCOMM_ERR_CONTEXT: no context can separate this communicator's messages",
     "SCOMM_ERR_NOT_SUPPORTED: not supported",
     "SCOMM_ERR_INTERN: internal error",
+    "SCOMM_ERR_TOPOLOGY: not a Cartesian communicator",
     "SCOMM_ERR_LASTCODE: unknown error",
 };
 
@@ -53,6 +54,7 @@ static_assert(static_cast<int>(ErrorClass::kNoMem) == SCOMM_ERR_NO_MEM);
 static_assert(static_cast<int>(ErrorClass::kContext) == SCOMM_ERR_CONTEXT);
 static_assert(static_cast<int>(ErrorClass::kNotSupported) == SCOMM_ERR_NOT_SUPPORTED);
 static_assert(static_cast<int>(ErrorClass::kIntern) == SCOMM_ERR_INTERN);
+static_assert(static_cast<int>(ErrorClass::kTopology) == SCOMM_ERR_TOPOLOGY);
 static_assert(static_cast<int>(ErrorClass::kLast) == SCOMM_ERR_LASTCODE);
 static_assert(SCOMM_ERR_LASTCODE <= kClassMask);
 
