@@ -279,7 +279,10 @@ SMPI_TEXT = ("The same experiment on SimGrid's SMPI, every simulated rank a host
              "objects: split gathers colors at rank 0, which sends each member its group), so "
              "they are cheaper than a real MPI's; scomm's split runs its real algorithm, context "
              "allocation included. The local creation is in real CPU ns of the simulating "
-             "process: it sends nothing, so SMPI has nothing to simulate.")
+             "process: it sends nothing, so SMPI has nothing to simulate; it grows with P "
+             "because the simulator switches between P ranks' stacks and data between calls, "
+             "so each rank's short timed loop (--quick) starts with cold caches (on real ranks, "
+             "the tables above, it is constant in P).")
 
 
 def split_section(runs, title="## split-halves (issue: communicators, context ids)",
