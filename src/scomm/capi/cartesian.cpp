@@ -1,6 +1,5 @@
 // SCOMM_Cart_* and SCOMM_Dims_create: the grid arithmetic of the group layer, the communicators
-// of the comm layer; the grid rides on the communicator's handle.
-#include <memory>
+// of the comm layer, which keeps each communicator's grid.
 #include <string>
 #include <vector>
 
@@ -15,11 +14,6 @@ using scomm::Error;
 using scomm::ErrorClass;
 namespace comm = scomm::comm;
 namespace group = scomm::group;
-
-const group::CartGrid& grid_of(const CommEntry& e) {
-  if (!e.cart) throw Error(ErrorClass::kTopology, "the communicator has no Cartesian topology");
-  return *e.cart;
-}
 
 std::vector<bool> flags(int n, const int* values, const char* what) {
   if (n > 0) require(values, what);
@@ -36,15 +30,6 @@ void check_rank(int rank, const group::CartGrid& grid) {
   if (rank < 0 || rank >= grid.size())
     throw Error(ErrorClass::kRank, "rank " + std::to_string(rank) + " of a grid of " +
                                        std::to_string(grid.size()) + " points");
-}
-
-// The handle of a new Cartesian communicator (or SCOMM_COMM_NULL), its grid attached.
-SCOMM_Comm cart_handle(std::optional<comm::Comm>&& made, group::CartGrid grid) {
-  if (!made) return SCOMM_COMM_NULL;
-  auto shared = std::make_shared<const group::CartGrid>(std::move(grid));
-  const SCOMM_Comm handle = context().comms.emplace(std::move(*made), kErrorsAreFatal);
-  context().comms.find(handle)->cart = std::move(shared);
-  return handle;
 }
 
 // MPI_Dims_create's rules, checked here: MPI_Dims_create has no communicator, so its failures
@@ -76,24 +61,23 @@ int SCOMM_Cart_create(SCOMM_Comm comm_old, int ndims, const int dims[], const in
     if (ndims < 0) throw Error(ErrorClass::kArg, "ndims " + std::to_string(ndims));
     if (ndims > 0) require(dims, "dims");
     group::CartGrid grid(std::vector<int>(dims, dims + ndims), flags(ndims, periods, "periods"));
-    auto made = comm::cart_create(runtime(), e.comm, grid, context().map_policy);
-    *comm_cart = cart_handle(std::move(made), std::move(grid));
+    *comm_cart = new_comm_handle(
+        comm::cart_create(runtime(), e.comm, std::move(grid), context().map_policy));
   });
 }
 
 int SCOMM_Cart_sub(SCOMM_Comm c, const int remain_dims[], SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Cart_sub", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    const group::CartGrid& grid = grid_of(e);
-    const auto sub = grid.sub(e.comm.rank(), flags(grid.ndims(), remain_dims, "remain_dims"));
-    comm::Comm made = comm::cart_sub(runtime(), e.comm, sub, context().map_policy);
-    *newcomm = cart_handle(std::move(made), group::CartGrid(sub.dims, sub.periods));
+    const int ndims = comm::grid_of(e.comm).ndims();
+    *newcomm = new_comm_handle(comm::cart_sub(
+        runtime(), e.comm, flags(ndims, remain_dims, "remain_dims"), context().map_policy));
   });
 }
 
 int SCOMM_Cart_coords(SCOMM_Comm c, int rank, int maxdims, int coords[]) {
   return on_comm("SCOMM_Cart_coords", c, [&](CommEntry& e) {
-    const group::CartGrid& grid = grid_of(e);
+    const group::CartGrid& grid = comm::grid_of(e.comm);
     check_rank(rank, grid);
     check_maxdims(maxdims, grid);
     if (grid.ndims() > 0) require(coords, "coords");
@@ -104,7 +88,7 @@ int SCOMM_Cart_coords(SCOMM_Comm c, int rank, int maxdims, int coords[]) {
 int SCOMM_Cart_rank(SCOMM_Comm c, const int coords[], int* rank) {
   return on_comm("SCOMM_Cart_rank", c, [&](CommEntry& e) {
     require(rank, "rank");
-    const group::CartGrid& grid = grid_of(e);
+    const group::CartGrid& grid = comm::grid_of(e.comm);
     if (grid.ndims() > 0) require(coords, "coords");
     *rank = grid.rank_at(std::span(coords, static_cast<std::size_t>(grid.ndims())));
   });
@@ -114,7 +98,7 @@ int SCOMM_Cart_shift(SCOMM_Comm c, int direction, int disp, int* rank_source, in
   return on_comm("SCOMM_Cart_shift", c, [&](CommEntry& e) {
     require(rank_source, "rank_source");
     require(rank_dest, "rank_dest");
-    const auto [source, dest] = grid_of(e).shift(e.comm.rank(), direction, disp);
+    const auto [source, dest] = comm::grid_of(e.comm).shift(e.comm.rank(), direction, disp);
     *rank_source = source == group::kUndefined ? SCOMM_PROC_NULL : source;
     *rank_dest = dest == group::kUndefined ? SCOMM_PROC_NULL : dest;
   });
@@ -122,7 +106,7 @@ int SCOMM_Cart_shift(SCOMM_Comm c, int direction, int disp, int* rank_source, in
 
 int SCOMM_Cart_get(SCOMM_Comm c, int maxdims, int dims[], int periods[], int coords[]) {
   return on_comm("SCOMM_Cart_get", c, [&](CommEntry& e) {
-    const group::CartGrid& grid = grid_of(e);
+    const group::CartGrid& grid = comm::grid_of(e.comm);
     check_maxdims(maxdims, grid);
     const auto n = static_cast<std::size_t>(grid.ndims());
     if (n == 0) return;
@@ -140,7 +124,7 @@ int SCOMM_Cart_get(SCOMM_Comm c, int maxdims, int dims[], int periods[], int coo
 int SCOMM_Cartdim_get(SCOMM_Comm c, int* ndims) {
   return on_comm("SCOMM_Cartdim_get", c, [&](CommEntry& e) {
     require(ndims, "ndims");
-    *ndims = grid_of(e).ndims();
+    *ndims = comm::grid_of(e.comm).ndims();
   });
 }
 

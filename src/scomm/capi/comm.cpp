@@ -10,12 +10,12 @@ namespace scomm::capi {
 const group::Group& group_of(SCOMM_Group handle);
 SCOMM_Group new_group_handle(group::Group g);
 
-namespace {
-
 SCOMM_Comm new_comm_handle(std::optional<comm::Comm>&& comm) {
   if (!comm) return SCOMM_COMM_NULL;
   return context().comms.emplace(std::move(*comm), kErrorsAreFatal);
 }
+
+namespace {
 
 // Starts a collective creation as a request whose completion writes *newcomm.
 SCOMM_Request creation_request(SCOMM_Comm parent, std::unique_ptr<comm::Creation> creation,
@@ -35,8 +35,6 @@ void check_errhandler(SCOMM_Errhandler errhandler) {
 // Writes the result of a completed creation request (request.cpp calls it).
 void complete_creation(RequestEntry& entry) {
   *entry.newcomm = new_comm_handle(std::move(entry.creation->result()));
-  if (entry.cart && *entry.newcomm != SCOMM_COMM_NULL)
-    context().comms.find(*entry.newcomm)->cart = std::move(entry.cart);
 }
 
 }  // namespace scomm::capi
@@ -87,9 +85,7 @@ int SCOMM_Comm_compare(SCOMM_Comm c1, SCOMM_Comm c2, int* result) {
 int SCOMM_Comm_dup(SCOMM_Comm c, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_dup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    auto cart = e.cart;  // a duplicate keeps the topology (e moves when the table grows)
     *newcomm = new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)));
-    context().comms.find(*newcomm)->cart = std::move(cart);
   });
 }
 
@@ -97,9 +93,7 @@ int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
   return on_comm("SCOMM_Comm_idup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     require(request, "request");
-    auto cart = e.cart;
     *request = creation_request(c, comm::start_dup(runtime(), e.comm, false), newcomm);
-    context().requests.find(*request)->cart = std::move(cart);
   });
 }
 

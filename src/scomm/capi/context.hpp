@@ -16,7 +16,6 @@
 #include "scomm/comm/comm.hpp"
 #include "scomm/comm/create.hpp"
 #include "scomm/comm/runtime.hpp"
-#include "scomm/group/cart_grid.hpp"
 #include "scomm/group/group.hpp"
 #include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/request.hpp"
@@ -31,7 +30,6 @@ struct CommEntry {
 
   comm::Comm comm;
   int errhandler = kErrorsAreFatal;
-  std::shared_ptr<const group::CartGrid> cart;  // set for Cartesian communicators
 };
 
 struct RequestEntry {
@@ -40,11 +38,10 @@ struct RequestEntry {
       : request(std::move(r)), comm(c), creation(made), newcomm(out), completed(done) {}
 
   p2p::Request request;
-  int comm = 0;                                 // whose error handler reports its failure
-  comm::Creation* creation = nullptr;           // idup / isplit: the creation inside `request`
-  int* newcomm = nullptr;                       // where the new communicator's handle goes
-  std::optional<p2p::Status> completed;         // complete, not yet reported (SCOMM_Testall)
-  std::shared_ptr<const group::CartGrid> cart;  // idup of a Cartesian communicator: its grid
+  int comm = 0;                          // whose error handler reports its failure
+  comm::Creation* creation = nullptr;    // idup / isplit: the creation inside `request`
+  int* newcomm = nullptr;                // where the new communicator's handle goes
+  std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
 };
 
 // Scratch space of SCOMM_Waitall, kept so that completing requests allocates nothing.
@@ -78,6 +75,9 @@ struct Context {
   static Context instance;
   return instance;
 }
+
+// A handle for a new communicator (SCOMM_COMM_NULL for none), with the default error handler.
+int new_comm_handle(std::optional<comm::Comm>&& comm);
 
 [[noreturn]] void throw_not_initialized();
 // The runtime, or Error(kArg) when SCOMM_Init has not been called. Inline: every call passes it.

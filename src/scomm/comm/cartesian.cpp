@@ -1,5 +1,6 @@
 #include "scomm/comm/cartesian.hpp"
 
+#include <memory>
 #include <string>
 
 #include "scomm/base/error.hpp"
@@ -35,7 +36,7 @@ group::MapPtr sub_grid_in_parent(const group::CartGrid::Sub& sub, const group::M
 
 }  // namespace
 
-std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, const group::CartGrid& grid,
+std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, group::CartGrid grid,
                                 const group::MapPolicy& policy) {
   if (grid.size() > parent.size())
     throw Error(ErrorClass::kArg, "a grid of " + std::to_string(grid.size()) +
@@ -44,19 +45,32 @@ std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, const group::Car
   // A fresh block (one allreduce; MPI_Cart_create is collective too): its derivation bits all
   // serve the sub-grids, which a communicator derived locally would share with its siblings.
   const group::RangeTriplet first_ranks{0, grid.size() - 1, 1};
-  return finish(*start_create(runtime, parent,
-                              group::range_incl(parent.group(), std::span(&first_ranks, 1), policy),
-                              true));
+  auto made = finish(
+      *start_create(runtime, parent,
+                    group::range_incl(parent.group(), std::span(&first_ranks, 1), policy), true));
+  if (made) made->set_grid(std::make_shared<const group::CartGrid>(std::move(grid)));
+  return made;
 }
 
-Comm cart_sub(Runtime& runtime, Comm& cart, const group::CartGrid::Sub& sub,
+const group::CartGrid& grid_of(const Comm& comm) {
+  if (!comm.grid())
+    throw Error(ErrorClass::kTopology, "the communicator has no Cartesian topology");
+  return *comm.grid();
+}
+
+Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
               const group::MapPolicy& policy) {
+  const group::CartGrid::Sub sub = grid_of(cart).sub(cart.rank(), remain);
+  auto sub_grid = std::make_shared<const group::CartGrid>(sub.dims, sub.periods);
   const auto derived = context::derive_child(cart.derivation());
-  if (!derived)  // out of bits: a collective split, colored by the sub-grid's first point
-    return std::move(*finish(*start_split(runtime, cart, sub.base, sub.index, policy, true)));
-  group::MapPtr in_parent = sub_grid_in_parent(sub, policy);
-  return runtime.open(group::compose(cart.channel().map_ptr(), in_parent, policy), sub.index,
-                      *derived);
+  Comm made =
+      derived ? runtime.open(group::compose(cart.channel().map_ptr(),
+                                            sub_grid_in_parent(sub, policy), policy),
+                             sub.index, *derived)
+              // out of bits: a collective split, colored by the sub-grid's first point
+              : std::move(*finish(*start_split(runtime, cart, sub.base, sub.index, policy, true)));
+  made.set_grid(std::move(sub_grid));
+  return made;
 }
 
 }  // namespace scomm::comm

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "scomm/comm/comm.hpp"
 #include "scomm/comm/runtime.hpp"
@@ -15,13 +16,17 @@
 
 namespace scomm::comm {
 
-// Collective over `parent`; the processes beyond the grid get nullopt. Error(kArg) when the
-// grid has more points than the parent has processes.
-std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, const group::CartGrid& grid,
+// Collective over `parent`, the result carrying `grid`; the processes beyond the grid get nullopt.
+// Error(kArg) when the grid has more points than the parent has processes.
+std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, group::CartGrid grid,
                                 const group::MapPolicy& policy);
 
-// Called by every member of `cart`: the caller's sub-grid (`sub`, from CartGrid::sub).
-Comm cart_sub(Runtime& runtime, Comm& cart, const group::CartGrid::Sub& sub,
+// The grid of a Cartesian communicator, or Error(kTopology).
+const group::CartGrid& grid_of(const Comm& comm);
+
+// Called by every member of `cart` (a Cartesian communicator): the caller's sub-grid of the
+// dimensions with remain[k], carrying its own grid.
+Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
               const group::MapPolicy& policy);
 
 }  // namespace scomm::comm

@@ -17,6 +17,7 @@ namespace {
 struct Membership {
   group::MapPtr map;
   group::Rank rank;
+  std::shared_ptr<const group::CartGrid> grid = nullptr;  // a duplicate keeps the parent's
 };
 
 // A blocking creation's allocation has priority 0; a nonblocking one's is the parent's context
@@ -64,6 +65,7 @@ class CollectiveCreation : public Creation {
       return;
     }
     result_.emplace(runtime_.open(member->map, member->rank, runtime_.block_derivation(block)));
+    result_->set_grid(std::move(member->grid));
   }
 
   Runtime& runtime_;
@@ -76,12 +78,15 @@ class CollectiveCreation : public Creation {
 
 class DupCreation final : public CollectiveCreation {
  public:
-  using CollectiveCreation::CollectiveCreation;
+  DupCreation(Runtime& runtime, Comm& parent, bool blocking)
+      : CollectiveCreation(runtime, parent, blocking), grid_(parent.grid()) {}
 
  private:
   std::optional<Membership> membership() override {
-    return Membership{parent().map_ptr(), parent().rank()};
+    return Membership{parent().map_ptr(), parent().rank(), grid_};
   }
+
+  std::shared_ptr<const group::CartGrid> grid_;
 };
 
 class GroupCreation final : public CollectiveCreation {

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "scomm/context/derivation.hpp"
+#include "scomm/group/cart_grid.hpp"
 #include "scomm/group/group.hpp"
 #include "scomm/p2p/channel.hpp"
 
@@ -30,6 +31,10 @@ class Comm {
   group::Group group() const { return group::Group(channel_->map_ptr(), channel_->select(rank())); }
   context::Derivation& derivation() noexcept { return derivation_; }
 
+  // The grid of a Cartesian communicator (null for others): kept by dup, not by split.
+  const std::shared_ptr<const group::CartGrid>& grid() const noexcept { return grid_; }
+  void set_grid(std::shared_ptr<const group::CartGrid> grid) noexcept { grid_ = std::move(grid); }
+
   std::string_view name() const noexcept { return name_ ? std::string_view(*name_) : ""; }
   void set_name(std::string name) { name_ = std::make_unique<std::string>(std::move(name)); }
 
@@ -39,6 +44,7 @@ class Comm {
   // Made when set: most communicators are never named, and an empty std::string would cost
   // every creation a buffer copy when the communicator is moved into its handle.
   std::unique_ptr<std::string> name_;
+  std::shared_ptr<const group::CartGrid> grid_;
 };
 
 // A fresh internal tag for the next collective on `comm` (same at every member), and the tag of
