@@ -181,6 +181,88 @@ int SCOMM_Request_free(SCOMM_Request *request);
 int SCOMM_Get_count(const SCOMM_Status *status, MPI_Datatype datatype, int *count);
 int SCOMM_Test_cancelled(const SCOMM_Status *status, int *flag);
 
+/* Collectives, blocking and nonblocking, with MPI's parameters (SCOMM_IN_PLACE where MPI allows
+ * MPI_IN_PLACE; predefined and user-defined MPI_Op, non-commutative ones reduced in rank order;
+ * any MPI datatype). Nonblocking collectives progress in every scomm wait, test and blocking
+ * call. Algorithms: SCOMM_COLL_<OPERATION>=<algorithm> (docs/DESIGN.md) overrides the choice. */
+#define SCOMM_IN_PLACE MPI_IN_PLACE
+int SCOMM_Barrier(SCOMM_Comm comm);
+int SCOMM_Ibarrier(SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm);
+int SCOMM_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm,
+                 SCOMM_Request *request);
+int SCOMM_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                 int root, SCOMM_Comm comm);
+int SCOMM_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  int root, SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, SCOMM_Comm comm);
+int SCOMM_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                     MPI_Op op, SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               SCOMM_Comm comm);
+int SCOMM_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                 SCOMM_Comm comm);
+int SCOMM_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm);
+int SCOMM_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
+                  SCOMM_Request *request);
+int SCOMM_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                  SCOMM_Comm comm);
+int SCOMM_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                   SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm);
+int SCOMM_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
+                   SCOMM_Request *request);
+int SCOMM_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                   MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                   int root, SCOMM_Comm comm);
+int SCOMM_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                    int root, SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm);
+int SCOMM_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm,
+                     SCOMM_Request *request);
+int SCOMM_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                     SCOMM_Comm comm);
+int SCOMM_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                      SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm);
+int SCOMM_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm,
+                    SCOMM_Request *request);
+int SCOMM_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                    const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm);
+int SCOMM_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                     MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                     const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
+                     SCOMM_Request *request);
+int SCOMM_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                               MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm);
+int SCOMM_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                                MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
+                                SCOMM_Request *request);
+int SCOMM_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                         MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm);
+int SCOMM_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                          MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
+                          SCOMM_Request *request);
+
 /* Introspection: live communicators at this process and the context ids they hold. */
 int SCOMM_Comm_live(int *communicators, int *contexts);
 

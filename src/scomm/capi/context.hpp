@@ -13,6 +13,7 @@
 #include "scomm/base/error.hpp"
 #include "scomm/capi/errors.hpp"
 #include "scomm/capi/handle_table.hpp"
+#include "scomm/coll/selection.hpp"
 #include "scomm/comm/comm.hpp"
 #include "scomm/comm/create.hpp"
 #include "scomm/comm/runtime.hpp"
@@ -62,6 +63,7 @@ struct Context {
   group::MapPolicy map_policy;
   ErrorLog errors;
   std::unique_ptr<comm::Runtime> runtime;  // between SCOMM_Init and SCOMM_Finalize
+  coll::Selection coll_selection;          // read by SCOMM_Init
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};

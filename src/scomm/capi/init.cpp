@@ -48,6 +48,7 @@ int SCOMM_Init(void) {
       throw Error(ErrorClass::kArg, "MPI must be initialized (and not finalized) first");
     if (context().runtime) throw Error(ErrorClass::kArg, "scomm is already initialized");
     auto& ctx = context();
+    ctx.coll_selection = scomm::coll::Selection::from_environment();
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {

@@ -50,7 +50,7 @@ int send(const char* function, const void* buf, int count, MPI_Datatype type, in
          SCOMM_Comm c, p2p::SendMode mode) {
   return on_comm(function, c, [&](CommEntry& e) {
     check_send(e, buf, count, type, dest, tag);
-    p2p::send(e.comm.channel(), buf, count, type, dest, tag, mode);
+    p2p::send(runtime().engine(), e.comm.channel(), buf, count, type, dest, tag, mode);
   });
 }
 
@@ -123,6 +123,7 @@ int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, in
     while (!receive_done || !send_done) {
       receive_done = receive_done || receive.test(engine, received);
       send_done = send_done || send.test(engine, sent);
+      engine.progress_background();
     }
     write_status(received, status);
   });

@@ -79,8 +79,10 @@ void check_array(int count, const SCOMM_Request* requests) {
 
 // SCOMM_Waitall's common case, statuses ignored and every request a plain MPI operation that
 // needs no status (plain_mpi_without_status): one MPI_Waitall straight over the MPI requests,
-// ignoring statuses too. False, having done nothing, when some request is not of that kind.
+// ignoring statuses too. False, having done nothing, when some request is not of that kind or
+// background operations need progress.
 bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Comm& failing) {
+  if (runtime().engine().has_background()) return false;
   auto& batch = context().wait_scratch.buffers.batch;
   batch.clear();
   for (int i = 0; i < count; ++i) {
@@ -118,8 +120,7 @@ extern "C" {
 int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
   return on_requests("SCOMM_Wait", [&](SCOMM_Comm& failing) {
     require(request, "request");
-    while (!progress(*request, failing)) {
-    }
+    while (!progress(*request, failing)) runtime().engine().progress_background();
     retire(request, status);
   });
 }
@@ -204,13 +205,15 @@ int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
       write_status(p2p::Status::empty(), status);
       return;
     }
-    for (;;)
+    for (;;) {
       for (int i = 0; i < count; ++i)
         if (requests[i] != SCOMM_REQUEST_NULL && progress(requests[i], failing)) {
           *index = i;
           retire(&requests[i], status);
           return;
         }
+      runtime().engine().progress_background();
+    }
   });
 }
 

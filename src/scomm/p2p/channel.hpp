@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include <bitset>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -126,6 +127,19 @@ class Channel {
   // sequence number agrees across members and tells concurrent internal operations apart.
   unsigned next_collective() noexcept { return collectives_++; }
 
+  // Internal tags held by collectives in flight here: two at once on one tag could match each
+  // other's messages. False when `tag` is held already.
+  bool hold_internal_tag(int tag) {
+    auto& held = queues()->held_tags;
+    const auto bit = static_cast<std::size_t>(tag - tag_ub() - 1);
+    if (held.test(bit)) return false;
+    held.set(bit);
+    return true;
+  }
+  void release_internal_tag(int tag) noexcept {
+    queues_->held_tags.reset(static_cast<std::size_t>(tag - tag_ub() - 1));
+  }
+
   // Messages the engine took before any receive asked for them, in arrival order.
   std::deque<ProbedMessage>& unexpected() { return queues()->unexpected; }
   bool has_unexpected() const noexcept { return queues_ && !queues_->unexpected.empty(); }
@@ -150,6 +164,7 @@ class Channel {
   struct Queues {
     std::deque<ProbedMessage> unexpected;
     std::deque<EngineReceive*> posted;
+    std::bitset<context::TagLayout::kInternalTags> held_tags;
   };
   // Made on first use: most communicators never need them, and a million live ones would pay
   // for two empty deques each.

@@ -23,10 +23,37 @@ bool advance_special(MatchingEngine& engine, std::span<Request*> requests,
   return !left;
 }
 
+// Completes every request by testing it, progressing background operations in between; the
+// first failure is thrown once every request has completed.
+void poll_all(MatchingEngine& engine, std::span<Request*> requests,
+              std::span<std::optional<Status>> done) {
+  std::vector<bool> failed(requests.size());
+  std::exception_ptr failure;
+  for (bool left = true; left;) {
+    left = false;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      if (done[i] || failed[i]) continue;
+      Status status;
+      try {
+        if (requests[i]->test(engine, status))
+          done[i] = status;
+        else
+          left = true;
+      } catch (...) {
+        failed[i] = true;
+        if (!failure) failure = std::current_exception();
+      }
+    }
+    if (left) engine.progress_background();
+  }
+  if (failure) std::rethrow_exception(failure);
+}
+
 }  // namespace
 
 void wait_all(MatchingEngine& engine, std::span<Request*> requests,
               std::span<std::optional<Status>> done, WaitBuffers& buffers) {
+  if (engine.has_background()) return poll_all(engine, requests, done);
   while (!advance_special(engine, requests, done)) {
   }
   auto& batch = buffers.batch;

@@ -5,6 +5,7 @@
 
 #include "scomm/context/context_table_factory.hpp"
 #include "scomm/p2p/mpi_check.hpp"
+#include "scomm/p2p/request.hpp"
 
 namespace scomm::p2p {
 
@@ -141,6 +142,21 @@ std::optional<ProbedMessage> MatchingEngine::take(Channel& channel, int source, 
   ProbedMessage message = *it;
   channel.unexpected().erase(it);
   return message;
+}
+
+void MatchingEngine::remove_background(Operation& operation) noexcept {
+  background_.erase(std::remove(background_.begin(), background_.end(), &operation),
+                    background_.end());
+}
+
+void MatchingEngine::progress_background() noexcept {
+  // By index: an operation completing here never registers or removes others.
+  for (std::size_t i = 0; i < background_.size(); ++i) {
+    try {
+      background_[i]->progress();
+    } catch (...) {  // kept by the operation for its own request
+    }
+  }
 }
 
 std::size_t MatchingEngine::orphans() const noexcept {

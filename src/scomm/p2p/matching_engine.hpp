@@ -53,6 +53,8 @@ class EngineReceive {
   MPI_Request request_ = MPI_REQUEST_NULL;
 };
 
+class Operation;
+
 class MatchingEngine {
  public:
   MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
@@ -76,6 +78,16 @@ class MatchingEngine {
   // Removes that message from the channel and returns it.
   std::optional<ProbedMessage> take(Channel& channel, int source, int tag) noexcept;
 
+  // Operations that advance whenever scomm waits (nonblocking collectives): MPI's progress rule
+  // says a pending operation completes while its process waits for anything else, so every
+  // blocking call polls them instead of blocking inside MPI while one is registered.
+  void add_background(Operation& operation) { background_.push_back(&operation); }
+  void remove_background(Operation& operation) noexcept;
+  bool has_background() const noexcept { return !background_.empty(); }
+  // Advances every registered operation once; their failures stay with them (reported when
+  // their own requests complete).
+  void progress_background() noexcept;
+
   std::size_t orphans() const noexcept;
   std::size_t table_bytes() const noexcept { return table_->bytes(); }
   Channel* find(context::ContextId id) const noexcept { return table_->find(id); }
@@ -90,6 +102,7 @@ class MatchingEngine {
   context::TagLayout layout_;
   std::unique_ptr<context::ContextTable<Channel>> table_;
   std::unordered_map<context::ContextId, std::vector<ProbedMessage>> orphans_;
+  std::vector<Operation*> background_;
 };
 
 }  // namespace scomm::p2p

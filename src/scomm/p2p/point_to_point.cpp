@@ -40,9 +40,32 @@ void check_null_buffer(MPI_Datatype type) {
   if (size > 0) throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
 }
 
-void send(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
-          int tag, SendMode mode) {
+namespace {
+
+MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
+                      int dest, int tag, SendMode mode) {
+  const int to = channel.select(dest);
+  MPI_Request request = MPI_REQUEST_NULL;
+  const int rc =
+      mode == SendMode::kStandard
+          ? MPI_Isend(buffer, count, type, to, channel.mpi_tag(tag), channel.base(), &request)
+          : MPI_Issend(buffer, count, type, to, channel.mpi_tag(tag), channel.base(), &request);
+  check_mpi(rc, "isend");
+  return request;
+}
+
+}  // namespace
+
+void send(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
+          MPI_Datatype type, int dest, int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return;
+  if (engine.has_background()) {
+    Request request = Request::mpi(post_send(channel, buffer, count, type, dest, tag, mode),
+                                   nullptr, false);
+    Status status;
+    request.wait(engine, status);
+    return;
+  }
   const int to = channel.select(dest);
   const int rc = mode == SendMode::kStandard
                      ? MPI_Send(buffer, count, type, to, channel.mpi_tag(tag), channel.base())
@@ -53,32 +76,25 @@ void send(const Channel& channel, const void* buffer, int count, MPI_Datatype ty
 Request isend(const ChannelPtr& channel, const void* buffer, int count, MPI_Datatype type, int dest,
               int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return Request::completed();
-  const int to = channel->select(dest);
-  MPI_Request request = MPI_REQUEST_NULL;
-  const int rc =
-      mode == SendMode::kStandard
-          ? MPI_Isend(buffer, count, type, to, channel->mpi_tag(tag), channel->base(), &request)
-          : MPI_Issend(buffer, count, type, to, channel->mpi_tag(tag), channel->base(), &request);
-  check_mpi(rc, "isend");
-  return Request::mpi(request, nullptr, false);
+  return Request::mpi(post_send(*channel, buffer, count, type, dest, tag, mode), nullptr, false);
 }
 
 Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, MPI_Datatype type,
             int source, int tag, bool want_status) {
   if (source == MPI_PROC_NULL) return Status::empty();
   const int from = base_rank(channel, source);
-  if (direct(channel, tag) && !engine.peek(channel, from, tag)) {
+  if (direct(channel, tag) && !engine.has_background() && !engine.peek(channel, from, tag)) {
     MPI_Status mpi{};
     check_mpi(MPI_Recv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), &mpi),
               "receive");
     if (want_status || source == MPI_ANY_SOURCE) return translate(channel, mpi);
     return Status{};
   }
-  // Through the engine: wait for the receive like a nonblocking one.
+  // Through the engine, or while background operations need progress: wait for the receive
+  // like a nonblocking one.
   Request request = irecv(engine, ChannelPtr(&channel), buffer, count, type, source, tag);
   Status status;
-  while (!request.test(engine, status)) {
-  }
+  request.wait(engine, status);
   return status;
 }
 
@@ -121,8 +137,10 @@ std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int sourc
 }
 
 Status probe(MatchingEngine& engine, Channel& channel, int source, int tag) {
-  for (;;)
+  for (;;) {
     if (auto status = iprobe(engine, channel, source, tag)) return *status;
+    engine.progress_background();
+  }
 }
 
 }  // namespace scomm::p2p

@@ -34,8 +34,9 @@ inline void check_buffer(const void* buffer, int count, MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL || (buffer == nullptr && count > 0)) check_null_buffer(type);
 }
 
-void send(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
-          int tag, SendMode mode);
+// Blocks in MPI, or polls while background operations need progress.
+void send(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
+          MPI_Datatype type, int dest, int tag, SendMode mode);
 Request isend(const ChannelPtr& channel, const void* buffer, int count, MPI_Datatype type, int dest,
               int tag, SendMode mode);
 

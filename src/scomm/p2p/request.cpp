@@ -78,6 +78,10 @@ bool Request::test(MatchingEngine& engine, Status& status) {
 }
 
 bool Request::wait(MatchingEngine& engine, Status& status) {
+  if (engine.has_background()) {
+    while (!test(engine, status)) engine.progress_background();
+    return true;
+  }
   MPI_Request* plain = plain_mpi();
   if (plain == nullptr) return test(engine, status);
   MPI_Status mpi{};

@@ -26,7 +26,10 @@ struct Status {
   static Status empty();
 };
 
-// A longer nonblocking operation, advanced by progress() until it returns true.
+// A longer nonblocking operation, advanced by progress() until it returns true. An operation
+// that registers itself as background (MatchingEngine::add_background) must not throw from
+// progress() when called there a second time after a failure: it keeps the failure and throws it
+// when its own request is completed.
 class Operation {
  public:
   virtual ~Operation() = default;
@@ -47,7 +50,9 @@ class Request {
   // Advances the request; true (and `status` set) once it has completed. Throws scomm::Error for
   // a failed operation (truncation, a message from a non-member, a failed creation).
   bool test(MatchingEngine& engine, Status& status);
-  // As test(), but a plain MPI operation is waited for (MPI_Wait) instead of tested.
+  // As test(), but a plain MPI operation is waited for (MPI_Wait) instead of tested; while
+  // background operations need progress, waits by polling them and the request until it has
+  // completed.
   bool wait(MatchingEngine& engine, Status& status);
   void cancel(MatchingEngine& engine);
   // Lets the operation complete on its own (MPI_Request_free); an unmatched engine receive is

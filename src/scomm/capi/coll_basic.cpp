@@ -1,0 +1,46 @@
+// SCOMM_Barrier, SCOMM_Bcast, SCOMM_Allreduce and their nonblocking forms.
+#include "scomm/capi/coll_call.hpp"
+
+using scomm::capi::collective;
+using scomm::coll::Call;
+
+extern "C" {
+
+int SCOMM_Barrier(SCOMM_Comm comm) {
+  return collective("SCOMM_Barrier", comm, nullptr, false,
+                    [&](const Call& call) { return scomm::coll::barrier(call); });
+}
+
+int SCOMM_Ibarrier(SCOMM_Comm comm, SCOMM_Request* request) {
+  return collective("SCOMM_Ibarrier", comm, request, true,
+                    [&](const Call& call) { return scomm::coll::barrier(call); });
+}
+
+int SCOMM_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm) {
+  return collective("SCOMM_Bcast", comm, nullptr, false, [&](const Call& call) {
+    return scomm::coll::bcast(call, buffer, count, datatype, root);
+  });
+}
+
+int SCOMM_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm,
+                 SCOMM_Request* request) {
+  return collective("SCOMM_Ibcast", comm, request, true, [&](const Call& call) {
+    return scomm::coll::bcast(call, buffer, count, datatype, root);
+  });
+}
+
+int SCOMM_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    SCOMM_Comm comm) {
+  return collective("SCOMM_Allreduce", comm, nullptr, false, [&](const Call& call) {
+    return scomm::coll::allreduce(call, sendbuf, recvbuf, count, datatype, op);
+  });
+}
+
+int SCOMM_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                     MPI_Op op, SCOMM_Comm comm, SCOMM_Request* request) {
+  return collective("SCOMM_Iallreduce", comm, request, true, [&](const Call& call) {
+    return scomm::coll::allreduce(call, sendbuf, recvbuf, count, datatype, op);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,59 @@
+#include "scomm/coll/collective.hpp"
+
+#include <memory>
+#include <string>
+
+#include "scomm/base/error.hpp"
+
+namespace scomm::coll {
+
+p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding) {
+  auto run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(),
+                                           comm::internal_tag(call.runtime, call.comm),
+                                           std::move(schedule), binding);
+  if (call.blocking) {
+    run->run();
+    return p2p::Request::completed();
+  }
+  run->run_in_background();
+  run->progress();  // posts the first round now
+  return p2p::Request::operation(std::move(run));
+}
+
+void check_root(const Call& call, int root) {
+  if (root < 0 || root >= call.comm.size())
+    throw Error(ErrorClass::kRoot, "root " + std::to_string(root) +
+                                       " is not in the communicator (size " +
+                                       std::to_string(call.comm.size()) + ")");
+}
+
+void check_data(const void* buffer, std::int64_t count, MPI_Datatype type) {
+  if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
+  if (type == MPI_DATATYPE_NULL) throw Error(ErrorClass::kType, "MPI_DATATYPE_NULL");
+  if (buffer == nullptr && count > 0 && bytes_of(count, type) > 0)
+    throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
+}
+
+void check_op(MPI_Op op) {
+  if (op == MPI_OP_NULL) throw Error(ErrorClass::kOp, "MPI_OP_NULL");
+}
+
+void check_not_aliased(const void* sendbuf, const void* recvbuf, std::int64_t count) {
+  if (sendbuf == recvbuf && sendbuf != nullptr && count > 0)
+    throw Error(ErrorClass::kBuffer,
+                "the send buffer is the receive buffer: pass SCOMM_IN_PLACE instead");
+}
+
+std::int64_t bytes_of(std::int64_t count, MPI_Datatype type) {
+  int size = 0;
+  MPI_Type_size(type, &size);
+  return count * size;
+}
+
+bool is_commutative(MPI_Op op) {
+  int commutative = 1;
+  MPI_Op_commutative(op, &commutative);
+  return commutative != 0;
+}
+
+}  // namespace scomm::coll

@@ -1,0 +1,81 @@
+// Runs a schedule over scomm point-to-point: each round's receives and sends are posted together
+// on the communicator's channel with the collective's internal tag, and its local copies and
+// reductions run once they have all completed. A nonblocking collective is a ScheduleRun inside
+// a request, registered with the matching engine as background work, so that waiting for
+// anything in scomm advances every collective in flight (MPI's progress rule).
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <exception>
+#include <memory>
+#include <vector>
+
+#include "scomm/coll/schedule.hpp"
+#include "scomm/p2p/request.hpp"
+
+namespace scomm::coll {
+
+// What the schedule's named buffers are on this rank. The input is never written.
+struct Binding {
+  const void* input = nullptr;
+  MPI_Datatype send_type = MPI_DATATYPE_NULL;
+  void* output = nullptr;
+  MPI_Datatype recv_type = MPI_DATATYPE_NULL;
+  MPI_Op op = MPI_OP_NULL;  // for reductions
+};
+
+class ScheduleRun final : public p2p::Operation {
+ public:
+  // `tag`: the collective's internal tag on the channel, held until the run ends. Throws
+  // Error(kIntern) when a collective still in flight on the channel holds the same tag.
+  ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag, Schedule schedule,
+              const Binding& binding);
+  ~ScheduleRun() override;
+  ScheduleRun(const ScheduleRun&) = delete;
+  ScheduleRun& operator=(const ScheduleRun&) = delete;
+
+  // Nonblocking: advances as far as possible without waiting; true once done. A failure (a
+  // truncated message, a non-member's message) is thrown now and on every later call.
+  bool progress() override;
+  // Blocking: runs to the end, waiting in MPI when nothing else needs progress.
+  void run();
+  // Registers the run as background work of the engine (nonblocking collectives).
+  void run_in_background();
+
+ private:
+  struct TypedBuffer {
+    std::byte* base = nullptr;  // address of element 0
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+    MPI_Aint extent = 0;
+  };
+
+  bool advance(bool blocking);
+  void start_round();
+  bool round_complete(bool blocking);
+  void run_local(const LocalStep& step);
+  void reduce(const LocalStep& step);
+  void copy(const Block& from, const Block& to);
+  std::byte* address(const Block& block) const;
+  const TypedBuffer& buffer(Slot slot) const { return buffers_[slot]; }
+  TypedBuffer typed(const void* base, MPI_Datatype type) const;
+  void allocate_temps();
+
+  p2p::MatchingEngine& engine_;
+  p2p::ChannelPtr channel_;
+  int tag_;
+  Schedule schedule_;
+  MPI_Op op_;
+  bool commutative_ = true;
+  std::vector<TypedBuffer> buffers_;  // input, output, temporaries
+  std::vector<std::unique_ptr<std::byte[]>> storage_;
+  std::vector<std::byte> pack_scratch_;
+  std::size_t round_ = 0;
+  bool posted_ = false;
+  std::vector<p2p::Request> pending_;
+  std::exception_ptr failure_;
+  bool background_ = false;
+};
+
+}  // namespace scomm::coll

@@ -1,0 +1,106 @@
+// A collective algorithm's plan for one rank: rounds of sends and receives between communicator
+// ranks, each followed by local copies and reductions. Pure C++ (no MPI): the executor runs a
+// schedule over scomm point-to-point, the cost model prices it without running it, so the same
+// algorithm is measured and simulated.
+//
+// Buffers are named, not pointed to: the user's input (send buffer), the user's output (receive
+// buffer) and temporary buffers the schedule declares. Offsets and counts are in elements of the
+// buffer's type: the send type for the input, the receive type for the output, the declared type
+// for a temporary. Within a round, no receive may write what a send of the same round reads.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace scomm::coll {
+
+using Slot = std::uint16_t;
+inline constexpr Slot kInput = 0;
+inline constexpr Slot kOutput = 1;
+
+// The two element types a collective knows: its send type and its receive type (the same for
+// reductions).
+enum class TypeId : std::uint8_t { kSend = 0, kRecv = 1 };
+
+struct Block {
+  Slot slot = kOutput;
+  std::int64_t offset = 0;  // elements of the slot's type
+  std::int64_t count = 0;
+};
+
+struct Transfer {
+  int peer = 0;  // communicator rank
+  Block block;
+};
+
+enum class LocalKind : std::uint8_t {
+  kCopy,         // to = from (signatures equal, types may differ)
+  kReduceLeft,   // to = from op to: `from` holds the lower ranks' contribution
+  kReduceRight,  // to = to op from: `from` holds the higher ranks' contribution
+};
+
+struct LocalStep {
+  LocalKind kind = LocalKind::kCopy;
+  Block from;
+  Block to;
+};
+
+// Receives and sends are posted together; the local steps run, in order, once all of them have
+// completed.
+struct Round {
+  std::vector<Transfer> receives;
+  std::vector<Transfer> sends;
+  std::vector<LocalStep> local;
+};
+
+struct TempBuffer {
+  TypeId type = TypeId::kRecv;
+  std::int64_t count = 0;
+};
+
+class Schedule {
+ public:
+  // A temporary buffer of `count` elements of `type`; returns its slot.
+  Slot add_temp(TypeId type, std::int64_t count) {
+    temps_.push_back({type, count});
+    return static_cast<Slot>(temps_.size() + 1);  // slots 0 and 1 are input and output
+  }
+  // Starts a new round; the calls below add to the newest one.
+  Schedule& next_round() {
+    rounds_.emplace_back();
+    return *this;
+  }
+  Schedule& send(int peer, Block block) {
+    current().sends.push_back({peer, block});
+    return *this;
+  }
+  Schedule& receive(int peer, Block block) {
+    current().receives.push_back({peer, block});
+    return *this;
+  }
+  Schedule& copy(Block from, Block to) { return local({LocalKind::kCopy, from, to}); }
+  Schedule& reduce_left(Block from, Block to) { return local({LocalKind::kReduceLeft, from, to}); }
+  Schedule& reduce_right(Block from, Block to) {
+    return local({LocalKind::kReduceRight, from, to});
+  }
+
+  const std::vector<Round>& rounds() const noexcept { return rounds_; }
+  const std::vector<TempBuffer>& temps() const noexcept { return temps_; }
+  static bool is_temp(Slot slot) noexcept { return slot >= 2; }
+  static std::size_t temp_index(Slot slot) noexcept { return slot - 2u; }
+
+ private:
+  Schedule& local(const LocalStep& step) {
+    current().local.push_back(step);
+    return *this;
+  }
+  Round& current() {
+    if (rounds_.empty()) rounds_.emplace_back();
+    return rounds_.back();
+  }
+
+  std::vector<Round> rounds_;
+  std::vector<TempBuffer> temps_;
+};
+
+}  // namespace scomm::coll

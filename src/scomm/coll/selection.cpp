@@ -1,0 +1,147 @@
+#include "scomm/coll/selection.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <string>
+
+#include "scomm/base/error.hpp"
+
+namespace scomm::coll {
+namespace {
+
+using enum Algorithm;
+using enum Operation;
+
+// Thresholds (bytes per rank), in the spirit of MPICH's defaults, tuned by the benchmarks of
+// docs/RESULTS.md.
+constexpr std::int64_t kBcastLong = 64 * 1024;          // scatter + allgather above
+constexpr std::int64_t kAllreduceLong = 16 * 1024;      // Rabenseifner above
+constexpr std::int64_t kAllgatherLong = 64 * 1024;      // ring above (Bruck below)
+constexpr std::int64_t kAlltoallShort = 256;            // Bruck at or below
+constexpr std::int64_t kReduceScatterLong = 64 * 1024;  // pairwise above
+
+constexpr std::array kOperationNames{
+    "barrier",       "bcast",      "reduce",   "allreduce", "scan",
+    "exscan",        "gather",     "gatherv",  "scatter",   "scatterv",
+    "allgather",     "allgatherv", "alltoall", "alltoallv", "reduce_scatter_block",
+    "reduce_scatter"};
+constexpr std::array kAlgorithmNames{"dissemination",
+                                     "binomial",
+                                     "scatter_allgather",
+                                     "recursive_doubling",
+                                     "rabenseifner",
+                                     "ring",
+                                     "bruck",
+                                     "pairwise",
+                                     "linear",
+                                     "recursive_halving"};
+static_assert(kOperationNames.size() == kOperationCount);
+static_assert(kAlgorithmNames.size() == kAlgorithmCount);
+
+}  // namespace
+
+std::string_view name_of(Operation operation) noexcept {
+  return kOperationNames[static_cast<std::size_t>(operation)];
+}
+
+std::string_view name_of(Algorithm algorithm) noexcept {
+  return kAlgorithmNames[static_cast<std::size_t>(algorithm)];
+}
+
+bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
+  switch (operation) {
+    case kBarrier:
+      return algorithm == kDissemination;
+    case kBcast:
+      return algorithm == kBinomial || algorithm == kScatterAllgather;
+    case kReduce:
+      return algorithm == kBinomial;
+    case kAllreduce:
+      return algorithm == kRecursiveDoubling || algorithm == kRabenseifner || algorithm == kRing;
+    case kScan:
+    case kExscan:
+      return algorithm == kRecursiveDoubling;
+    case kGather:
+    case kScatter:
+      return algorithm == kBinomial;
+    case kGatherv:
+    case kScatterv:
+    case kAlltoallv:
+      return algorithm == kLinear;
+    case kAllgather:
+      return algorithm == kBruck || algorithm == kRing || algorithm == kRecursiveDoubling;
+    case kAllgatherv:
+      return algorithm == kRing;
+    case kAlltoall:
+      return algorithm == kPairwise || algorithm == kBruck;
+    case kReduceScatterBlock:
+    case kReduceScatter:
+      return algorithm == kRecursiveHalving || algorithm == kPairwise;
+  }
+  return false;
+}
+
+void Selection::force(Operation operation, std::optional<Algorithm> algorithm) {
+  if (algorithm && !offers(operation, *algorithm))
+    throw Error(ErrorClass::kArg, std::string(name_of(operation)) + " has no algorithm '" +
+                                      std::string(name_of(*algorithm)) + "'");
+  forced_[static_cast<std::size_t>(operation)] = algorithm;
+}
+
+Selection Selection::from_environment() {
+  Selection selection;
+  for (std::size_t o = 0; o < kOperationNames.size(); ++o) {
+    std::string variable = "SCOMM_COLL_";
+    for (const char c : std::string_view(kOperationNames[o]))
+      variable += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const char* value = std::getenv(variable.c_str());
+    if (value == nullptr || *value == '\0') continue;
+    std::optional<Algorithm> found;
+    for (std::size_t a = 0; a < kAlgorithmNames.size(); ++a)
+      if (kAlgorithmNames[a] == std::string_view(value)) found = static_cast<Algorithm>(a);
+    if (!found)
+      throw Error(ErrorClass::kArg, variable + ": unknown algorithm '" + std::string(value) + "'");
+    selection.force(static_cast<Operation>(o), found);
+  }
+  return selection;
+}
+
+Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
+                            bool commutative) const {
+  if (const auto& forced = forced_[static_cast<std::size_t>(operation)]) return *forced;
+  const bool pow2 = (size & (size - 1)) == 0;
+  switch (operation) {
+    case kBarrier:
+      return kDissemination;
+    case kBcast:
+      return bytes >= kBcastLong && size > 2 ? kScatterAllgather : kBinomial;
+    case kAllreduce:
+      // Rabenseifner splits the vector into pieces per rank; with fewer elements than ranks,
+      // or a non-commutative operation, recursive doubling is the safe choice.
+      return bytes >= kAllreduceLong && commutative ? kRabenseifner : kRecursiveDoubling;
+    case kAllgather:
+      if (bytes >= kAllgatherLong) return kRing;
+      return pow2 ? kRecursiveDoubling : kBruck;
+    case kAlltoall:
+      return bytes <= kAlltoallShort && size > 2 ? kBruck : kPairwise;
+    case kReduceScatterBlock:
+    case kReduceScatter:
+      return bytes >= kReduceScatterLong && commutative ? kPairwise : kRecursiveHalving;
+    case kReduce:
+    case kGather:
+    case kScatter:
+      return kBinomial;
+    case kScan:
+    case kExscan:
+      return kRecursiveDoubling;
+    case kGatherv:
+    case kScatterv:
+    case kAlltoallv:
+      return kLinear;
+    case kAllgatherv:
+      return kRing;
+  }
+  return kLinear;
+}
+
+}  // namespace scomm::coll

@@ -1,0 +1,70 @@
+// Which algorithm runs a collective: one table for every operation (selection.cpp), by message
+// size and communicator size, overridable per operation from the environment:
+// SCOMM_COLL_<OPERATION>=<algorithm>, e.g. SCOMM_COLL_BCAST=binomial, SCOMM_COLL_ALLREDUCE=ring.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace scomm::coll {
+
+enum class Operation : std::uint8_t {
+  kBarrier,
+  kBcast,
+  kReduce,
+  kAllreduce,
+  kScan,
+  kExscan,
+  kGather,
+  kGatherv,
+  kScatter,
+  kScatterv,
+  kAllgather,
+  kAllgatherv,
+  kAlltoall,
+  kAlltoallv,
+  kReduceScatterBlock,
+  kReduceScatter,
+};
+inline constexpr std::size_t kOperationCount = 16;
+
+enum class Algorithm : std::uint8_t {
+  kDissemination,
+  kBinomial,
+  kScatterAllgather,  // van de Geijn: binomial scatter, then ring allgather
+  kRecursiveDoubling,
+  kRabenseifner,  // reduce-scatter by recursive halving, then allgather by recursive doubling
+  kRing,
+  kBruck,
+  kPairwise,
+  kLinear,
+  kRecursiveHalving,
+};
+inline constexpr std::size_t kAlgorithmCount = 10;
+
+std::string_view name_of(Operation operation) noexcept;
+std::string_view name_of(Algorithm algorithm) noexcept;
+
+class Selection {
+ public:
+  // Reads SCOMM_COLL_<OPERATION> for every operation; throws Error(kArg) for an unknown
+  // algorithm or one the operation does not have.
+  static Selection from_environment();
+
+  // Forces `algorithm` for `operation` (nullopt: back to the table). Throws Error(kArg) when
+  // the operation has no such algorithm.
+  void force(Operation operation, std::optional<Algorithm> algorithm);
+  // The algorithm for a call moving `bytes` per rank (the vector of a reduction, one block of
+  // an all-to-all) among `size` ranks; `commutative`: the reduction's operation is.
+  Algorithm choose(Operation operation, std::int64_t bytes, int size,
+                   bool commutative = true) const;
+  // Whether `operation` has an implementation of `algorithm`.
+  static bool offers(Operation operation, Algorithm algorithm) noexcept;
+
+ private:
+  std::array<std::optional<Algorithm>, kOperationCount> forced_{};
+};
+
+}  // namespace scomm::coll

@@ -1,0 +1,265 @@
+// Barrier, broadcast and allreduce against MPI's own on the same members, for every algorithm,
+// root, size, in-place form and a non-commutative user operation; nonblocking collectives on
+// overlapping communicators completing in any order; bad input.
+#include <numeric>
+
+#include "coll_test_support.hpp"
+
+namespace {
+
+class BcastTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_BCAST"; }
+};
+
+TEST_P(BcastTest, EqualsMpiBcastForEveryRootAndSize) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (const int count : test_counts())
+      for (int root = 0; root < size; ++root) {
+        const auto mine = pattern(rank, static_cast<std::size_t>(count), root);
+        std::vector<int> expected = mine, got = mine;
+        MPI_Bcast(expected.data(), count, MPI_INT, root, pair.mpi);
+        ASSERT_EQ(SCOMM_Bcast(got.data(), count, MPI_INT, root, pair.scomm), SCOMM_SUCCESS);
+        ASSERT_EQ(got, expected) << pair.name << " count " << count << " root " << root;
+      }
+  }
+}
+
+TEST_P(BcastTest, NonblockingAndStridedDatatype) {
+  MPI_Datatype every_other = MPI_DATATYPE_NULL;
+  MPI_Type_vector(3, 1, 2, MPI_INT, &every_other);  // ints 0, 2, 4 of 5 (extent 5 ints)
+  MPI_Type_commit(&every_other);
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    const int root = size - 1, count = 33;
+    const auto mine = pattern(rank, static_cast<std::size_t>(count) * 5, 1);
+    std::vector<int> expected = mine, got = mine;
+    MPI_Bcast(expected.data(), count, every_other, root, pair.mpi);
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Ibcast(got.data(), count, every_other, root, pair.scomm, &request),
+              SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+    ASSERT_EQ(got, expected) << pair.name;
+  }
+  MPI_Type_free(&every_other);
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, BcastTest,
+                         ::testing::Values("", "binomial", "scatter_allgather"));
+
+class AllreduceTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_ALLREDUCE"; }
+};
+
+TEST_P(AllreduceTest, EqualsMpiAllreduceForSumsMaximaAndInPlace) {
+  for (const CommPair& pair : pairs_) {
+    const int rank = rank_of(pair.mpi);
+    for (const int count : test_counts()) {
+      const auto mine = pattern(rank, static_cast<std::size_t>(count), count);
+      std::vector<int> expected(mine.size()), got(mine.size(), -1);
+      MPI_Allreduce(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, pair.mpi);
+      ASSERT_EQ(SCOMM_Allreduce(mine.data(), got.data(), count, MPI_INT, MPI_SUM, pair.scomm),
+                SCOMM_SUCCESS);
+      ASSERT_EQ(got, expected) << pair.name << " sum of " << count;
+
+      std::vector<double> values(mine.begin(), mine.end()), max_expected(values.size());
+      MPI_Allreduce(values.data(), max_expected.data(), count, MPI_DOUBLE, MPI_MAX, pair.mpi);
+      ASSERT_EQ(
+          SCOMM_Allreduce(SCOMM_IN_PLACE, values.data(), count, MPI_DOUBLE, MPI_MAX, pair.scomm),
+          SCOMM_SUCCESS);
+      ASSERT_EQ(values, max_expected) << pair.name << " in-place max of " << count;
+    }
+  }
+}
+
+TEST_P(AllreduceTest, NonCommutativeOperationReducesInRankOrder) {
+  const AffineOp affine;
+  for (const CommPair& pair : pairs_) {
+    const int rank = rank_of(pair.mpi);
+    for (const int count : {1, 5, 300}) {
+      const auto mine = affine_pattern(rank, static_cast<std::size_t>(count));
+      std::vector<int> expected(mine.size()), got(mine.size());
+      MPI_Allreduce(mine.data(), expected.data(), count, affine.type, affine.op, pair.mpi);
+      ASSERT_EQ(SCOMM_Allreduce(mine.data(), got.data(), count, affine.type, affine.op, pair.scomm),
+                SCOMM_SUCCESS);
+      ASSERT_EQ(got, expected) << pair.name << " count " << count;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, AllreduceTest,
+                         ::testing::Values("", "recursive_doubling", "rabenseifner", "ring"));
+
+class BarrierTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_BARRIER"; }
+};
+
+// Nobody leaves the barrier before everyone has entered: each rank sends a message to every
+// other rank before the barrier and probes for all of them right after it.
+TEST_P(BarrierTest, NobodyLeavesBeforeEveryoneEntered) {
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    std::vector<SCOMM_Request> sends;
+    for (int peer = 0; peer < world_size_; ++peer) {
+      sends.push_back(SCOMM_REQUEST_NULL);
+      ASSERT_EQ(
+          SCOMM_Issend(&world_rank_, 1, MPI_INT, peer, repeat, SCOMM_COMM_WORLD, &sends.back()),
+          SCOMM_SUCCESS);
+    }
+    // Ssend: the message is matched only once the receiver posts; the barrier must not need it.
+    std::vector<int> from(static_cast<std::size_t>(world_size_));
+    std::vector<SCOMM_Request> receives;
+    for (int peer = 0; peer < world_size_; ++peer) {
+      receives.push_back(SCOMM_REQUEST_NULL);
+      SCOMM_Irecv(&from[static_cast<std::size_t>(peer)], 1, MPI_INT, peer, repeat, SCOMM_COMM_WORLD,
+                  &receives.back());
+    }
+    ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Waitall(world_size_, receives.data(), SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Waitall(world_size_, sends.data(), SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+    std::vector<int> expected(from.size());
+    std::iota(expected.begin(), expected.end(), 0);
+    ASSERT_EQ(from, expected);
+  }
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Ibarrier(SCOMM_COMM_WORLD, &request), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, BarrierTest, ::testing::Values("", "dissemination"));
+
+class CollConcurrencyTest : public ScommTest {};
+
+// The Janus pattern: overlapping groups of two neighbours (rank r is in {r-1, r} and {r, r+1}),
+// a nonblocking broadcast and allreduce on each and on the world, all in flight together, waited
+// for in an order that differs between ranks.
+TEST_F(CollConcurrencyTest, OverlappingNonblockingCollectivesCompleteInAnyOrder) {
+  for (int repeat = 0; repeat < 5; ++repeat) {
+    std::vector<SCOMM_Comm> pairs;  // rank r's pair {r, r+1} is made by all, in the same order
+    SCOMM_Comm left = SCOMM_COMM_NULL, right = SCOMM_COMM_NULL;
+    for (int first = 0; first + 1 < world_size_; ++first) {
+      SCOMM_Comm made = SCOMM_COMM_NULL;
+      ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, first + 1, 1, &made),
+                SCOMM_SUCCESS);
+      if (first == world_rank_ - 1) left = made;
+      if (first == world_rank_) right = made;
+    }
+    std::vector<SCOMM_Request> requests;
+    std::vector<int> values(6, -1);
+    auto start = [&](SCOMM_Comm comm, int slot) {
+      if (comm == SCOMM_COMM_NULL) return;
+      int rank = 0;
+      SCOMM_Comm_rank(comm, &rank);
+      values[static_cast<std::size_t>(slot)] =
+          rank == 0 ? 1000 * repeat + 10 * world_rank_ + slot : -1;
+      requests.push_back(SCOMM_REQUEST_NULL);
+      ASSERT_EQ(SCOMM_Ibcast(&values[static_cast<std::size_t>(slot)], 1, MPI_INT, 0, comm,
+                             &requests.back()),
+                SCOMM_SUCCESS);
+      requests.push_back(SCOMM_REQUEST_NULL);
+      ASSERT_EQ(SCOMM_Iallreduce(&world_rank_, &values[static_cast<std::size_t>(slot) + 1], 1,
+                                 MPI_INT, MPI_SUM, comm, &requests.back()),
+                SCOMM_SUCCESS);
+    };
+    start(left, 0);
+    start(right, 2);
+    start(SCOMM_COMM_WORLD, 4);
+    // Odd ranks wait newest first, even ranks oldest first, every third one by Waitall.
+    if (world_rank_ % 3 == 2) {
+      ASSERT_EQ(
+          SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE),
+          SCOMM_SUCCESS);
+    } else {
+      for (std::size_t i = 0; i < requests.size(); ++i) {
+        const std::size_t k = world_rank_ % 2 ? requests.size() - 1 - i : i;
+        ASSERT_EQ(SCOMM_Wait(&requests[k], SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+      }
+    }
+    if (left != SCOMM_COMM_NULL) {
+      EXPECT_EQ(values[0], 1000 * repeat + 10 * (world_rank_ - 1) + 2);  // left's root: r - 1
+      EXPECT_EQ(values[1], 2 * world_rank_ - 1);
+    }
+    if (right != SCOMM_COMM_NULL) {
+      EXPECT_EQ(values[2], 1000 * repeat + 10 * world_rank_ + 2);
+      EXPECT_EQ(values[3], 2 * world_rank_ + 1);
+    }
+    EXPECT_EQ(values[4], 1000 * repeat + 4);
+    EXPECT_EQ(values[5], world_size_ * (world_size_ - 1) / 2);
+    if (left != SCOMM_COMM_NULL) SCOMM_Comm_free(&left);
+    if (right != SCOMM_COMM_NULL) SCOMM_Comm_free(&right);
+  }
+}
+
+// A blocking receive must progress a nonblocking broadcast the sender depends on: rank 1 waits
+// for the broadcast before it sends, and the tree may route the broadcast through rank 0.
+TEST_F(CollConcurrencyTest, BlockingPointToPointProgressesCollectivesInFlight) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  for (int root = 0; root < world_size_; ++root) {
+    int value = world_rank_ == root ? 42 : 0;
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Ibcast(&value, 1, MPI_INT, root, SCOMM_COMM_WORLD, &request), SCOMM_SUCCESS);
+    int token = 0;
+    if (world_rank_ == 0) {
+      ASSERT_EQ(SCOMM_Recv(&token, 1, MPI_INT, 1, 7, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+                SCOMM_SUCCESS);
+      EXPECT_EQ(token, 42);
+    }
+    ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    if (world_rank_ == 1) {
+      ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, 0, 7, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    }
+    EXPECT_EQ(value, 42);
+  }
+}
+
+class CollErrorsTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  }
+};
+
+TEST_F(CollErrorsTest, BadArgumentsAreReportedWithTheirClass) {
+  int value = 0, other = 0;
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(&value, 1, MPI_INT, world_size_, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_ROOT);
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(&value, 1, MPI_INT, -1, SCOMM_COMM_WORLD)), SCOMM_ERR_ROOT);
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(&value, -1, MPI_INT, 0, SCOMM_COMM_WORLD)), SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(nullptr, 1, MPI_INT, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(&value, 1, MPI_DATATYPE_NULL, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Allreduce(&value, &other, 1, MPI_INT, MPI_OP_NULL, SCOMM_COMM_WORLD)),
+      SCOMM_ERR_OP);
+  EXPECT_EQ(error_class_of(SCOMM_Allreduce(&value, &value, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(SCOMM_Barrier(12345)), SCOMM_ERR_COMM);
+  EXPECT_EQ(error_class_of(SCOMM_Ibarrier(SCOMM_COMM_WORLD, nullptr)), SCOMM_ERR_ARG);
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup);
+  const SCOMM_Comm freed = dup;
+  SCOMM_Comm_free(&dup);
+  EXPECT_EQ(error_class_of(SCOMM_Barrier(freed)), SCOMM_ERR_COMM);
+  // Every rank made the same calls, all rejected before communicating: the world still works.
+  EXPECT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+}
+
+// A root that broadcasts more than the other expects: truncation, reported, never an overrun.
+// (On a pair: a truncated rank stops, so ranks below it in a larger tree would wait.)
+TEST_F(CollErrorsTest, MismatchedCountsAreTruncationErrors) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Comm pair = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  if (pair == SCOMM_COMM_NULL) return;
+  SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
+  std::vector<int> data(8, world_rank_);
+  const int count = world_rank_ == 0 ? 8 : 4;
+  const int rc = SCOMM_Bcast(data.data(), count, MPI_INT, 0, pair);
+  EXPECT_EQ(error_class_of(rc), world_rank_ == 0 ? SCOMM_SUCCESS : SCOMM_ERR_TRUNCATE);
+  for (std::size_t i = 4; i < 8; ++i) EXPECT_EQ(data[i], world_rank_);
+  SCOMM_Comm_free(&pair);
+}
+
+}  // namespace

@@ -1,0 +1,126 @@
+// Shared by the collective tests: every algorithm of an operation is forced in turn through the
+// environment (SCOMM_COLL_<OPERATION>, read by SCOMM_Init), on communicators that have an MPI
+// twin with the same members, so each result is compared with the real MPI collective's.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "scomm.h"
+#include "scomm_fixture.hpp"
+
+// A scomm communicator and an MPI communicator with the same members in the same order.
+struct CommPair {
+  SCOMM_Comm scomm = SCOMM_COMM_NULL;
+  MPI_Comm mpi = MPI_COMM_NULL;
+  std::string name;
+};
+
+// Runs with SCOMM_COLL_<operation>=<algorithm> set for SCOMM_Init ("" = the selection table).
+class CollTest : public ScommTest, public ::testing::WithParamInterface<std::string> {
+ protected:
+  virtual const char* variable() const = 0;
+
+  void SetUp() override {
+    if (!GetParam().empty()) setenv(variable(), GetParam().c_str(), 1);
+    ScommTest::SetUp();
+    unsetenv(variable());
+    make_pairs();
+  }
+  void TearDown() override {
+    for (CommPair& pair : pairs_) {
+      if (pair.scomm != SCOMM_COMM_WORLD && pair.scomm != SCOMM_COMM_NULL)
+        SCOMM_Comm_free(&pair.scomm);
+      if (pair.mpi != MPI_COMM_WORLD && pair.mpi != MPI_COMM_NULL) MPI_Comm_free(&pair.mpi);
+    }
+    ScommTest::TearDown();
+  }
+
+  // The world; the odd/even halves (a collective split); the first ceil(p/2) ranks reversed
+  // (a local range with a negative stride). Each rank gets the pairs it is a member of.
+  void make_pairs() {
+    pairs_.push_back({SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world"});
+    CommPair parity{SCOMM_COMM_NULL, MPI_COMM_NULL, "parity"};
+    SCOMM_Comm_split(SCOMM_COMM_WORLD, world_rank_ % 2, world_rank_, &parity.scomm);
+    MPI_Comm_split(MPI_COMM_WORLD, world_rank_ % 2, world_rank_, &parity.mpi);
+    pairs_.push_back(parity);
+    const int half = (world_size_ + 1) / 2;
+    CommPair reversed{SCOMM_COMM_NULL, MPI_COMM_NULL, "reversed-half"};
+    SCOMM_Comm_create_range(SCOMM_COMM_WORLD, half - 1, 0, -1, &reversed.scomm);
+    MPI_Comm_split(MPI_COMM_WORLD, world_rank_ < half ? 0 : MPI_UNDEFINED, -world_rank_,
+                   &reversed.mpi);
+    if (reversed.scomm != SCOMM_COMM_NULL) pairs_.push_back(reversed);
+  }
+
+  std::vector<CommPair> pairs_;
+};
+
+// Process counts, message sizes and roots to sweep.
+inline std::vector<int> test_counts() {
+  return {0, 1, 7, 1000, 40000};
+}
+
+inline int size_of(MPI_Comm comm) {
+  int size = 0;
+  MPI_Comm_size(comm, &size);
+  return size;
+}
+
+inline int rank_of(MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
+// Deterministic data that differs per rank, element and round.
+inline std::vector<int> pattern(int rank, std::size_t n, int salt) {
+  std::vector<int> data(n);
+  for (std::size_t i = 0; i < n; ++i)
+    data[i] = static_cast<int>((static_cast<unsigned>(rank) * 7919u + i * 31u +
+                                static_cast<unsigned>(salt) * 104729u) %
+                               100003u) -
+              50000;
+  return data;
+}
+
+// A non-commutative operation: composition of affine maps x -> a x + b on pairs of ints
+// (mod 2^31 - 1 kept small): (f op g)(x) = g(f(x)), so the order of ranks shows in the result.
+inline void compose_affine(void* in, void* inout, int* len, MPI_Datatype*) {
+  auto* f = static_cast<int*>(in);
+  auto* g = static_cast<int*>(inout);
+  for (int i = 0; i < *len; ++i) {
+    const long long a = static_cast<long long>(g[2 * i]) * f[2 * i] % 10007;
+    const long long b = (static_cast<long long>(g[2 * i]) * f[2 * i + 1] + g[2 * i + 1]) % 10007;
+    g[2 * i] = static_cast<int>(a);
+    g[2 * i + 1] = static_cast<int>(b);
+  }
+}
+
+// The pair type and the non-commutative operation over it; freed by the destructor.
+struct AffineOp {
+  AffineOp() {
+    MPI_Type_contiguous(2, MPI_INT, &type);
+    MPI_Type_commit(&type);
+    MPI_Op_create(compose_affine, 0, &op);
+  }
+  ~AffineOp() {
+    MPI_Op_free(&op);
+    MPI_Type_free(&type);
+  }
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  MPI_Op op = MPI_OP_NULL;
+};
+
+// Affine maps with small coefficients, different per rank.
+inline std::vector<int> affine_pattern(int rank, std::size_t n) {
+  std::vector<int> data(2 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    data[2 * i] = static_cast<int>((static_cast<unsigned>(rank) * 3u + i) % 17u) + 2;
+    data[2 * i + 1] = static_cast<int>((static_cast<unsigned>(rank) * 5u + i * 7u) % 23u);
+  }
+  return data;
+}
