@@ -140,6 +140,7 @@ int SCOMM_Iprobe(int source, int tag, SCOMM_Comm c, int* flag, SCOMM_Status* sta
   return on_comm("SCOMM_Iprobe", c, [&](CommEntry& e) {
     require(flag, "flag");
     check_receive(e, nullptr, 0, MPI_BYTE, source, tag);
+    runtime().engine().progress_background();
     const auto found = p2p::iprobe(runtime().engine(), e.comm.channel(), source, tag);
     *flag = found ? 1 : 0;
     if (found) write_status(*found, status);

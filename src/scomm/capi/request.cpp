@@ -129,6 +129,7 @@ int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
   return on_requests("SCOMM_Test", [&](SCOMM_Comm& failing) {
     require(request, "request");
     require(flag, "flag");
+    runtime().engine().progress_background();
     *flag = progress(*request, failing) ? 1 : 0;
     if (*flag) retire(request, status);
   });
@@ -186,6 +187,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
   return on_requests("SCOMM_Testall", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
     require(flag, "flag");
+    runtime().engine().progress_background();
     bool all = true;
     for (int i = 0; i < count; ++i) all = progress(requests[i], failing) && all;
     *flag = all ? 1 : 0;
