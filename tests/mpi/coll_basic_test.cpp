@@ -126,7 +126,7 @@ TEST_P(BarrierTest, NobodyLeavesBeforeEveryoneEntered) {
   ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, BarrierTest, ::testing::Values("", "dissemination"));
+INSTANTIATE_TEST_SUITE_P(Algorithms, BarrierTest, ::testing::Values("", "dissemination", "native"));
 
 class CollConcurrencyTest : public ScommTest {};
 

@@ -4,6 +4,10 @@
 namespace scomm::coll {
 
 p2p::Request barrier(const Call& call) {
+  if (call.selection.choose(Operation::kBarrier, 0, call.comm.size()) == Algorithm::kNative)
+    return launch_native(call, [](MPI_Comm comm, MPI_Request* request) {
+      return request != nullptr ? MPI_Ibarrier(comm, request) : MPI_Barrier(comm);
+    });
   return launch(call, barrier_dissemination(call.shape()),
                 Binding{nullptr, MPI_BYTE, nullptr, MPI_BYTE, MPI_OP_NULL});
 }

@@ -11,6 +11,7 @@
 #include "scomm/coll/shape.hpp"
 #include "scomm/comm/comm.hpp"
 #include "scomm/comm/runtime.hpp"
+#include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::coll {
 
@@ -26,6 +27,25 @@ struct Call {
 // Runs `schedule` to the end (blocking: the returned request is complete) or starts it as a
 // nonblocking collective that progresses whenever scomm waits.
 p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding);
+
+// Runs the base MPI's own collective on the communicator's MPI twin: `mpi(comm, request)` calls
+// the nonblocking form when `request` is not null, the blocking one otherwise.
+template <typename MpiCollective>
+p2p::Request launch_native(const Call& call, MpiCollective&& mpi) {
+  const MPI_Comm native = call.comm.native(call.runtime);
+  // Blocking inside MPI would stall scomm's nonblocking collectives: then wait by polling.
+  if (call.blocking && !call.runtime.engine().has_background()) {
+    p2p::check_mpi(mpi(native, nullptr), "native collective");
+    return p2p::Request::completed();
+  }
+  MPI_Request request = MPI_REQUEST_NULL;
+  p2p::check_mpi(mpi(native, &request), "native collective");
+  p2p::Request started = p2p::Request::mpi(request, nullptr, false);
+  if (!call.blocking) return started;
+  p2p::Status status;
+  started.wait(call.runtime.engine(), status);
+  return p2p::Request::completed();
+}
 
 // Error(kRoot) unless 0 <= root < size.
 void check_root(const Call& call, int root);

@@ -34,7 +34,8 @@ constexpr std::array kAlgorithmNames{"dissemination",
                                      "bruck",
                                      "pairwise",
                                      "linear",
-                                     "recursive_halving"};
+                                     "recursive_halving",
+                                     "native"};
 static_assert(kOperationNames.size() == kOperationCount);
 static_assert(kAlgorithmNames.size() == kAlgorithmCount);
 
@@ -49,6 +50,7 @@ std::string_view name_of(Algorithm algorithm) noexcept {
 }
 
 bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
+  if (algorithm == kNative) return true;
   switch (operation) {
     case kBarrier:
       return algorithm == kDissemination;

@@ -1,6 +1,8 @@
 // Which algorithm runs a collective: one table for every operation (selection.cpp), by message
 // size and communicator size, overridable per operation from the environment:
-// SCOMM_COLL_<OPERATION>=<algorithm>, e.g. SCOMM_COLL_BCAST=binomial, SCOMM_COLL_ALLREDUCE=ring.
+// SCOMM_COLL_<OPERATION>=<algorithm>, e.g. SCOMM_COLL_BCAST=binomial, SCOMM_COLL_ALLREDUCE=ring;
+// "native" runs the base MPI's own collective on an MPI communicator with the same members, made
+// on the communicator's first native call.
 #pragma once
 
 #include <array>
@@ -41,8 +43,9 @@ enum class Algorithm : std::uint8_t {
   kPairwise,
   kLinear,
   kRecursiveHalving,
+  kNative,  // the base MPI's own collective on the communicator's MPI twin
 };
-inline constexpr std::size_t kAlgorithmCount = 10;
+inline constexpr std::size_t kAlgorithmCount = 11;
 
 std::string_view name_of(Operation operation) noexcept;
 std::string_view name_of(Algorithm algorithm) noexcept;

@@ -35,6 +35,10 @@ class Comm {
   const std::shared_ptr<const group::CartGrid>& grid() const noexcept { return grid_; }
   void set_grid(std::shared_ptr<const group::CartGrid> grid) noexcept { grid_ = std::move(grid); }
 
+  // The MPI communicator with the same members, for the base MPI's own collectives: made on
+  // first use (collectively over the members, as SCOMM_Comm_to_MPI) and freed with this object.
+  MPI_Comm native(Runtime& runtime);
+
   std::string_view name() const noexcept { return name_ ? std::string_view(*name_) : ""; }
   void set_name(std::string name) { name_ = std::make_unique<std::string>(std::move(name)); }
 
@@ -45,6 +49,11 @@ class Comm {
   // every creation a buffer copy when the communicator is moved into its handle.
   std::unique_ptr<std::string> name_;
   std::shared_ptr<const group::CartGrid> grid_;
+  struct NativeComm {
+    MPI_Comm comm = MPI_COMM_NULL;
+    ~NativeComm() { MPI_Comm_free(&comm); }
+  };
+  std::unique_ptr<NativeComm> native_;
 };
 
 // A fresh internal tag for the next collective on `comm` (same at every member), and the tag of

@@ -59,4 +59,13 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
   return out;
 }
 
+MPI_Comm Comm::native(Runtime& runtime) {
+  if (!native_) {
+    auto made = std::make_unique<NativeComm>();
+    made->comm = to_mpi(runtime, *this);
+    native_ = std::move(made);
+  }
+  return native_->comm;
+}
+
 }  // namespace scomm::comm
