@@ -46,7 +46,8 @@ TEST_P(BcastTest, NonblockingAndStridedDatatype) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, BcastTest,
-                         ::testing::Values("", "binomial", "scatter_allgather"));
+                         ::testing::Values("", "binomial", "knomial", "pipelined_tree",
+                                           "scatter_allgather", "native"));
 
 class AllreduceTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_ALLREDUCE"; }
@@ -89,7 +90,8 @@ TEST_P(AllreduceTest, NonCommutativeOperationReducesInRankOrder) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllreduceTest,
-                         ::testing::Values("", "recursive_doubling", "rabenseifner", "ring"));
+                         ::testing::Values("", "recursive_doubling", "rabenseifner", "ring",
+                                           "native"));
 
 class BarrierTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_BARRIER"; }

@@ -17,7 +17,8 @@ int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, bool 
                Start&& start) noexcept {
   return on_comm(function, c, [&](CommEntry& e) {
     if (nonblocking) require(request, "request");
-    const coll::Call call{runtime(), e.comm, context().coll_selection, !nonblocking};
+    const coll::Call call{runtime(), e.comm, context().coll_selection, !nonblocking,
+                          &e.schedules()};
     p2p::Request done = start(call);
     if (nonblocking) *request = new_request_handle(std::move(done), c);
   });

@@ -13,6 +13,7 @@
 #include "scomm/base/error.hpp"
 #include "scomm/capi/errors.hpp"
 #include "scomm/capi/handle_table.hpp"
+#include "scomm/coll/schedule_cache.hpp"
 #include "scomm/coll/selection.hpp"
 #include "scomm/comm/comm.hpp"
 #include "scomm/comm/create.hpp"
@@ -29,8 +30,15 @@ inline constexpr int kErrorsReturn = 2;    // SCOMM_ERRORS_RETURN
 struct CommEntry {
   CommEntry(comm::Comm&& c, int handler) : comm(std::move(c)), errhandler(handler) {}
 
+  // The schedules of the communicator's last collectives, made on its first collective.
+  coll::ScheduleCache& schedules() {
+    if (!schedule_cache) schedule_cache = std::make_unique<coll::ScheduleCache>();
+    return *schedule_cache;
+  }
+
   comm::Comm comm;
   int errhandler = kErrorsAreFatal;
+  std::unique_ptr<coll::ScheduleCache> schedule_cache;
 };
 
 struct RequestEntry {

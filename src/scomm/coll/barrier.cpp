@@ -8,8 +8,10 @@ p2p::Request barrier(const Call& call) {
     return launch_native(call, [](MPI_Comm comm, MPI_Request* request) {
       return request != nullptr ? MPI_Ibarrier(comm, request) : MPI_Barrier(comm);
     });
-  return launch(call, barrier_dissemination(call.shape()),
-                Binding{nullptr, MPI_BYTE, nullptr, MPI_BYTE, MPI_OP_NULL});
+  return launch(
+      call, ScheduleKey{Operation::kBarrier, Algorithm::kDissemination, 0, false, 0, 0},
+      [&] { return barrier_dissemination(call.shape()); },
+      Binding{nullptr, MPI_BYTE, nullptr, MPI_BYTE, MPI_OP_NULL});
 }
 
 }  // namespace scomm::coll

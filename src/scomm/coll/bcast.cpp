@@ -1,18 +1,47 @@
 #include "scomm/coll/bcast_binomial.hpp"
+#include "scomm/coll/bcast_knomial.hpp"
+#include "scomm/coll/bcast_pipelined_tree.hpp"
 #include "scomm/coll/operations.hpp"
 
 namespace scomm::coll {
+namespace {
+
+constexpr int kKnomialRadix = 4;
+// Segments of the pipelined tree: long enough to amortize a message's latency, short enough
+// to keep every level of the tree busy.
+constexpr std::int64_t kPipelineSegmentBytes = 32 * 1024;
+
+Schedule build_bcast(Algorithm algorithm, const Shape& shape, std::int64_t count,
+                     std::int64_t segment) {
+  switch (algorithm) {
+    case Algorithm::kKnomial:
+      return bcast_knomial(shape, count, kKnomialRadix);
+    case Algorithm::kPipelinedTree:
+      return bcast_pipelined_tree(shape, count, segment);
+    default:
+      return bcast_binomial(shape, count);
+  }
+}
+
+}  // namespace
 
 p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type, int root) {
   check_root(call, root);
   check_data(buffer, count, type);
   const Shape shape = call.shape(root);
-  Schedule schedule;
-  switch (call.selection.choose(Operation::kBcast, bytes_of(count, type), shape.size)) {
-    default:
-      schedule = bcast_binomial(shape, count);
-  }
-  return launch(call, std::move(schedule), Binding{buffer, type, buffer, type, MPI_OP_NULL});
+  const std::int64_t bytes = bytes_of(count, type);
+  const Algorithm algorithm = call.selection.choose(Operation::kBcast, bytes, shape.size);
+  if (algorithm == Algorithm::kNative)
+    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
+      return request != nullptr ? MPI_Ibcast(buffer, count, type, root, comm, request)
+                                : MPI_Bcast(buffer, count, type, root, comm);
+    });
+  const std::int64_t element = std::max<std::int64_t>(1, bytes / std::max(count, 1));
+  const std::int64_t segment = std::max<std::int64_t>(1, kPipelineSegmentBytes / element);
+  return launch(
+      call, ScheduleKey{Operation::kBcast, algorithm, root, false, count, segment},
+      [&] { return build_bcast(algorithm, shape, count, segment); },
+      Binding{buffer, type, buffer, type, MPI_OP_NULL});
 }
 
 }  // namespace scomm::coll

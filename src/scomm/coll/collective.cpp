@@ -7,17 +7,24 @@
 
 namespace scomm::coll {
 
-p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding) {
-  auto run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(),
-                                           comm::internal_tag(call.runtime, call.comm),
-                                           std::move(schedule), binding);
+p2p::Request launch(const Call& call, std::shared_ptr<const Schedule> schedule,
+                    const Binding& binding) {
+  const int tag = comm::internal_tag(call.runtime, call.comm);
   if (call.blocking) {
-    run->run();
+    ScheduleRun run(call.runtime.engine(), call.comm.channel_ptr(), tag, std::move(schedule),
+                    binding);
+    run.run();
     return p2p::Request::completed();
   }
+  auto run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(), tag,
+                                           std::move(schedule), binding);
   run->run_in_background();
   run->progress();  // posts the first round now
   return p2p::Request::operation(std::move(run));
+}
+
+p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding) {
+  return launch(call, std::make_shared<const Schedule>(std::move(schedule)), binding);
 }
 
 void check_root(const Call& call, int root) {

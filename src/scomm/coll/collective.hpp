@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "scomm/coll/executor.hpp"
+#include "scomm/coll/schedule_cache.hpp"
 #include "scomm/coll/selection.hpp"
 #include "scomm/coll/shape.hpp"
 #include "scomm/comm/comm.hpp"
@@ -20,13 +21,26 @@ struct Call {
   comm::Comm& comm;
   const Selection& selection;
   bool blocking;
+  ScheduleCache* cache = nullptr;  // the communicator's; none: every call builds its schedule
 
   Shape shape(int root = 0) const noexcept { return {comm.rank(), comm.size(), root}; }
 };
 
 // Runs `schedule` to the end (blocking: the returned request is complete) or starts it as a
 // nonblocking collective that progresses whenever scomm waits.
+p2p::Request launch(const Call& call, std::shared_ptr<const Schedule> schedule,
+                    const Binding& binding);
 p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding);
+// As launch(), with the communicator's cached schedule for `key` when there is one, else the
+// one `build()` returns (cached for the next call).
+template <typename Build>
+p2p::Request launch(const Call& call, const ScheduleKey& key, Build&& build,
+                    const Binding& binding) {
+  return launch(call,
+                call.cache != nullptr ? call.cache->get(key, build)
+                                      : std::make_shared<const Schedule>(build()),
+                binding);
+}
 
 // Runs the base MPI's own collective on the communicator's MPI twin: `mpi(comm, request)` calls
 // the nonblocking form when `request` is not null, the blocking one otherwise.

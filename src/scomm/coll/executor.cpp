@@ -1,5 +1,6 @@
 #include "scomm/coll/executor.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <string>
@@ -18,33 +19,36 @@ int mpi_count(std::int64_t count) {
   return static_cast<int>(count);
 }
 
-// Contiguous with no gaps and no lower bound: copies and reductions can treat it as bytes.
-bool is_plain(MPI_Datatype type) {
-  MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
-  int size = 0;
-  MPI_Type_get_extent(type, &lb, &extent);
-  MPI_Type_get_true_extent(type, &true_lb, &true_extent);
-  MPI_Type_size(type, &size);
-  return lb == 0 && true_lb == 0 && extent == size && true_extent == size;
+std::size_t round_up(std::size_t bytes) {
+  constexpr std::size_t kAlign = alignof(std::max_align_t);
+  return (bytes + kAlign - 1) / kAlign * kAlign;
 }
 
 }  // namespace
 
 ScheduleRun::ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
-                         Schedule schedule, const Binding& binding)
+                         std::shared_ptr<const Schedule> schedule, const Binding& binding)
     : engine_(engine),
       channel_(std::move(channel)),
       tag_(tag),
       schedule_(std::move(schedule)),
-      op_(binding.op) {
+      op_(binding.op),
+      send_layout_(TypeLayout::of(binding.send_type)),
+      recv_layout_(binding.recv_type == binding.send_type ? send_layout_
+                                                          : TypeLayout::of(binding.recv_type)) {
   if (op_ != MPI_OP_NULL) {
     int commutative = 1;
     MPI_Op_commutative(op_, &commutative);
     commutative_ = commutative != 0;
   }
-  buffers_.push_back(typed(binding.input, binding.send_type));
-  buffers_.push_back(typed(binding.output, binding.recv_type));
-  allocate_temps();
+  buffers_.reserve(2 + schedule_->temps().size());
+  buffers_.push_back({static_cast<std::byte*>(const_cast<void*>(binding.input)), &send_layout_});
+  buffers_.push_back({static_cast<std::byte*>(binding.output), &recv_layout_});
+  bind_temps();
+  std::size_t transfers = 0;
+  for (const Round& round : schedule_->rounds())
+    transfers = std::max(transfers, round.receives.size() + round.sends.size());
+  pending_.reserve(transfers);
   // Last: the destructor releases it, and runs only for a fully built run.
   if (!channel_->hold_internal_tag(tag_))
     throw Error(ErrorClass::kIntern,
@@ -60,34 +64,29 @@ ScheduleRun::~ScheduleRun() {
   channel_->release_internal_tag(tag_);
 }
 
-ScheduleRun::TypedBuffer ScheduleRun::typed(const void* base, MPI_Datatype type) const {
-  TypedBuffer buffer;
-  buffer.base = static_cast<std::byte*>(const_cast<void*>(base));
-  buffer.type = type;
-  if (type != MPI_DATATYPE_NULL) {
-    MPI_Aint lb = 0;
-    MPI_Type_get_extent(type, &lb, &buffer.extent);
+// All temporaries in one block, each starting at its type's true lower bound (the address MPI
+// is given for element 0 is the block's minus true_lb).
+void ScheduleRun::bind_temps() {
+  std::size_t total = 0;
+  for (const TempBuffer& temp : schedule_->temps()) {
+    const TypeLayout& layout = temp.type == TypeId::kSend ? send_layout_ : recv_layout_;
+    total += round_up(static_cast<std::size_t>(layout.span(temp.count)));
   }
-  return buffer;
-}
-
-void ScheduleRun::allocate_temps() {
-  for (const TempBuffer& temp : schedule_.temps()) {
-    const TypedBuffer& like = buffers_[static_cast<std::size_t>(temp.type)];
-    MPI_Aint true_lb = 0, true_extent = 0;
-    MPI_Type_get_true_extent(like.type, &true_lb, &true_extent);
-    const std::size_t bytes =
-        temp.count == 0 ? 0
-                        : static_cast<std::size_t>(true_extent + (temp.count - 1) * like.extent);
-    storage_.push_back(std::make_unique<std::byte[]>(bytes));
-    // Element 0 starts at the true lower bound: the address MPI is given is base - true_lb.
-    buffers_.push_back({storage_.back().get() - true_lb, like.type, like.extent});
+  std::byte* block = inline_temps_;
+  if (total > kInlineTempBytes) {
+    heap_temps_ = std::make_unique<std::byte[]>(total);
+    block = heap_temps_.get();
+  }
+  for (const TempBuffer& temp : schedule_->temps()) {
+    const TypeLayout& layout = temp.type == TypeId::kSend ? send_layout_ : recv_layout_;
+    buffers_.push_back({block - layout.true_lb, &layout});
+    block += round_up(static_cast<std::size_t>(layout.span(temp.count)));
   }
 }
 
 std::byte* ScheduleRun::address(const Block& block) const {
   const TypedBuffer& b = buffer(block.slot);
-  return b.base + block.offset * b.extent;
+  return b.base + block.offset * b.layout->extent;
 }
 
 bool ScheduleRun::progress() {
@@ -110,9 +109,9 @@ void ScheduleRun::run_in_background() {
 }
 
 bool ScheduleRun::advance(bool blocking) {
-  const auto& rounds = schedule_.rounds();
+  const auto& rounds = schedule_->rounds();
   while (round_ < rounds.size()) {
-    if (!posted_) start_round();
+    if (!posted_) start_round(rounds[round_]);
     if (!round_complete(blocking)) return false;
     for (const LocalStep& step : rounds[round_].local) run_local(step);
     posted_ = false;
@@ -121,19 +120,15 @@ bool ScheduleRun::advance(bool blocking) {
   return true;
 }
 
-void ScheduleRun::start_round() {
-  const Round& round = schedule_.rounds()[round_];
+void ScheduleRun::start_round(const Round& round) {
   pending_.clear();
-  for (const Transfer& t : round.receives) {
-    const TypedBuffer& b = buffer(t.block.slot);
+  for (const Transfer& t : round.receives)
     pending_.push_back(p2p::irecv(engine_, channel_, address(t.block), mpi_count(t.block.count),
-                                  b.type, t.peer, tag_));
-  }
-  for (const Transfer& t : round.sends) {
-    const TypedBuffer& b = buffer(t.block.slot);
-    pending_.push_back(p2p::isend(channel_, address(t.block), mpi_count(t.block.count), b.type,
-                                  t.peer, tag_, p2p::SendMode::kStandard));
-  }
+                                  buffer(t.block.slot).layout->type, t.peer, tag_));
+  for (const Transfer& t : round.sends)
+    pending_.push_back(p2p::isend(channel_, address(t.block), mpi_count(t.block.count),
+                                  buffer(t.block.slot).layout->type, t.peer, tag_,
+                                  p2p::SendMode::kStandard));
   posted_ = true;
 }
 
@@ -156,52 +151,51 @@ void ScheduleRun::run_local(const LocalStep& step) {
 }
 
 void ScheduleRun::copy(const Block& from, const Block& to) {
-  const TypedBuffer& source = buffer(from.slot);
-  const TypedBuffer& target = buffer(to.slot);
-  std::byte* in = address(from);
-  std::byte* out = address(to);
-  if (in == out && source.type == target.type) return;
-  if (source.type == target.type && is_plain(source.type)) {
-    std::memmove(out, in, static_cast<std::size_t>(from.count * source.extent));
+  typed_copy(address(from), *buffer(from.slot).layout, address(to), *buffer(to.slot).layout,
+             from.count, to.count);
+}
+
+// Elements only, never the gaps between them (they belong to the user); through MPI_Pack and
+// MPI_Unpack unless both sides are the same plain type.
+void ScheduleRun::typed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
+                             const TypeLayout& target, std::int64_t in_count,
+                             std::int64_t out_count) {
+  if (source.type == target.type && source.plain) {
+    if (in != out) std::memmove(out, in, static_cast<std::size_t>(in_count * source.extent));
     return;
   }
   int bytes = 0;
-  p2p::check_mpi(MPI_Pack_size(mpi_count(from.count), source.type, MPI_COMM_SELF, &bytes),
+  p2p::check_mpi(MPI_Pack_size(mpi_count(in_count), source.type, MPI_COMM_SELF, &bytes),
                  "MPI_Pack_size");
-  pack_scratch_.resize(static_cast<std::size_t>(bytes));
+  scratch_.resize(static_cast<std::size_t>(bytes));
   int position = 0;
-  p2p::check_mpi(MPI_Pack(in, mpi_count(from.count), source.type, pack_scratch_.data(), bytes,
-                          &position, MPI_COMM_SELF),
+  p2p::check_mpi(MPI_Pack(in, mpi_count(in_count), source.type, scratch_.data(), bytes, &position,
+                          MPI_COMM_SELF),
                  "MPI_Pack");
   const int packed = position;
   position = 0;
-  p2p::check_mpi(MPI_Unpack(pack_scratch_.data(), packed, &position, out, mpi_count(to.count),
+  p2p::check_mpi(MPI_Unpack(scratch_.data(), packed, &position, out, mpi_count(out_count),
                             target.type, MPI_COMM_SELF),
                  "MPI_Unpack");
 }
 
 void ScheduleRun::reduce(const LocalStep& step) {
-  const TypedBuffer& target = buffer(step.to.slot);
-  const int count = mpi_count(step.to.count);
+  const TypeLayout& layout = *buffer(step.to.slot).layout;
+  const std::int64_t count = step.to.count;
+  std::byte* to = address(step.to);
   if (step.kind == LocalKind::kReduceLeft || commutative_) {
-    p2p::check_mpi(MPI_Reduce_local(address(step.from), address(step.to), count, target.type, op_),
+    p2p::check_mpi(MPI_Reduce_local(address(step.from), to, mpi_count(count), layout.type, op_),
                    "MPI_Reduce_local");
     return;
   }
-  // to = to op from, with MPI_Reduce_local's in op inout: reduce into a copy of `from`, then
+  // to = to op from, with MPI_Reduce_local's (in op inout): reduce into a copy of `from`, then
   // copy the result back.
-  const Slot scratch = static_cast<Slot>(buffers_.size());
-  MPI_Aint true_lb = 0, true_extent = 0;
-  MPI_Type_get_true_extent(target.type, &true_lb, &true_extent);
-  auto storage = std::make_unique<std::byte[]>(
-      static_cast<std::size_t>(true_extent + (step.to.count - 1) * target.extent));
-  buffers_.push_back({storage.get() - true_lb, target.type, target.extent});
-  const Block copy_of_from{scratch, 0, step.to.count};
-  copy(step.from, copy_of_from);
-  p2p::check_mpi(MPI_Reduce_local(address(step.to), address(copy_of_from), count, target.type, op_),
+  std::vector<std::byte> operand(static_cast<std::size_t>(layout.span(count)));
+  std::byte* copy_of_from = operand.data() - layout.true_lb;
+  typed_copy(address(step.from), layout, copy_of_from, layout, count, count);
+  p2p::check_mpi(MPI_Reduce_local(to, copy_of_from, mpi_count(count), layout.type, op_),
                  "MPI_Reduce_local");
-  copy(copy_of_from, step.to);
-  buffers_.pop_back();
+  typed_copy(copy_of_from, layout, to, layout, count, count);
 }
 
 }  // namespace scomm::coll

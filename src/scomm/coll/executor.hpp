@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "scomm/coll/schedule.hpp"
+#include "scomm/coll/type_layout.hpp"
 #include "scomm/p2p/request.hpp"
 
 namespace scomm::coll {
@@ -30,8 +31,8 @@ class ScheduleRun final : public p2p::Operation {
  public:
   // `tag`: the collective's internal tag on the channel, held until the run ends. Throws
   // Error(kIntern) when a collective still in flight on the channel holds the same tag.
-  ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag, Schedule schedule,
-              const Binding& binding);
+  ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
+              std::shared_ptr<const Schedule> schedule, const Binding& binding);
   ~ScheduleRun() override;
   ScheduleRun(const ScheduleRun&) = delete;
   ScheduleRun& operator=(const ScheduleRun&) = delete;
@@ -47,30 +48,34 @@ class ScheduleRun final : public p2p::Operation {
  private:
   struct TypedBuffer {
     std::byte* base = nullptr;  // address of element 0
-    MPI_Datatype type = MPI_DATATYPE_NULL;
-    MPI_Aint extent = 0;
+    const TypeLayout* layout = nullptr;
   };
+  // Temporaries of up to this many bytes in all live inside the run (no allocation).
+  static constexpr std::size_t kInlineTempBytes = 256;
 
   bool advance(bool blocking);
-  void start_round();
+  void start_round(const Round& round);
   bool round_complete(bool blocking);
   void run_local(const LocalStep& step);
   void reduce(const LocalStep& step);
   void copy(const Block& from, const Block& to);
+  void typed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
+                  const TypeLayout& target, std::int64_t in_count, std::int64_t out_count);
   std::byte* address(const Block& block) const;
   const TypedBuffer& buffer(Slot slot) const { return buffers_[slot]; }
-  TypedBuffer typed(const void* base, MPI_Datatype type) const;
-  void allocate_temps();
+  void bind_temps();
 
   p2p::MatchingEngine& engine_;
   p2p::ChannelPtr channel_;
   int tag_;
-  Schedule schedule_;
+  std::shared_ptr<const Schedule> schedule_;
   MPI_Op op_;
   bool commutative_ = true;
+  TypeLayout send_layout_, recv_layout_;
   std::vector<TypedBuffer> buffers_;  // input, output, temporaries
-  std::vector<std::unique_ptr<std::byte[]>> storage_;
-  std::vector<std::byte> pack_scratch_;
+  alignas(std::max_align_t) std::byte inline_temps_[kInlineTempBytes];
+  std::unique_ptr<std::byte[]> heap_temps_;
+  std::vector<std::byte> scratch_;  // packing, and the operand of right reductions
   std::size_t round_ = 0;
   bool posted_ = false;
   std::vector<p2p::Request> pending_;

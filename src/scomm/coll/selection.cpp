@@ -35,6 +35,8 @@ constexpr std::array kAlgorithmNames{"dissemination",
                                      "pairwise",
                                      "linear",
                                      "recursive_halving",
+                                     "knomial",
+                                     "pipelined_tree",
                                      "native"};
 static_assert(kOperationNames.size() == kOperationCount);
 static_assert(kAlgorithmNames.size() == kAlgorithmCount);
@@ -55,7 +57,8 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
     case kBarrier:
       return algorithm == kDissemination;
     case kBcast:
-      return algorithm == kBinomial || algorithm == kScatterAllgather;
+      return algorithm == kBinomial || algorithm == kScatterAllgather || algorithm == kKnomial ||
+             algorithm == kPipelinedTree;
     case kReduce:
       return algorithm == kBinomial;
     case kAllreduce:

@@ -43,9 +43,11 @@ enum class Algorithm : std::uint8_t {
   kPairwise,
   kLinear,
   kRecursiveHalving,
-  kNative,  // the base MPI's own collective on the communicator's MPI twin
+  kKnomial,        // k-nomial tree (radix 4)
+  kPipelinedTree,  // segments down a binary tree
+  kNative,         // the base MPI's own collective on the communicator's MPI twin
 };
-inline constexpr std::size_t kAlgorithmCount = 11;
+inline constexpr std::size_t kAlgorithmCount = 13;
 
 std::string_view name_of(Operation operation) noexcept;
 std::string_view name_of(Algorithm algorithm) noexcept;

@@ -1,0 +1,28 @@
+#include "scomm/coll/bcast_pipelined_tree.hpp"
+
+#include <algorithm>
+
+namespace scomm::coll {
+
+Schedule bcast_pipelined_tree(const Shape& shape, std::int64_t count, std::int64_t segment) {
+  Schedule schedule;
+  const int me = shape.relative(shape.rank);
+  const std::int64_t segments = std::max<std::int64_t>(1, (count + segment - 1) / segment);
+  auto piece = [&](std::int64_t s) {
+    const std::int64_t first = s * segment;
+    return Block{kOutput, first, std::clamp<std::int64_t>(count - first, 0, segment)};
+  };
+  // Round s receives segment s and forwards segment s - 1: the two never overlap.
+  const bool has_parent = me != 0;
+  for (std::int64_t s = 0; s <= segments; ++s) {
+    schedule.next_round();
+    if (has_parent && s < segments) schedule.receive(shape.absolute((me - 1) / 2), piece(s));
+    const std::int64_t forward = has_parent ? s - 1 : s;
+    if (forward < 0 || forward >= segments) continue;
+    for (const int child : {2 * me + 1, 2 * me + 2})
+      if (child < shape.size) schedule.send(shape.absolute(child), piece(forward));
+  }
+  return schedule;
+}
+
+}  // namespace scomm::coll
