@@ -36,19 +36,24 @@ ScheduleRun::ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, i
       send_layout_(TypeLayout::of(binding.send_type)),
       recv_layout_(binding.recv_type == binding.send_type ? send_layout_
                                                           : TypeLayout::of(binding.recv_type)) {
-  if (op_ != MPI_OP_NULL) {
+  if (op_ != MPI_OP_NULL && schedule_->reduces_right()) {
     int commutative = 1;
     MPI_Op_commutative(op_, &commutative);
     commutative_ = commutative != 0;
   }
-  buffers_.reserve(2 + schedule_->temps().size());
-  buffers_.push_back({static_cast<std::byte*>(const_cast<void*>(binding.input)), &send_layout_});
-  buffers_.push_back({static_cast<std::byte*>(binding.output), &recv_layout_});
+  if (2 + schedule_->temps().size() > kInlineBuffers) {
+    heap_buffers_.resize(2 + schedule_->temps().size());
+    buffers_ = heap_buffers_.data();
+  }
+  buffers_[kInput] = {static_cast<std::byte*>(const_cast<void*>(binding.input)), &send_layout_};
+  buffers_[kOutput] = {static_cast<std::byte*>(binding.output), &recv_layout_};
   bind_temps();
-  std::size_t transfers = 0;
-  for (const Round& round : schedule_->rounds())
-    transfers = std::max(transfers, round.receives.size() + round.sends.size());
-  pending_.reserve(transfers);
+  if (schedule_->max_round_transfers() > kInlineRequests) {
+    heap_requests_.resize(schedule_->max_round_transfers());
+    heap_statuses_.resize(schedule_->max_round_transfers());
+    requests_ = heap_requests_.data();
+    statuses_ = heap_statuses_.data();
+  }
   // Last: the destructor releases it, and runs only for a fully built run.
   if (!channel_->hold_internal_tag(tag_))
     throw Error(ErrorClass::kIntern,
@@ -59,9 +64,23 @@ ScheduleRun::ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, i
 
 ScheduleRun::~ScheduleRun() {
   if (background_) engine_.remove_background(*this);
-  // A run abandoned after a failure leaves no MPI request behind.
-  for (p2p::Request& request : pending_) request.release(engine_);
+  abandon_requests();
   channel_->release_internal_tag(tag_);
+}
+
+// A run abandoned after a failure leaves no MPI request behind: receives into its buffers are
+// cancelled and completed, sends left to complete on their own.
+void ScheduleRun::abandon_requests() noexcept {
+  for (int i = 0; i < posted_requests_; ++i) {
+    if (requests_[i] == MPI_REQUEST_NULL) continue;
+    if (i < posted_receives_) {
+      MPI_Cancel(&requests_[i]);
+      MPI_Wait(&requests_[i], MPI_STATUS_IGNORE);
+    } else {
+      MPI_Request_free(&requests_[i]);
+    }
+  }
+  for (p2p::Request& request : engine_requests_) request.release(engine_);
 }
 
 // All temporaries in one block, each starting at its type's true lower bound (the address MPI
@@ -77,9 +96,10 @@ void ScheduleRun::bind_temps() {
     heap_temps_ = std::make_unique<std::byte[]>(total);
     block = heap_temps_.get();
   }
+  std::size_t slot = 2;
   for (const TempBuffer& temp : schedule_->temps()) {
     const TypeLayout& layout = temp.type == TypeId::kSend ? send_layout_ : recv_layout_;
-    buffers_.push_back({block - layout.true_lb, &layout});
+    buffers_[slot++] = {block - layout.true_lb, &layout};
     block += round_up(static_cast<std::size_t>(layout.span(temp.count)));
   }
 }
@@ -121,23 +141,65 @@ bool ScheduleRun::advance(bool blocking) {
 }
 
 void ScheduleRun::start_round(const Round& round) {
-  pending_.clear();
-  for (const Transfer& t : round.receives)
-    pending_.push_back(p2p::irecv(engine_, channel_, address(t.block), mpi_count(t.block.count),
-                                  buffer(t.block.slot).layout->type, t.peer, tag_));
+  posted_requests_ = posted_receives_ = 0;
+  engine_requests_.clear();
+  const p2p::Channel& channel = *channel_;
+  for (const Transfer& t : round.receives) {
+    void* into = address(t.block);
+    const int count = mpi_count(t.block.count);
+    const MPI_Datatype type = buffer(t.block.slot).layout->type;
+    if (p2p::post_direct_receive(channel, into, count, type, t.peer, tag_,
+                                 &requests_[posted_requests_]))
+      ++posted_requests_;
+    else
+      engine_requests_.push_back(p2p::irecv(engine_, channel_, into, count, type, t.peer, tag_));
+  }
+  posted_receives_ = posted_requests_;
   for (const Transfer& t : round.sends)
-    pending_.push_back(p2p::isend(channel_, address(t.block), mpi_count(t.block.count),
-                                  buffer(t.block.slot).layout->type, t.peer, tag_,
-                                  p2p::SendMode::kStandard));
+    requests_[posted_requests_++] =
+        p2p::post_send(channel, address(t.block), mpi_count(t.block.count),
+                       buffer(t.block.slot).layout->type, t.peer, tag_, p2p::SendMode::kStandard);
   posted_ = true;
 }
 
 bool ScheduleRun::round_complete(bool blocking) {
+  return mpi_requests_complete(blocking) && engine_requests_complete(blocking);
+}
+
+// One MPI_Waitall (blocking, nothing else needing progress) or MPI_Testall for the whole round.
+bool ScheduleRun::mpi_requests_complete(bool blocking) {
+  if (posted_requests_ == 0) return true;
+  int rc = MPI_SUCCESS;
+  if (blocking && !engine_.has_background()) {
+    [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
+    rc = MPI_Waitall(posted_requests_, requests_, statuses_);
+  } else {
+    for (int done = 0; rc == MPI_SUCCESS && !done;) {
+      {
+        [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
+        rc = MPI_Testall(posted_requests_, requests_, &done, statuses_);
+      }
+      if (rc == MPI_SUCCESS && !done) {
+        if (!blocking) return false;
+        engine_.progress_background();  // waiting by polling: others advance meanwhile
+      }
+    }
+  }
+  if (rc == MPI_ERR_IN_STATUS)
+    for (int i = 0; i < posted_requests_; ++i)
+      if (statuses_[i].MPI_ERROR != MPI_SUCCESS && statuses_[i].MPI_ERROR != MPI_ERR_PENDING)
+        p2p::check_mpi(statuses_[i].MPI_ERROR, "receive");
+  p2p::check_mpi(rc, "MPI_Waitall");
+  posted_requests_ = 0;
+  return true;
+}
+
+bool ScheduleRun::engine_requests_complete(bool blocking) {
   p2p::Status status;
-  while (!pending_.empty()) {
-    p2p::Request& last = pending_.back();
+  while (!engine_requests_.empty()) {
+    p2p::Request& last = engine_requests_.back();
     if (!(blocking ? last.wait(engine_, status) : last.test(engine_, status))) return false;
-    pending_.pop_back();
+    engine_requests_.pop_back();
   }
   return true;
 }

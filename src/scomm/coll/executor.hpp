@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include <array>
 #include <cstddef>
 #include <exception>
 #include <memory>
@@ -56,6 +57,9 @@ class ScheduleRun final : public p2p::Operation {
   bool advance(bool blocking);
   void start_round(const Round& round);
   bool round_complete(bool blocking);
+  bool mpi_requests_complete(bool blocking);
+  bool engine_requests_complete(bool blocking);
+  void abandon_requests() noexcept;
   void run_local(const LocalStep& step);
   void reduce(const LocalStep& step);
   void copy(const Block& from, const Block& to);
@@ -70,15 +74,31 @@ class ScheduleRun final : public p2p::Operation {
   int tag_;
   std::shared_ptr<const Schedule> schedule_;
   MPI_Op op_;
-  bool commutative_ = true;
+  bool commutative_ = true;  // known only where the schedule reduces on the right
   TypeLayout send_layout_, recv_layout_;
-  std::vector<TypedBuffer> buffers_;  // input, output, temporaries
+  // Input, output, temporaries: inline for the common few, on the heap beyond.
+  static constexpr std::size_t kInlineBuffers = 8;
+  std::array<TypedBuffer, kInlineBuffers> inline_buffers_;
+  std::vector<TypedBuffer> heap_buffers_;
+  TypedBuffer* buffers_ = inline_buffers_.data();
   alignas(std::max_align_t) std::byte inline_temps_[kInlineTempBytes];
   std::unique_ptr<std::byte[]> heap_temps_;
-  std::vector<std::byte> scratch_;  // packing, and the operand of right reductions
+  std::vector<std::byte> scratch_;  // packing
   std::size_t round_ = 0;
   bool posted_ = false;
-  std::vector<p2p::Request> pending_;
+  // The round's transfers posted straight on MPI (receives first), completed together by one
+  // MPI_Waitall or MPI_Testall; inline for the common few.
+  static constexpr std::size_t kInlineRequests = 8;
+  std::array<MPI_Request, kInlineRequests> inline_requests_;
+  std::array<MPI_Status, kInlineRequests> inline_statuses_;
+  std::vector<MPI_Request> heap_requests_;
+  std::vector<MPI_Status> heap_statuses_;
+  MPI_Request* requests_ = inline_requests_.data();
+  MPI_Status* statuses_ = inline_statuses_.data();
+  int posted_requests_ = 0;
+  int posted_receives_ = 0;
+  // Receives that must go through the matching engine (it holds messages of the channel).
+  std::vector<p2p::Request> engine_requests_;
   std::exception_ptr failure_;
   bool background_ = false;
 };

@@ -9,6 +9,7 @@
 // for a temporary. Within a round, no receive may write what a send of the same round reads.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -72,11 +73,11 @@ class Schedule {
   }
   Schedule& send(int peer, Block block) {
     current().sends.push_back({peer, block});
-    return *this;
+    return counted();
   }
   Schedule& receive(int peer, Block block) {
     current().receives.push_back({peer, block});
-    return *this;
+    return counted();
   }
   Schedule& copy(Block from, Block to) { return local({LocalKind::kCopy, from, to}); }
   Schedule& reduce_left(Block from, Block to) { return local({LocalKind::kReduceLeft, from, to}); }
@@ -86,12 +87,23 @@ class Schedule {
 
   const std::vector<Round>& rounds() const noexcept { return rounds_; }
   const std::vector<TempBuffer>& temps() const noexcept { return temps_; }
+  // The most transfers any round posts at once, and whether some step reduces with the
+  // incoming block on the right (which needs to know if the operation commutes).
+  std::size_t max_round_transfers() const noexcept { return max_round_transfers_; }
+  bool reduces_right() const noexcept { return reduces_right_; }
   static bool is_temp(Slot slot) noexcept { return slot >= 2; }
   static std::size_t temp_index(Slot slot) noexcept { return slot - 2u; }
 
  private:
   Schedule& local(const LocalStep& step) {
     current().local.push_back(step);
+    reduces_right_ = reduces_right_ || step.kind == LocalKind::kReduceRight;
+    return *this;
+  }
+  Schedule& counted() {
+    const Round& round = rounds_.back();
+    max_round_transfers_ =
+        std::max(max_round_transfers_, round.receives.size() + round.sends.size());
     return *this;
   }
   Round& current() {
@@ -101,6 +113,8 @@ class Schedule {
 
   std::vector<Round> rounds_;
   std::vector<TempBuffer> temps_;
+  std::size_t max_round_transfers_ = 0;
+  bool reduces_right_ = false;
 };
 
 }  // namespace scomm::coll

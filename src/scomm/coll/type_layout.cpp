@@ -2,10 +2,29 @@
 
 namespace scomm::coll {
 
+namespace {
+
+// The predefined types collectives use most: contiguous by definition, so one query suffices.
+bool is_plain_predefined(MPI_Datatype type) {
+  for (const MPI_Datatype plain :
+       {MPI_BYTE, MPI_CHAR, MPI_INT, MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG,
+        MPI_FLOAT, MPI_DOUBLE, MPI_INT32_T, MPI_INT64_T, MPI_UINT32_T, MPI_UINT64_T})
+    if (type == plain) return true;
+  return false;
+}
+
+}  // namespace
+
 TypeLayout TypeLayout::of(MPI_Datatype type) {
   TypeLayout layout;
   layout.type = type;
   if (type == MPI_DATATYPE_NULL) return layout;
+  if (is_plain_predefined(type)) {
+    MPI_Type_size(type, &layout.size);
+    layout.extent = layout.true_extent = layout.size;
+    layout.plain = true;
+    return layout;
+  }
   MPI_Aint lb = 0;
   MPI_Type_get_extent(type, &lb, &layout.extent);
   MPI_Type_get_true_extent(type, &layout.true_lb, &layout.true_extent);

@@ -40,8 +40,6 @@ void check_null_buffer(MPI_Datatype type) {
   if (size > 0) throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
 }
 
-namespace {
-
 MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
                       int dest, int tag, SendMode mode) {
   const int to = channel.select(dest);
@@ -54,14 +52,12 @@ MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI
   return request;
 }
 
-}  // namespace
-
 void send(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
           MPI_Datatype type, int dest, int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return;
   if (engine.has_background()) {
-    Request request = Request::mpi(post_send(channel, buffer, count, type, dest, tag, mode),
-                                   nullptr, false);
+    Request request =
+        Request::mpi(post_send(channel, buffer, count, type, dest, tag, mode), nullptr, false);
     Status status;
     request.wait(engine, status);
     return;
@@ -94,7 +90,7 @@ Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, M
   // like a nonblocking one.
   Request request = irecv(engine, ChannelPtr(&channel), buffer, count, type, source, tag);
   Status status;
-  request.wait(engine, status);
+  while (!request.test(engine, status)) engine.progress_background();
   return status;
 }
 

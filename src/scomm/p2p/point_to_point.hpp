@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "scomm/p2p/mpi_check.hpp"
 #include "scomm/p2p/request.hpp"
 
 namespace scomm::p2p {
@@ -32,6 +33,22 @@ inline void check_tag(int tag, int tag_ub, bool any_tag_allowed) {
 inline void check_buffer(const void* buffer, int count, MPI_Datatype type) {
   if (count < 0) throw_bad_count(count);
   if (type == MPI_DATATYPE_NULL || (buffer == nullptr && count > 0)) check_null_buffer(type);
+}
+
+// Posts a send on MPI (dest a communicator rank, not MPI_PROC_NULL).
+MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
+                      int dest, int tag, SendMode mode);
+// Posts a receive from communicator rank `source` with a user or internal tag straight on MPI
+// when MPI can match it by itself: no message of the channel taken off MPI by the matching
+// engine, no engine receive queued before it. False, having posted nothing, otherwise (then
+// irecv() is the way). Its completion needs no status translation.
+inline bool post_direct_receive(const Channel& channel, void* buffer, int count, MPI_Datatype type,
+                                int source, int tag, MPI_Request* request) {
+  if (channel.has_unexpected() || channel.has_posted()) return false;
+  check_mpi(MPI_Irecv(buffer, count, type, channel.select(source), channel.mpi_tag(tag),
+                      channel.base(), request),
+            "MPI_Irecv");
+  return true;
 }
 
 // Blocks in MPI, or polls while background operations need progress.

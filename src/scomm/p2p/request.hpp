@@ -50,9 +50,9 @@ class Request {
   // Advances the request; true (and `status` set) once it has completed. Throws scomm::Error for
   // a failed operation (truncation, a message from a non-member, a failed creation).
   bool test(MatchingEngine& engine, Status& status);
-  // As test(), but a plain MPI operation is waited for (MPI_Wait) instead of tested; while
-  // background operations need progress, waits by polling them and the request until it has
-  // completed.
+  // As test(), but a plain MPI operation is waited for (MPI_Wait) instead of tested (others are
+  // tested once); while background operations need progress, polls them and the request until
+  // it has completed.
   bool wait(MatchingEngine& engine, Status& status);
   void cancel(MatchingEngine& engine);
   // Lets the operation complete on its own (MPI_Request_free); an unmatched engine receive is
