@@ -266,4 +266,13 @@ std::vector<Workload> avrankmap_workloads(Rank world) {
   return w;
 }
 
+void for_each_graph_neighbourhood(Rank world, double p, int count, unsigned seed,
+                                  const std::function<void(std::vector<Rank>&)>& visit) {
+  std::mt19937 rng(seed);
+  for (int i = 0; i < count; ++i) {
+    std::vector<Rank> neighbours = graph_neighbourhood(world, p, rng);
+    visit(neighbours);
+  }
+}
+
 }  // namespace scomm::bench

@@ -4,6 +4,7 @@
 // Smaller worlds (--quick) keep every workload's shape.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,9 @@ std::vector<Workload> thesis_workloads(Rank world);  // experiments 1-14 (world 
 std::vector<Workload> thesis_classes(Rank world);    // classes A-E, several instances each (10^6)
 std::vector<Workload> thesis_cases(Rank side);       // side x side matrix world (1024: 2^20)
 std::vector<Workload> avrankmap_workloads(Rank world);  // P = 786,432
+// `count` neighbourhoods of a node of the random graph G(world, p), each in distance order (the
+// thesis's G(n, p) case), handed to `visit` one at a time so that they need not all be in memory.
+void for_each_graph_neighbourhood(Rank world, double p, int count, unsigned seed,
+                                  const std::function<void(std::vector<Rank>&)>& visit);
 
 }  // namespace scomm::bench

@@ -63,6 +63,8 @@ class HandleTable {
   }
 
   std::size_t live() const { return slots_.size() - free_.size(); }
+  // Bytes of one slot (the object and its generation), what each live handle costs in the table.
+  static constexpr std::size_t slot_bytes() noexcept { return sizeof(Slot); }
 
  private:
   struct Slot {

@@ -10,10 +10,7 @@
 #include "scomm/group/regular_map.hpp"
 
 namespace scomm::comm {
-namespace {
 
-// The sub-grid's ranks in the parent's numbering: a box, or (more than kMaxBoxDims dimensions
-// that do not merge) a map built from the box's points.
 group::MapPtr sub_grid_in_parent(const group::CartGrid::Sub& sub, const group::MapPolicy& policy) {
   const int ndims = static_cast<int>(sub.box.size());
   if (ndims == 0) return group::make_regular_map(group::Box::progression(sub.base, 1, 1));
@@ -33,8 +30,6 @@ group::MapPtr sub_grid_in_parent(const group::CartGrid::Sub& sub, const group::M
       },
       policy);
 }
-
-}  // namespace
 
 std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, group::CartGrid grid,
                                 const group::MapPolicy& policy) {

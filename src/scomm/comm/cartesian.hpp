@@ -24,6 +24,11 @@ std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, group::CartGrid 
 // The grid of a Cartesian communicator, or Error(kTopology).
 const group::CartGrid& grid_of(const Comm& comm);
 
+// The sub-grid's ranks in the parent's numbering: a box, or (more than kMaxBoxDims dimensions
+// that do not merge) a map built from the box's points. (Public for the memory analyzer, which
+// builds the maps a rank's sub-grids keep.)
+group::MapPtr sub_grid_in_parent(const group::CartGrid::Sub& sub, const group::MapPolicy& policy);
+
 // Called by every member of `cart` (a Cartesian communicator): the caller's sub-grid of the
 // dimensions with remain[k], carrying its own grid.
 Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,

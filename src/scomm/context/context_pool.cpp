@@ -12,6 +12,13 @@ ContextPool::ContextPool(ContextId capacity)
       held_bits_((static_cast<std::size_t>(capacity) + 63) / 64, 0),
       reserved_bits_(held_bits_.size(), 0) {}
 
+std::size_t ContextPool::bytes() const noexcept {
+  const std::size_t node = sizeof(void*) + sizeof(decltype(reserver_)::value_type);
+  return sizeof(*this) +
+         (held_bits_.capacity() + reserved_bits_.capacity()) * sizeof(std::uint64_t) +
+         reserver_.bucket_count() * sizeof(void*) + reserver_.size() * node;
+}
+
 bool ContextPool::is_free(ContextId id) const noexcept {
   return id < capacity_ && !((held_bits_[id / 64] >> (id % 64)) & 1);
 }

@@ -38,6 +38,8 @@ class ContextPool {
   // Whether some id in [first, first + count) is reserved with priority <= `priority`.
   bool any_reserved_up_to(ContextId first, ContextId count, std::uint64_t priority) const noexcept;
   std::size_t held() const noexcept { return held_; }
+  // Memory of this object: its bit arrays and the reservation map (nodes and buckets).
+  std::size_t bytes() const noexcept;
 
   // Allocations in flight at this process: highest-CID must confirm when another is in flight.
   int in_flight() const noexcept { return in_flight_; }

@@ -35,6 +35,10 @@ class HeldIds {
     return !any_held(first_of_block(block_of(id)), ContextId{1} << block_bits_);
   }
   std::size_t held() const noexcept { return held_; }
+  // Memory of this object, its bit array included.
+  std::size_t bytes() const noexcept {
+    return sizeof(*this) + bits_.capacity() * sizeof(std::uint64_t);
+  }
 
  private:
   // Bits [first % 64, first % 64 + count) of one word; count <= 64.
