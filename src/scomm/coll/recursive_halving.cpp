@@ -1,0 +1,36 @@
+#include "scomm/coll/recursive_halving.hpp"
+
+namespace scomm::coll {
+
+int bit_reverse(int v, int pof2) noexcept {
+  int reversed = 0;
+  for (int bit = 1; bit < pof2; bit *= 2) reversed = reversed * 2 + ((v & bit) != 0 ? 1 : 0);
+  return reversed;
+}
+
+std::vector<BlockRange> halve(Schedule& schedule, const Fold& fold, int v, Slot vector,
+                              Slot incoming, std::span<const std::int64_t> offsets) {
+  std::vector<BlockRange> ranges{{0, fold.pof2}};
+  for (int mask = 1; mask < fold.pof2; mask *= 2) {
+    const BlockRange range = ranges.back();
+    const int middle = (range.first + range.last) / 2;
+    const bool upper = (v & mask) != 0;
+    const BlockRange keep =
+        upper ? BlockRange{middle, range.last} : BlockRange{range.first, middle};
+    const BlockRange give =
+        upper ? BlockRange{range.first, middle} : BlockRange{middle, range.last};
+    const int partner = fold.real_rank(v ^ mask);
+    const Block into = block_of(incoming, offsets, keep);
+    const Block mine = block_of(vector, offsets, keep);
+    schedule.next_round().send(partner, block_of(vector, offsets, give)).receive(partner, into);
+    // The upper rank's partner holds the lower ranks' contribution.
+    if (upper)
+      schedule.reduce_left(into, mine);
+    else
+      schedule.reduce_right(into, mine);
+    ranges.push_back(keep);
+  }
+  return ranges;
+}
+
+}  // namespace scomm::coll

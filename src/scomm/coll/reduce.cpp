@@ -1,0 +1,38 @@
+#include "scomm/base/error.hpp"
+#include "scomm/coll/operations.hpp"
+#include "scomm/coll/reduce_binomial.hpp"
+#include "scomm/coll/reduction.hpp"
+
+namespace scomm::coll {
+
+p2p::Request reduce(const Call& call, const void* sendbuf, void* recvbuf, int count,
+                    MPI_Datatype type, MPI_Op op, int root) {
+  check_root(call, root);
+  const Shape shape = call.shape(root);
+  const bool is_root = shape.rank == root;
+  const bool in_place = sendbuf == MPI_IN_PLACE;
+  if (is_root) {
+    check_reduction(sendbuf, count, recvbuf, count, type, op);
+  } else {
+    // The receive buffer matters at the root only; MPI_IN_PLACE is the root's alone.
+    if (in_place) throw Error(ErrorClass::kBuffer, "MPI_IN_PLACE at a rank other than the root");
+    check_data(sendbuf, count, type);
+    check_op(op);
+  }
+  const bool commutative = is_commutative(op);
+  const Algorithm algorithm =
+      call.selection.choose(Operation::kReduce, bytes_of(count, type), shape.size, commutative);
+  if (algorithm == Algorithm::kNative)
+    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
+      return request != nullptr
+                 ? MPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request)
+                 : MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+    });
+  // Commutativity decides where the tree is rooted.
+  return launch(
+      call, ScheduleKey{Operation::kReduce, algorithm, root, in_place, count, commutative ? 1 : 0},
+      [&] { return reduce_binomial(shape, count, in_place, commutative); },
+      reduction_binding(sendbuf, recvbuf, type, op));
+}
+
+}  // namespace scomm::coll

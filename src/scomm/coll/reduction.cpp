@@ -1,0 +1,63 @@
+#include "scomm/coll/reduction.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "scomm/base/error.hpp"
+#include "scomm/coll/reduce_scatter_pairwise.hpp"
+#include "scomm/coll/reduce_scatter_recursive_halving.hpp"
+
+namespace scomm::coll {
+
+void check_reduction(const void* sendbuf, std::int64_t send_count, const void* recvbuf,
+                     std::int64_t recv_count, MPI_Datatype type, MPI_Op op) {
+  const bool in_place = sendbuf == MPI_IN_PLACE;
+  if (!in_place) {
+    check_data(sendbuf, send_count, type);
+    check_not_aliased(sendbuf, recvbuf, std::max(send_count, recv_count));
+  }
+  check_data(recvbuf, in_place ? send_count : recv_count, type);
+  check_op(op);
+}
+
+p2p::Request prefix_reduction(const Call& call, Operation operation, const void* sendbuf,
+                              void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                              Schedule (*build)(const Shape&, std::int64_t, bool),
+                              const NativeCall& native) {
+  check_reduction(sendbuf, count, recvbuf, count, type, op);
+  const Shape shape = call.shape();
+  const Algorithm algorithm =
+      call.selection.choose(operation, bytes_of(count, type), shape.size, is_commutative(op));
+  if (algorithm == Algorithm::kNative) return launch_native(call, native);
+  const bool in_place = sendbuf == MPI_IN_PLACE;
+  return launch(
+      call, ScheduleKey{operation, algorithm, 0, in_place, count, 0},
+      [&] { return build(shape, count, in_place); }, reduction_binding(sendbuf, recvbuf, type, op));
+}
+
+p2p::Request reduce_scatter_counts(const Call& call, Operation operation, const void* sendbuf,
+                                   void* recvbuf, std::span<const std::int64_t> counts,
+                                   MPI_Datatype type, MPI_Op op, const NativeCall& native) {
+  for (const std::int64_t count : counts)
+    if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
+  const std::int64_t total = std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
+  const Shape shape = call.shape();
+  check_reduction(sendbuf, total, recvbuf, counts[static_cast<std::size_t>(shape.rank)], type, op);
+  const bool in_place = sendbuf == MPI_IN_PLACE;
+  const Algorithm algorithm =
+      call.selection.choose(operation, bytes_of(total, type), shape.size, is_commutative(op));
+  if (algorithm == Algorithm::kNative) return launch_native(call, native);
+  const auto build = [&] {
+    return algorithm == Algorithm::kPairwise ? reduce_scatter_pairwise(shape, counts, in_place)
+                                             : reduce_scatter_recursive_halving(shape, counts);
+  };
+  const Binding binding = reduction_binding(sendbuf, recvbuf, type, op);
+  // The cache's key holds one count: uneven counts build their schedule every time.
+  if (std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>()) != counts.end())
+    return launch(call, build(), binding);
+  return launch(call, ScheduleKey{operation, algorithm, 0, in_place, counts.front(), 0}, build,
+                binding);
+}
+
+}  // namespace scomm::coll

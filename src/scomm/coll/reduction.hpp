@@ -1,0 +1,40 @@
+// What the reductions' entry points share (allreduce, scan, exscan, reduce-scatter): argument
+// checks, the binding of MPI_IN_PLACE and the reduce-scatter launch both forms use.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <functional>
+#include <span>
+
+#include "scomm/coll/collective.hpp"
+
+namespace scomm::coll {
+
+// Checks a reduction of `send_count` elements per rank into `recv_count` at this rank; with
+// sendbuf == MPI_IN_PLACE the receive buffer holds the input (send_count elements).
+void check_reduction(const void* sendbuf, std::int64_t send_count, const void* recvbuf,
+                     std::int64_t recv_count, MPI_Datatype type, MPI_Op op);
+
+// With MPI_IN_PLACE, the input is the receive buffer.
+inline Binding reduction_binding(const void* sendbuf, void* recvbuf, MPI_Datatype type, MPI_Op op) {
+  return {sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, type, recvbuf, type, op};
+}
+
+// Calls the base MPI's form of a collective (launch_native): nonblocking when `request` is set.
+using NativeCall = std::function<int(MPI_Comm comm, MPI_Request* request)>;
+
+// Scan and exscan: checks, selection (`operation`), and the schedule `build` makes.
+p2p::Request prefix_reduction(const Call& call, Operation operation, const void* sendbuf,
+                              void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                              Schedule (*build)(const Shape&, std::int64_t, bool),
+                              const NativeCall& native);
+
+// Reduce-scatter with `counts[r]` elements for rank r (reduce_scatter_block: all equal): checks,
+// selection (`operation`), launch.
+p2p::Request reduce_scatter_counts(const Call& call, Operation operation, const void* sendbuf,
+                                   void* recvbuf, std::span<const std::int64_t> counts,
+                                   MPI_Datatype type, MPI_Op op, const NativeCall& native);
+
+}  // namespace scomm::coll

@@ -1,0 +1,497 @@
+// Reduce, allreduce, scan, exscan, reduce_scatter_block and reduce_scatter against MPI's own on
+// the same members, for every algorithm, root, size and in-place form, with a commutative
+// predefined operation on ints and on doubles and a non-commutative user operation; nonblocking
+// forms, alone and several in flight; bad input.
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <sstream>
+
+#include "coll_test_support.hpp"
+
+namespace {
+
+// One reduction to check: a datatype, an operation and each rank's data of n elements.
+template <typename T>
+struct Kind {
+  std::string name;
+  MPI_Datatype type;
+  MPI_Op op;
+  std::function<std::vector<T>(int rank, std::size_t n, int salt)> data;
+};
+
+// Calls `f` with every kind: int sum, double max, the non-commutative affine composition.
+template <typename F>
+void for_each_kind(const AffineOp& affine, F&& f) {
+  f(Kind<int>{"int sum", MPI_INT, MPI_SUM, pattern});
+  f(Kind<double>{"double max", MPI_DOUBLE, MPI_MAX, [](int rank, std::size_t n, int salt) {
+                   const auto ints = pattern(rank, n, salt);
+                   return std::vector<double>(ints.begin(), ints.end());
+                 }});
+  f(Kind<int>{"affine", affine.type, affine.op, [](int rank, std::size_t n, int salt) {
+                return affine_pattern(rank + 3 * salt, n);
+              }});
+}
+
+// A short report of where two results differ (whole vectors would flood the log).
+template <typename T>
+std::string first_difference(const std::vector<T>& got, const std::vector<T>& expected,
+                             std::size_t length) {
+  std::ostringstream out;
+  for (std::size_t i = 0; i < length; ++i)
+    if (got[i] != expected[i]) {
+      out << "differs at " << i << ": " << got[i] << " != " << expected[i];
+      return out.str();
+    }
+  return "";
+}
+
+// EXPECT (not ASSERT): a rank that stopped early would leave the others waiting.
+template <typename T>
+void expect_same(const std::vector<T>& got, const std::vector<T>& expected, std::size_t length,
+                 const std::string& where) {
+  EXPECT_EQ(first_difference(got, expected, length), std::string()) << where;
+}
+
+// The blocking form, or the nonblocking one and SCOMM_Wait.
+int run(bool nonblocking, const std::function<int()>& blocking,
+        const std::function<int(SCOMM_Request*)>& start) {
+  if (!nonblocking) return blocking();
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  const int rc = start(&request);
+  if (rc != SCOMM_SUCCESS) return rc;
+  return SCOMM_Wait(&request, SCOMM_STATUS_IGNORE);
+}
+
+std::string where(const CommPair& pair, const std::string& kind, int count, bool in_place,
+                  int root = -1) {
+  std::ostringstream out;
+  out << pair.name << ' ' << kind << " count " << count << (in_place ? " in place" : "");
+  if (root >= 0) out << " root " << root;
+  return out.str();
+}
+
+struct Variant {
+  int count = 0;
+  bool in_place = false;
+  bool nonblocking = false;
+};
+
+template <typename T>
+void check_reduce(const CommPair& pair, const Kind<T>& kind, const Variant& v, int root) {
+  const int rank = rank_of(pair.mpi);
+  const auto n = static_cast<std::size_t>(v.count);
+  const auto mine = kind.data(rank, n, root);
+  auto expected = kind.data(rank, n, 99), got = expected;
+  MPI_Reduce(mine.data(), expected.data(), v.count, kind.type, kind.op, root, pair.mpi);
+  const bool at_root = rank == root, in_place = v.in_place && at_root;
+  if (in_place) got = mine;
+  const void* send = in_place ? SCOMM_IN_PLACE : mine.data();
+  void* recv = at_root ? got.data() : nullptr;  // not significant elsewhere
+  const int rc = run(
+      v.nonblocking,
+      [&] { return SCOMM_Reduce(send, recv, v.count, kind.type, kind.op, root, pair.scomm); },
+      [&](SCOMM_Request* r) {
+        return SCOMM_Ireduce(send, recv, v.count, kind.type, kind.op, root, pair.scomm, r);
+      });
+  EXPECT_EQ(rc, SCOMM_SUCCESS);
+  if (at_root)
+    expect_same(got, expected, got.size(), where(pair, kind.name, v.count, v.in_place, root));
+}
+
+template <typename T>
+void check_allreduce(const CommPair& pair, const Kind<T>& kind, const Variant& v) {
+  const int rank = rank_of(pair.mpi);
+  const auto n = static_cast<std::size_t>(v.count);
+  const auto mine = kind.data(rank, n, 1);
+  auto expected = kind.data(rank, n, 99), got = v.in_place ? mine : expected;
+  MPI_Allreduce(mine.data(), expected.data(), v.count, kind.type, kind.op, pair.mpi);
+  const void* send = v.in_place ? SCOMM_IN_PLACE : mine.data();
+  const int rc = run(
+      v.nonblocking,
+      [&] { return SCOMM_Allreduce(send, got.data(), v.count, kind.type, kind.op, pair.scomm); },
+      [&](SCOMM_Request* r) {
+        return SCOMM_Iallreduce(send, got.data(), v.count, kind.type, kind.op, pair.scomm, r);
+      });
+  EXPECT_EQ(rc, SCOMM_SUCCESS);
+  expect_same(got, expected, got.size(), where(pair, kind.name, v.count, v.in_place));
+}
+
+// Scan (exclusive = false) or exscan; exscan leaves rank 0's receive buffer as it was.
+template <typename T>
+void check_scan(const CommPair& pair, const Kind<T>& kind, const Variant& v, bool exclusive) {
+  const int rank = rank_of(pair.mpi);
+  const auto n = static_cast<std::size_t>(v.count);
+  const auto mine = kind.data(rank, n, 2);
+  const auto before = v.in_place ? mine : kind.data(rank, n, 99);
+  auto expected = before, got = before;
+  (exclusive ? MPI_Exscan : MPI_Scan)(mine.data(), expected.data(), v.count, kind.type, kind.op,
+                                      pair.mpi);
+  if (exclusive && rank == 0) expected = before;  // MPI: undefined; scomm: untouched
+  const void* send = v.in_place ? SCOMM_IN_PLACE : mine.data();
+  const auto blocking = exclusive ? SCOMM_Exscan : SCOMM_Scan;
+  const auto start = exclusive ? SCOMM_Iexscan : SCOMM_Iscan;
+  const int rc = run(
+      v.nonblocking,
+      [&] { return blocking(send, got.data(), v.count, kind.type, kind.op, pair.scomm); },
+      [&](SCOMM_Request* r) {
+        return start(send, got.data(), v.count, kind.type, kind.op, pair.scomm, r);
+      });
+  EXPECT_EQ(rc, SCOMM_SUCCESS);
+  expect_same(got, expected, got.size(), where(pair, kind.name, v.count, v.in_place));
+}
+
+// Per-rank counts with empty blocks: 0, c/2, c, 0, c/2, ...
+std::vector<int> uneven_counts(int size, int count) {
+  std::vector<int> counts(static_cast<std::size_t>(size));
+  for (int r = 0; r < size; ++r) counts[static_cast<std::size_t>(r)] = count * (r % 3) / 2;
+  return counts;
+}
+
+// Reduce-scatter of `counts` (block: all equal, through the _block functions).
+template <typename T>
+void check_reduce_scatter(const CommPair& pair, const Kind<T>& kind, const Variant& v,
+                          const std::vector<int>& counts, bool block) {
+  const int rank = rank_of(pair.mpi);
+  const auto total = static_cast<std::size_t>(std::accumulate(counts.begin(), counts.end(), 0));
+  const int count = counts[static_cast<std::size_t>(rank)];
+  const auto mine = kind.data(rank, total, 3);
+  auto expected = kind.data(rank, total, 99), got = v.in_place ? mine : expected;
+  if (block)
+    MPI_Reduce_scatter_block(mine.data(), expected.data(), count, kind.type, kind.op, pair.mpi);
+  else
+    MPI_Reduce_scatter(mine.data(), expected.data(), counts.data(), kind.type, kind.op, pair.mpi);
+  const void* send = v.in_place ? SCOMM_IN_PLACE : mine.data();
+  const int rc = run(
+      v.nonblocking,
+      [&] {
+        return block ? SCOMM_Reduce_scatter_block(send, got.data(), count, kind.type, kind.op,
+                                                  pair.scomm)
+                     : SCOMM_Reduce_scatter(send, got.data(), counts.data(), kind.type, kind.op,
+                                            pair.scomm);
+      },
+      [&](SCOMM_Request* r) {
+        return block ? SCOMM_Ireduce_scatter_block(send, got.data(), count, kind.type, kind.op,
+                                                   pair.scomm, r)
+                     : SCOMM_Ireduce_scatter(send, got.data(), counts.data(), kind.type, kind.op,
+                                             pair.scomm, r);
+      });
+  EXPECT_EQ(rc, SCOMM_SUCCESS);
+  // The element's width: the kind's data for one element.
+  const std::size_t width = kind.data(0, 1, 0).size();
+  expect_same(got, expected, width * static_cast<std::size_t>(count),
+              where(pair, kind.name, count, v.in_place));
+}
+
+// Every kind, count and in-place form on every pair; `check(pair, kind, variant)`.
+template <typename Check>
+void sweep(const std::vector<CommPair>& pairs, bool nonblocking, Check&& check) {
+  const AffineOp affine;
+  for (const CommPair& pair : pairs)
+    for_each_kind(affine, [&](const auto& kind) {
+      for (const int count : test_counts())
+        for (const bool in_place : {false, true})
+          check(pair, kind, Variant{count, in_place, nonblocking});
+    });
+}
+
+// The nonblocking forms: fewer sizes (the blocking sweep covers them all).
+template <typename Check>
+void sweep_nonblocking(const std::vector<CommPair>& pairs, Check&& check) {
+  const AffineOp affine;
+  for (const CommPair& pair : pairs)
+    for_each_kind(affine, [&](const auto& kind) {
+      for (const int count : {1, 1000}) check(pair, kind, Variant{count, count == 1, true});
+    });
+}
+
+class ReduceTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_REDUCE"; }
+};
+
+TEST_P(ReduceTest, EqualsMpiReduceForEveryRoot) {
+  // In place or not by root and count (every root sees both forms): half the calls of both.
+  sweep(pairs_, false, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    if (v.in_place) return;
+    for (int root = 0; root < size_of(pair.mpi); ++root)
+      check_reduce(pair, kind, Variant{v.count, (root + v.count) % 2 == 1, false}, root);
+  });
+}
+
+TEST_P(ReduceTest, Nonblocking) {
+  sweep_nonblocking(pairs_, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_reduce(pair, kind, v, size_of(pair.mpi) - 1);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest, ::testing::Values("", "binomial", "native"));
+
+class AllreduceTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_ALLREDUCE"; }
+};
+
+TEST_P(AllreduceTest, EqualsMpiAllreduce) {
+  sweep(pairs_, false, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_allreduce(pair, kind, v);
+  });
+}
+
+TEST_P(AllreduceTest, Nonblocking) {
+  sweep_nonblocking(pairs_, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_allreduce(pair, kind, v);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, AllreduceTest,
+                         ::testing::Values("", "recursive_doubling", "rabenseifner", "ring",
+                                           "native"));
+
+class ScanTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_SCAN"; }
+};
+
+TEST_P(ScanTest, EqualsMpiScan) {
+  sweep(pairs_, false, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_scan(pair, kind, v, false);
+  });
+}
+
+TEST_P(ScanTest, Nonblocking) {
+  sweep_nonblocking(pairs_, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_scan(pair, kind, v, false);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, ScanTest,
+                         ::testing::Values("", "recursive_doubling", "native"));
+
+class ExscanTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_EXSCAN"; }
+};
+
+TEST_P(ExscanTest, EqualsMpiExscanAndLeavesRankZeroAlone) {
+  sweep(pairs_, false, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_scan(pair, kind, v, true);
+  });
+}
+
+TEST_P(ExscanTest, Nonblocking) {
+  sweep_nonblocking(pairs_, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_scan(pair, kind, v, true);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, ExscanTest,
+                         ::testing::Values("", "recursive_doubling", "native"));
+
+// A block per rank from the sweep's count: the largest count is the whole vector.
+int block_count(int count, int size) {
+  return count > 1000 ? count / size : count;
+}
+
+class ReduceScatterBlockTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_REDUCE_SCATTER_BLOCK"; }
+};
+
+TEST_P(ReduceScatterBlockTest, EqualsMpiReduceScatterBlock) {
+  sweep(pairs_, false, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    const int size = size_of(pair.mpi);
+    check_reduce_scatter(
+        pair, kind, v, std::vector<int>(static_cast<std::size_t>(size), block_count(v.count, size)),
+        true);
+  });
+}
+
+TEST_P(ReduceScatterBlockTest, Nonblocking) {
+  sweep_nonblocking(pairs_, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_reduce_scatter(pair, kind, v,
+                         std::vector<int>(static_cast<std::size_t>(size_of(pair.mpi)), v.count),
+                         true);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceScatterBlockTest,
+                         ::testing::Values("", "recursive_halving", "pairwise", "native"));
+
+class ReduceScatterTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_REDUCE_SCATTER"; }
+};
+
+TEST_P(ReduceScatterTest, EqualsMpiReduceScatterWithUnevenCounts) {
+  sweep(pairs_, false, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    const int size = size_of(pair.mpi);
+    check_reduce_scatter(pair, kind, v, uneven_counts(size, block_count(v.count, size)), false);
+  });
+}
+
+TEST_P(ReduceScatterTest, Nonblocking) {
+  sweep_nonblocking(pairs_, [](const CommPair& pair, const auto& kind, const Variant& v) {
+    check_reduce_scatter(pair, kind, v, uneven_counts(size_of(pair.mpi), v.count), false);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceScatterTest,
+                         ::testing::Values("", "recursive_halving", "pairwise", "native"));
+
+class ReductionConcurrencyTest : public ScommTest {};
+
+// Every reduction started at once, with the non-commutative operation, on the world and on the
+// odd/even halves (overlapping in time), then waited for in an order that differs between ranks.
+TEST_F(ReductionConcurrencyTest, ManyNonblockingReductionsInFlight) {
+  const AffineOp affine;
+  SCOMM_Comm half = SCOMM_COMM_NULL;
+  MPI_Comm half_mpi = MPI_COMM_NULL;
+  SCOMM_Comm_split(SCOMM_COMM_WORLD, world_rank_ % 2, world_rank_, &half);
+  MPI_Comm_split(MPI_COMM_WORLD, world_rank_ % 2, world_rank_, &half_mpi);
+  constexpr int kCount = 37;
+  struct Started {
+    std::vector<int> got, expected;
+  };
+  std::vector<Started> results;
+  results.reserve(12);
+  std::vector<SCOMM_Request> requests;
+  const auto mine = affine_pattern(world_rank_, static_cast<std::size_t>(kCount) * 8);
+  for (const auto& [comm, mpi] :
+       {std::pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD}, std::pair{half, half_mpi}}) {
+    const int size = size_of(mpi), rank = rank_of(mpi), root = size - 1;
+    const std::vector<int> counts = uneven_counts(size, kCount);
+    auto add = [&](const std::function<void(void*)>& mpi_call,
+                   const std::function<int(void*, SCOMM_Request*)>& scomm_call) {
+      results.push_back({std::vector<int>(mine.size(), -7), std::vector<int>(mine.size(), -7)});
+      mpi_call(results.back().expected.data());
+      requests.push_back(SCOMM_REQUEST_NULL);
+      EXPECT_EQ(scomm_call(results.back().got.data(), &requests.back()), SCOMM_SUCCESS);
+    };
+    const MPI_Datatype t = affine.type;
+    const MPI_Op op = affine.op;
+    add([&](void* out) { MPI_Reduce(mine.data(), out, kCount, t, op, root, mpi); },
+        [&](void* out, SCOMM_Request* r) {
+          return SCOMM_Ireduce(mine.data(), out, kCount, t, op, root, comm, r);
+        });
+    add([&](void* out) { MPI_Allreduce(mine.data(), out, kCount, t, op, mpi); },
+        [&](void* out, SCOMM_Request* r) {
+          return SCOMM_Iallreduce(mine.data(), out, kCount, t, op, comm, r);
+        });
+    add([&](void* out) { MPI_Scan(mine.data(), out, kCount, t, op, mpi); },
+        [&](void* out, SCOMM_Request* r) {
+          return SCOMM_Iscan(mine.data(), out, kCount, t, op, comm, r);
+        });
+    add([&](void* out) { MPI_Exscan(mine.data(), out, kCount, t, op, mpi); },
+        [&](void* out, SCOMM_Request* r) {
+          return SCOMM_Iexscan(mine.data(), out, kCount, t, op, comm, r);
+        });
+    add([&](void* out) { MPI_Reduce_scatter_block(mine.data(), out, kCount, t, op, mpi); },
+        [&](void* out, SCOMM_Request* r) {
+          return SCOMM_Ireduce_scatter_block(mine.data(), out, kCount, t, op, comm, r);
+        });
+    add([&](void* out) { MPI_Reduce_scatter(mine.data(), out, counts.data(), t, op, mpi); },
+        [&](void* out, SCOMM_Request* r) {
+          return SCOMM_Ireduce_scatter(mine.data(), out, counts.data(), t, op, comm, r);
+        });
+    if (rank == 0)
+      results[results.size() - 3].expected = results[results.size() - 3].got;  // exscan
+    if (rank != root)
+      results[results.size() - 6].expected = results[results.size() - 6].got;  // reduce
+  }
+  if (world_rank_ % 2 == 0) {
+    ASSERT_EQ(
+        SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE),
+        SCOMM_SUCCESS);
+  } else {
+    for (std::size_t i = requests.size(); i-- > 0;)
+      ASSERT_EQ(SCOMM_Wait(&requests[i], SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  }
+  for (std::size_t i = 0; i < results.size(); ++i)
+    expect_same(results[i].got, results[i].expected, results[i].got.size(),
+                "collective " + std::to_string(i));
+  SCOMM_Comm_free(&half);
+  MPI_Comm_free(&half_mpi);
+}
+
+class ReductionErrorsTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  }
+};
+
+// Every rank makes the same bad calls, all rejected before communicating.
+TEST_F(ReductionErrorsTest, BadArgumentsAreReportedWithTheirClass) {
+  const SCOMM_Comm world = SCOMM_COMM_WORLD;
+  std::vector<int> a(static_cast<std::size_t>(world_size_) * 2), b(a.size());
+  const std::vector<int> ones(static_cast<std::size_t>(world_size_), 1);
+  std::vector<int> negative = ones;
+  negative.back() = -1;
+  EXPECT_EQ(
+      error_class_of(SCOMM_Reduce(a.data(), b.data(), 1, MPI_INT, MPI_SUM, world_size_, world)),
+      SCOMM_ERR_ROOT);
+  EXPECT_EQ(error_class_of(SCOMM_Reduce(a.data(), b.data(), 1, MPI_INT, MPI_SUM, -1, world)),
+            SCOMM_ERR_ROOT);
+  EXPECT_EQ(error_class_of(SCOMM_Reduce(a.data(), b.data(), 1, MPI_INT, MPI_OP_NULL, 0, world)),
+            SCOMM_ERR_OP);
+  EXPECT_EQ(error_class_of(SCOMM_Reduce(a.data(), b.data(), -1, MPI_INT, MPI_SUM, 0, world)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Scan(a.data(), b.data(), 1, MPI_INT, MPI_OP_NULL, world)),
+            SCOMM_ERR_OP);
+  EXPECT_EQ(error_class_of(SCOMM_Scan(a.data(), a.data(), 1, MPI_INT, MPI_SUM, world)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(SCOMM_Scan(a.data(), b.data(), -2, MPI_INT, MPI_SUM, world)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Exscan(a.data(), b.data(), 1, MPI_INT, MPI_OP_NULL, world)),
+            SCOMM_ERR_OP);
+  EXPECT_EQ(error_class_of(SCOMM_Exscan(a.data(), a.data(), 1, MPI_INT, MPI_SUM, world)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(SCOMM_Exscan(a.data(), b.data(), 1, MPI_DATATYPE_NULL, MPI_SUM, world)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(
+                SCOMM_Reduce_scatter_block(a.data(), b.data(), 1, MPI_INT, MPI_OP_NULL, world)),
+            SCOMM_ERR_OP);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Reduce_scatter_block(a.data(), a.data(), 1, MPI_INT, MPI_SUM, world)),
+      SCOMM_ERR_BUFFER);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Reduce_scatter_block(a.data(), b.data(), -1, MPI_INT, MPI_SUM, world)),
+      SCOMM_ERR_COUNT);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Reduce_scatter(a.data(), b.data(), nullptr, MPI_INT, MPI_SUM, world)),
+      SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(
+                SCOMM_Reduce_scatter(a.data(), b.data(), negative.data(), MPI_INT, MPI_SUM, world)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(
+                SCOMM_Reduce_scatter(a.data(), a.data(), ones.data(), MPI_INT, MPI_SUM, world)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(
+                SCOMM_Reduce_scatter(a.data(), b.data(), ones.data(), MPI_INT, MPI_OP_NULL, world)),
+            SCOMM_ERR_OP);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Reduce_scatter(nullptr, b.data(), ones.data(), MPI_INT, MPI_SUM, world)),
+      SCOMM_ERR_BUFFER);
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(error_class_of(
+                SCOMM_Ireduce(a.data(), b.data(), 1, MPI_INT, MPI_OP_NULL, 0, world, &request)),
+            SCOMM_ERR_OP);
+  EXPECT_EQ(error_class_of(SCOMM_Iscan(a.data(), b.data(), 1, MPI_INT, MPI_SUM, world, nullptr)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+  EXPECT_EQ(SCOMM_Barrier(world), SCOMM_SUCCESS);
+}
+
+// A rank that contributes more than the root expects: truncation at the root, never an overrun.
+TEST_F(ReductionErrorsTest, MismatchedCountsAreTruncationErrors) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Comm pair = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  if (pair == SCOMM_COMM_NULL) return;
+  SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
+  const std::vector<int> data(8, 1);
+  std::vector<int> result(8, -1);
+  const int count = world_rank_ == 0 ? 4 : 8;
+  const int rc = SCOMM_Reduce(data.data(), result.data(), count, MPI_INT, MPI_SUM, 0, pair);
+  EXPECT_EQ(error_class_of(rc), world_rank_ == 0 ? SCOMM_ERR_TRUNCATE : SCOMM_SUCCESS);
+  for (std::size_t i = 4; i < 8; ++i) EXPECT_EQ(result[i], -1);
+  SCOMM_Comm_free(&pair);
+}
+
+}  // namespace
