@@ -21,6 +21,10 @@ mpibench() {
   mpirun -np "$np" "$build/bench/scomm-mpibench" "$@" --json "$out.json" >"$out.txt"
 }
 for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four --reps 11; done
+# Collectives against the base MPI's, split + Ibcast, and the cost model against measurements.
+for np in "${counts[@]}"; do
+  mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"
+done
 # The stress benchmark at the largest count unless told (10,000 splits of each algorithm).
 mpibench "${SCOMM_STRESS_NP:-${counts[-1]}}" stress context-stress --reps 1 \
   --stress-splits "${SCOMM_STRESS_SPLITS:-10000}"

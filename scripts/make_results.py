@@ -366,6 +366,103 @@ def p2p_section(runs):
     return parts + [""] + checks + [""]
 
 
+def fmt_bytes(n):
+    n = int(n)
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n} B"
+
+
+def paired(runs, experiment):
+    """(processes, extra without library, scomm row, native row) of a comparison experiment."""
+    pairs = []
+    for _, r in mpi_rows(runs, experiment):
+        if r["extra"].get("library") != "scomm":
+            continue
+        base = r["name"][: -len(", scomm")]
+        native = find_row(runs, experiment, r["processes"], base + ", native")
+        if native:
+            pairs.append((r["processes"], r["extra"], r, native))
+    return pairs
+
+
+def collectives_section(runs):
+    pairs = paired(runs, "collectives")
+    if not pairs:
+        return []
+    parts = ["## collectives (issue: collectives)", "",
+             "Every collective of the C API against the base MPI's on the same ranks (a duplicate "
+             "of the world each), doubles, root 0; repetitions alternate between the two, medians "
+             "of the slowest rank. Cells: scomm / native (scomm median us; native median us). "
+             "Bytes: per rank's block, the whole vector of a reduction.", ""]
+    for p in sorted({q for q, _, _, _ in pairs}):
+        mine = [x for x in pairs if x[0] == p]
+        sizes = sorted({int(e["bytes"]) for _, e, _, _ in mine if int(e["bytes"]) > 0})
+        names = list(dict.fromkeys(e["collective"] for _, e, _, _ in mine))
+        parts += [f"P = {p}:", "", "| collective | " + " | ".join(fmt_bytes(b) for b in sizes) + " |",
+                  "|---|" + "---:|" * len(sizes)]
+        for name in names:
+            cells = []
+            for b in sizes:
+                hit = [x for x in mine if x[1]["collective"] == name and int(x[1]["bytes"]) in (b, 0)]
+                if not hit or (int(hit[0][1]["bytes"]) == 0 and b != sizes[0]):
+                    cells.append("")
+                    continue
+                _, e, ours, theirs = hit[0]
+                cells.append(f"{float(e['scomm/native']):.2f} ({ours['median'] / 1e3:.1f}; "
+                             f"{theirs['median'] / 1e3:.1f})")
+            parts.append(f"| {name} | " + " | ".join(cells) + " |")
+        parts.append("")
+    return parts
+
+
+def split_ibcast_section(runs):
+    pairs = paired(runs, "split-ibcast")
+    if not pairs:
+        return []
+    parts = ["## split-ibcast (RBC slides E3)", "",
+             "Each rank creates its half of the world, broadcasts in it from the half's first rank "
+             "(nonblocking, then waits) and frees it: scomm's local range creation + SCOMM_Ibcast "
+             "against MPI_Comm_split + MPI_Ibcast; ns medians of the slowest rank (min-max).", "",
+             "| P | bytes | scomm ns | native ns | scomm / native | native / scomm |",
+             "|---:|---:|---:|---:|---:|---:|"]
+    for p, e, ours, theirs in pairs:
+        parts.append(f"| {p} | {fmt_bytes(e['bytes'])} | {fmt_ns(ours['median'])} "
+                     f"({fmt_ns(ours['min'])}-{fmt_ns(ours['max'])}) | {fmt_ns(theirs['median'])} "
+                     f"({fmt_ns(theirs['min'])}-{fmt_ns(theirs['max'])}) | "
+                     f"{float(e['scomm/native']):.3f} | {theirs['median'] / ours['median']:.1f}x |")
+    return parts + [""]
+
+
+def simulator_fit_section(runs):
+    rows = [r for _, r in mpi_rows(runs, "simulator-fit")]
+    if not rows:
+        return []
+    parts = ["## simulator-fit (issue: collectives, cost-model simulator)", "",
+             "Hockney's alpha and beta fitted to a ping-pong over scomm point-to-point (least "
+             "squares on the relative error, 8 B to 1 MiB), copy and reduction cost per byte from "
+             "local loops; each algorithm forced (SCOMM_COLL_<OP>), measured (median of the "
+             "slowest rank) and simulated at the same P. Error: (predicted - measured) / measured. "
+             "The model knows nothing of shared-memory protocols (eager limit, single copy) nor of "
+             "oversubscription, which the errors show.", ""]
+    for p in sorted({r["processes"] for r in rows}):
+        mine = [r for r in rows if r["processes"] == p]
+        e0 = mine[0]["extra"]
+        parts += [f"P = {p}: alpha = {e0['alpha ns']} ns, beta = {e0['beta ns/B']} ns/B, copy = "
+                  f"{e0['copy ns/B']} ns/B, reduce = {e0['reduce ns/B']} ns/B", "",
+                  "| operation | algorithm | bytes | measured ns | predicted ns | error | messages | "
+                  "critical messages |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+        for r in mine:
+            e = r["extra"]
+            parts.append(f"| {e['operation'].lower()} | {e['algorithm']} | {fmt_bytes(e['bytes'])} | "
+                         f"{fmt_ns(r['median'])} ({fmt_ns(r['min'])}-{fmt_ns(r['max'])}) | "
+                         f"{fmt_ns(float(e['predicted ns']))} | {float(e['relative error']):+.0%} | "
+                         f"{e['messages']} | {e['critical messages']} |")
+        parts.append("")
+    return parts
+
+
 def machine_of(run):
     return (run.get("cpu", ""), run.get("cores", 0))
 
@@ -399,6 +496,9 @@ def mpi_machine_sections(runs):
                            "to p/4, and p/4 to p/2). Every split's time at every participating "
                            "process (wall clock): median, min, max, and p90 in the notes.")
     parts += p2p_section(runs)
+    parts += collectives_section(runs)
+    parts += split_ibcast_section(runs)
+    parts += simulator_fit_section(runs)
     return parts
 
 
@@ -434,6 +534,9 @@ def main():
              "edit by hand.", ""]
     if reproduce:
         parts += [f"Reproduce: `{reproduce}`", ""]
+    if (out.parent / "MEMORY.md").exists():
+        parts += ["Per-rank memory (bytes per rank by part and per communicator, the base MPIs' "
+                  "measured growth): [MEMORY.md](MEMORY.md), from `scripts/bench_memory.sh`.", ""]
     if experiments:
         parts += ["## Goals (issue: foundation and compact group maps)", "",
                   goal_checks(experiments), ""]

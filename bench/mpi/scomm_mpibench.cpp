@@ -4,7 +4,8 @@
 //   mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N]
 //                               [--json FILE]
 //
-// Experiments: split-halves, groups-of-four, context-stress, p2p-overhead.
+// Experiments: split-halves, groups-of-four, context-stress, p2p-overhead, collectives,
+// split-ibcast, simulator-fit.
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -21,7 +22,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N] "
     "[--json FILE]\n"
-    "experiments: split-halves groups-of-four context-stress p2p-overhead";
+    "experiments: split-halves groups-of-four context-stress p2p-overhead collectives "
+    "split-ibcast simulator-fit";
 
 using Experiment = std::vector<Row> (*)(const MpiBenchOptions&);
 
@@ -30,6 +32,9 @@ Experiment experiment_named(const std::string& name) {
   if (name == "groups-of-four") return groups_of_four;
   if (name == "context-stress") return context_stress;
   if (name == "p2p-overhead") return p2p_overhead;
+  if (name == "collectives") return collectives;
+  if (name == "split-ibcast") return split_ibcast;
+  if (name == "simulator-fit") return simulator_fit;
   throw std::runtime_error("unknown experiment '" + name + "'\n" + kUsage);
 }
 

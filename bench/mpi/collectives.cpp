@@ -1,0 +1,109 @@
+// Every collective of the C API against the base MPI's own on the same ranks (duplicates of the
+// world), blocks of 8 B to 1 MiB of doubles per rank, repetitions alternating between the two.
+#include <array>
+
+#include "comparison.hpp"
+#include "experiments.hpp"
+#include "scomm.h"
+
+namespace scomm::bench {
+namespace {
+
+// What every collective works on: `count` doubles per rank's block (the whole vector of a
+// reduction), the v-variants with the same count everywhere.
+struct Buffers {
+  std::vector<double> in, out;
+  std::vector<int> counts, displs;
+  int count = 0;
+
+  void prepare(int n, int p) {
+    count = n;
+    const auto most = static_cast<std::size_t>(n) * static_cast<std::size_t>(p);
+    if (in.size() < most) {
+      in.assign(most, 1.0);
+      out.assign(most, 0.0);
+    }
+    counts.assign(static_cast<std::size_t>(p), n);
+    displs.resize(static_cast<std::size_t>(p));
+    for (int i = 0; i < p; ++i) displs[static_cast<std::size_t>(i)] = i * n;
+  }
+};
+
+struct Collective {
+  const char* name;
+  bool sized;  // false: no data (barrier), measured once
+  void (*scomm)(Buffers&, SCOMM_Comm);
+  void (*native)(Buffers&, MPI_Comm);
+};
+
+// One collective: SCOMM_<call> and MPI_<call> with the same arguments, `b` the Buffers, `n`
+// the count, `comm` the communicator. A new collective is one line of kCollectives.
+#define SCOMM_BENCH_COLLECTIVE(name, sized, call)          \
+  Collective {                                             \
+    name, sized,                                           \
+        []([[maybe_unused]] Buffers& b, SCOMM_Comm comm) { \
+          [[maybe_unused]] const int n = b.count;          \
+          SCOMM_##call;                                    \
+        },                                                 \
+        []([[maybe_unused]] Buffers& b, MPI_Comm comm) {   \
+          [[maybe_unused]] const int n = b.count;          \
+          MPI_##call;                                      \
+        }                                                  \
+  }
+
+const std::array kCollectives = {
+    SCOMM_BENCH_COLLECTIVE("Barrier", false, Barrier(comm)),
+    SCOMM_BENCH_COLLECTIVE("Bcast", true, Bcast(b.out.data(), n, MPI_DOUBLE, 0, comm)),
+    SCOMM_BENCH_COLLECTIVE("Reduce", true,
+                           Reduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, 0, comm)),
+    SCOMM_BENCH_COLLECTIVE("Allreduce", true,
+                           Allreduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, comm)),
+    SCOMM_BENCH_COLLECTIVE("Scan", true,
+                           Scan(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, comm)),
+    SCOMM_BENCH_COLLECTIVE("Exscan", true,
+                           Exscan(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, comm)),
+    SCOMM_BENCH_COLLECTIVE(
+        "Reduce_scatter_block", true,
+        Reduce_scatter_block(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, comm)),
+    SCOMM_BENCH_COLLECTIVE(
+        "Reduce_scatter", true,
+        Reduce_scatter(b.in.data(), b.out.data(), b.counts.data(), MPI_DOUBLE, MPI_SUM, comm)),
+};
+
+#undef SCOMM_BENCH_COLLECTIVE
+
+constexpr int kSizes[] = {8, 64, 512, 4096, 32768, 262144, 1048576};
+
+}  // namespace
+
+std::vector<Row> collectives(const MpiBenchOptions& o) {
+  int p = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  MPI_Comm native_comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &native_comm);
+  SCOMM_Comm scomm_comm = SCOMM_COMM_NULL;
+  SCOMM_Comm_dup(SCOMM_COMM_WORLD, &scomm_comm);
+  Buffers buffers;
+  const double target_ns = o.quick ? 2e5 : 1e7;
+  std::vector<Row> rows;
+  for (const Collective& c : kCollectives) {
+    for (const int bytes : kSizes) {
+      if (!c.sized && bytes != kSizes[0]) break;
+      if (o.quick && bytes > 65536) break;
+      buffers.prepare(c.sized ? bytes / 8 : 0, p);
+      const std::function<void()> ours = [&] { c.scomm(buffers, scomm_comm); };
+      const std::function<void()> theirs = [&] { c.native(buffers, native_comm); };
+      const int iterations = iterations_for(target_ns, 1000, theirs);
+      ours();  // warm-up
+      const std::string size = c.sized ? std::to_string(bytes) : "0";
+      add_comparison(rows, "collectives", std::string(c.name) + " " + size + " B", "ns per call",
+                     interleaved(o.reps, iterations, ours, theirs),
+                     {{"collective", c.name}, {"bytes", size}});
+    }
+  }
+  SCOMM_Comm_free(&scomm_comm);
+  MPI_Comm_free(&native_comm);
+  return rows;
+}
+
+}  // namespace scomm::bench

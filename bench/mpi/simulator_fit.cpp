@@ -1,0 +1,197 @@
+// How well the cost-model simulator predicts this machine: Hockney's alpha and beta fitted from
+// a ping-pong over scomm point-to-point (what the collectives run on), copy and reduction cost
+// per byte from local loops; then bcast, allreduce and barrier, each algorithm forced in turn
+// (SCOMM_COLL_<OP> and a fresh SCOMM_Init), measured and simulated at this P.
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+
+#include "comparison.hpp"
+#include "experiments.hpp"
+#include "scomm.h"
+#include "scomm/coll/allreduce_rabenseifner.hpp"
+#include "scomm/coll/allreduce_recursive_doubling.hpp"
+#include "scomm/coll/allreduce_ring.hpp"
+#include "scomm/coll/barrier_dissemination.hpp"
+#include "scomm/coll/bcast_binomial.hpp"
+#include "scomm/coll/bcast_knomial.hpp"
+#include "scomm/coll/bcast_pipelined_tree.hpp"
+#include "scomm/coll/simulator.hpp"
+
+namespace scomm::bench {
+namespace {
+
+using coll::Schedule;
+using coll::Shape;
+
+struct Buffers {
+  std::vector<double> in, out;
+};
+
+// One algorithm of one operation: its SCOMM_COLL_<OP> setting, its schedule for `count`
+// doubles, and the C call that runs it.
+struct Algorithm {
+  const char* variable;  // SCOMM_COLL_<OP>
+  const char* name;      // its value
+  bool sized;
+  Schedule (*build)(const Shape&, std::int64_t count);
+  void (*run)(Buffers&, int count);
+};
+
+// bcast.cpp's choices for the k-nomial radix and the pipeline's segment (32 KiB).
+constexpr int kRadix = 4;
+constexpr std::int64_t kSegmentDoubles = 32 * 1024 / 8;
+
+void bcast(Buffers& b, int n) {
+  SCOMM_Bcast(b.out.data(), n, MPI_DOUBLE, 0, SCOMM_COMM_WORLD);
+}
+void allreduce(Buffers& b, int n) {
+  SCOMM_Allreduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, SCOMM_COMM_WORLD);
+}
+void barrier(Buffers&, int) {
+  SCOMM_Barrier(SCOMM_COMM_WORLD);
+}
+
+const Algorithm kAlgorithms[] = {
+    {"SCOMM_COLL_BARRIER", "dissemination", false,
+     [](const Shape& s, std::int64_t) { return coll::barrier_dissemination(s); }, barrier},
+    {"SCOMM_COLL_BCAST", "binomial", true,
+     [](const Shape& s, std::int64_t n) { return coll::bcast_binomial(s, n); }, bcast},
+    {"SCOMM_COLL_BCAST", "knomial", true,
+     [](const Shape& s, std::int64_t n) { return coll::bcast_knomial(s, n, kRadix); }, bcast},
+    {"SCOMM_COLL_BCAST", "pipelined_tree", true,
+     [](const Shape& s, std::int64_t n) {
+       return coll::bcast_pipelined_tree(s, n, kSegmentDoubles);
+     },
+     bcast},
+    {"SCOMM_COLL_ALLREDUCE", "recursive_doubling", true,
+     [](const Shape& s, std::int64_t n) { return coll::allreduce_recursive_doubling(s, n, false); },
+     allreduce},
+    {"SCOMM_COLL_ALLREDUCE", "rabenseifner", true,
+     [](const Shape& s, std::int64_t n) { return coll::allreduce_rabenseifner(s, n, false); },
+     allreduce},
+    {"SCOMM_COLL_ALLREDUCE", "ring", true,
+     [](const Shape& s, std::int64_t n) { return coll::allreduce_ring(s, n, false); }, allreduce},
+};
+
+// Restarts scomm with `variable` set to `value` (nullopt: unset), so that SCOMM_Init reads it.
+void restart_with(const char* variable, const std::optional<std::string>& value) {
+  SCOMM_Finalize();
+  if (value)
+    setenv(variable, value->c_str(), 1);
+  else
+    unsetenv(variable);
+  if (SCOMM_Init() != SCOMM_SUCCESS) throw std::runtime_error("SCOMM_Init failed");
+}
+
+std::optional<std::string> environment(const char* variable) {
+  const char* value = std::getenv(variable);
+  return value ? std::optional<std::string>(value) : std::nullopt;
+}
+
+// One-way ns of a `bytes` message between ranks 0 and 1 (half a ping-pong), slowest rank.
+double one_way_ns(int bytes, int iterations) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::vector<char> buffer(static_cast<std::size_t>(bytes));
+  const auto op = [&] {
+    if (rank == 0) {
+      SCOMM_Send(buffer.data(), bytes, MPI_BYTE, 1, 0, SCOMM_COMM_WORLD);
+      SCOMM_Recv(buffer.data(), bytes, MPI_BYTE, 1, 0, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE);
+    } else if (rank == 1) {
+      SCOMM_Recv(buffer.data(), bytes, MPI_BYTE, 0, 0, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE);
+      SCOMM_Send(buffer.data(), bytes, MPI_BYTE, 0, 0, SCOMM_COMM_WORLD);
+    }
+  };
+  op();
+  return time_per_call(MPI_COMM_WORLD, 5, iterations, op).median_ns / 2;
+}
+
+// CPU ns per byte of `op` over 1 MiB, the largest over ranks.
+double local_ns_per_byte(
+    bool quick, const std::function<void(std::vector<double>&, const std::vector<double>&)>& op) {
+  std::vector<double> to(131072, 1.0), from(131072, 2.0);
+  const Timing t = cpu_time_per_call(MPI_COMM_WORLD, 5, quick ? 5 : 50, [&] { op(to, from); });
+  return t.median_ns / (131072.0 * 8);
+}
+
+struct Fit {
+  double alpha = 0, beta = 0;  // ns, ns per byte
+  coll::LocalCost local;
+};
+
+// Hockney's line through the one-way times, least squares on the relative error (weights
+// 1 / t^2), so that the latency of short messages counts as much as the bandwidth of long ones.
+Fit fit(bool quick) {
+  double s = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const int bytes : {8, 512, 4096, 32768, 262144, 1048576}) {
+    const double t = one_way_ns(bytes, bytes <= 4096 ? (quick ? 200 : 5000) : (quick ? 5 : 50));
+    const double w = 1 / std::max(t * t, 1.0), n = bytes;
+    s += w, sx += w * n, sy += w * t, sxx += w * n * n, sxy += w * n * t;
+  }
+  Fit f;
+  f.beta = std::max(0.0, (s * sxy - sx * sy) / (s * sxx - sx * sx));
+  f.alpha = std::max(0.0, (sy - f.beta * sx) / s);
+  f.local.copy_per_byte = local_ns_per_byte(quick, [](auto& to, const auto& from) {
+    std::memcpy(to.data(), from.data(), to.size() * sizeof(double));
+  });
+  f.local.reduce_per_byte = local_ns_per_byte(quick, [](auto& to, const auto& from) {
+    for (std::size_t i = 0; i < to.size(); ++i) to[i] += from[i];
+  });
+  return f;
+}
+
+Row measure(const Algorithm& a, int bytes, const Fit& f, const MpiBenchOptions& o, int p) {
+  Buffers buffers{std::vector<double>(131072, 1.0), std::vector<double>(131072, 0.0)};
+  const int count = bytes / 8;
+  const std::function<void()> op = [&] { a.run(buffers, count); };
+  const int iterations = iterations_for(o.quick ? 2e5 : 1e7, 1000, op);
+  const Timing measured = time_per_call(MPI_COMM_WORLD, o.reps, iterations, op);
+  const coll::UniformModel model(coll::Link::hockney(f.alpha, f.beta), f.local);
+  const coll::Simulation sim =
+      coll::simulate([&](const Shape& s) { return a.build(s, count); }, p, 0, model, {8, 8});
+  const double error = (sim.time - measured.median_ns) / measured.median_ns;
+  std::string operation = std::string(a.variable).substr(std::strlen("SCOMM_COLL_"));
+  return {"simulator-fit",
+          operation + " " + a.name + " " + std::to_string(bytes) + " B",
+          "ns per call (measured)",
+          p,
+          measured,
+          {{"operation", operation},
+           {"algorithm", a.name},
+           {"bytes", std::to_string(bytes)},
+           {"predicted ns", fixed(sim.time, 0)},
+           {"relative error", fixed(error, 3)},
+           {"messages", std::to_string(sim.messages)},
+           {"critical messages", std::to_string(sim.critical_messages)},
+           {"valid schedule", sim.ok() ? "yes" : "no"}}};
+}
+
+}  // namespace
+
+std::vector<Row> simulator_fit(const MpiBenchOptions& o) {
+  int p = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  if (p < 2) return {};
+  const Fit f = fit(o.quick);
+  const std::vector<std::pair<std::string, std::string>> model = {
+      {"alpha ns", fixed(f.alpha, 1)},
+      {"beta ns/B", fixed(f.beta, 4)},
+      {"copy ns/B", fixed(f.local.copy_per_byte, 4)},
+      {"reduce ns/B", fixed(f.local.reduce_per_byte, 4)}};
+  std::vector<Row> rows;
+  for (const Algorithm& a : kAlgorithms) {
+    const auto saved = environment(a.variable);
+    restart_with(a.variable, a.name);
+    for (const int bytes : {8, 4096, 65536, 1048576}) {
+      if (!a.sized && bytes != 8) break;
+      if (o.quick && bytes > 65536) break;
+      rows.push_back(measure(a, a.sized ? bytes : 0, f, o, p));
+      rows.back().extra.insert(rows.back().extra.end(), model.begin(), model.end());
+    }
+    restart_with(a.variable, saved);
+  }
+  return rows;
+}
+
+}  // namespace scomm::bench
