@@ -21,10 +21,15 @@ std::string joined(const std::vector<std::string>& names) {
   return out;
 }
 
+// What grows with the communicators and groups, per communicator or group.
+double per_object(const RankAnalysis& r) {
+  const int objects = r.communicators + r.groups;
+  return objects ? static_cast<double>(r.parts.per_communicator_parts()) / objects : 0.0;
+}
+
 void print_parts(std::ostream& out, const RankAnalysis& r) {
   const Parts& p = r.parts;
-  const double per_comm =
-      r.communicators ? static_cast<double>(p.per_communicator_parts()) / r.communicators : 0.0;
+  const double per_comm = per_object(r);
   out << format("  rank %d: %d communicators, %d groups: total %zu B (heap measured %zu B)\n",
                 r.self, r.communicators, r.groups, p.total(), r.heap_measured)
       << format(
@@ -33,7 +38,8 @@ void print_parts(std::ostream& out, const RankAnalysis& r) {
              p.maps, p.context_table, p.held_ids, p.block_pool, p.channels, p.handles, p.grids,
              p.process)
       << format(
-             "    per communicator %.1f B (+%zu B of queues once used); published structures "
+             "    per communicator or group %.1f B (+%zu B of queues once used); published "
+             "structures "
              "for these maps: plain array %.0f B, MPICH %.0f B, Open MPI %.0f B dense / %.0f B "
              "sparse\n",
              per_comm, r.queues_when_used, r.published.plain_array, r.published.mpich,
@@ -55,8 +61,7 @@ void json_rank(std::ostream& out, const RankAnalysis& r) {
       << ", \"context_table\": " << p.context_table << ", \"held_ids\": " << p.held_ids
       << ", \"block_pool\": " << p.block_pool << ", \"channels\": " << p.channels
       << ", \"handles\": " << p.handles << ", \"grids\": " << p.grids
-      << ", \"process\": " << p.process << "}, \"per_communicator_bytes\": "
-      << (r.communicators ? static_cast<double>(p.per_communicator_parts()) / r.communicators : 0)
+      << ", \"process\": " << p.process << "}, \"per_communicator_bytes\": " << per_object(r)
       << ", \"queues_when_used_bytes\": " << r.queues_when_used
       << ", \"max_regular_map_bytes\": " << r.max_regular_map_bytes << ", \"context_tables\": {";
   for (std::size_t i = 0; i < r.tables.size(); ++i)
@@ -127,12 +132,14 @@ void print_goals(std::ostream& out, const std::vector<Goal>& goals) {
 void write_memory_json(std::ostream& out, const Environment& where,
                        const std::vector<WorkloadMemory>& results, const std::vector<Goal>& goals) {
   const ObjectSizes s = object_sizes();
+  const RankStateOptions defaults;
   out << "{\"experiment\": \"memory\", \"command\": " << json_string(where.command) << ", "
       << json_members(where) << ", \"object_sizes\": {\"channel\": " << s.channel
       << ", \"comm\": " << s.comm << ", \"comm_entry\": " << s.comm_entry
       << ", \"handle_slot\": " << s.handle_slot << ", \"runtime\": " << s.runtime
       << ", \"capi_context\": " << s.capi_context << ", \"box\": " << s.box
-      << ", \"queues_measured\": " << s.queues << "}, \"workloads\": [";
+      << ", \"queues_measured\": " << s.queues << "}, \"context_ids\": " << defaults.id_capacity
+      << ", \"derive_bits\": " << defaults.derive_bits << ", \"workloads\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const WorkloadMemory& w = results[i];
     out << (i ? ",\n" : "\n") << "{\"name\": " << json_string(w.name)
