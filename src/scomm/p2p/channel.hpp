@@ -130,14 +130,15 @@ class Channel {
   // Internal tags held by collectives in flight here: two at once on one tag could match each
   // other's messages. False when `tag` is held already.
   bool hold_internal_tag(int tag) {
-    auto& held = queues()->held_tags;
+    if (!held_tags_)
+      held_tags_ = std::make_unique<std::bitset<context::TagLayout::kInternalTags>>();
     const auto bit = static_cast<std::size_t>(tag - tag_ub() - 1);
-    if (held.test(bit)) return false;
-    held.set(bit);
+    if (held_tags_->test(bit)) return false;
+    held_tags_->set(bit);
     return true;
   }
   void release_internal_tag(int tag) noexcept {
-    queues_->held_tags.reset(static_cast<std::size_t>(tag - tag_ub() - 1));
+    held_tags_->reset(static_cast<std::size_t>(tag - tag_ub() - 1));
   }
 
   // Messages the engine took before any receive asked for them, in arrival order.
@@ -164,7 +165,6 @@ class Channel {
   struct Queues {
     std::deque<ProbedMessage> unexpected;
     std::deque<EngineReceive*> posted;
-    std::bitset<context::TagLayout::kInternalTags> held_tags;
   };
   // Made on first use: most communicators never need them, and a million live ones would pay
   // for two empty deques each.
@@ -173,6 +173,8 @@ class Channel {
     return queues_;
   }
   mutable std::shared_ptr<Queues> queues_;
+  // Made on the first collective (32 bytes), not with the queues (two deques: over 1 KiB).
+  std::unique_ptr<std::bitset<context::TagLayout::kInternalTags>> held_tags_;
 };
 
 inline ChannelPtr::ChannelPtr(Channel* channel) noexcept : channel_(channel) {
