@@ -132,6 +132,11 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm comm, MPI_Comm *mpicomm);
  * creating its own half is one creation). */
 int SCOMM_Comm_create_range(SCOMM_Comm comm, int first, int last, int stride,
                             SCOMM_Comm *newcomm);
+/* Local: how many overlapping children made by local creation on comm can be live together (its
+ * derivation slots; the same at every member). 0: local creations on comm allocate their context
+ * collectively over comm (blocking). A program that keeps k overlapping children live needs k
+ * slots; with fewer it can SCOMM_Comm_idup comm first (a new block, SCOMM_DERIVE_BITS slots). */
+int SCOMM_Comm_local_slots(SCOMM_Comm comm, int *slots);
 
 /* Local, like SCOMM_Comm_create_range, for any group every member of comm knows (a subset of
  * comm's group, the same at every member): callers outside it get SCOMM_COMM_NULL. */

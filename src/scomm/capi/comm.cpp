@@ -196,6 +196,13 @@ int SCOMM_Comm_create_range(SCOMM_Comm c, int first, int last, int stride, SCOMM
   });
 }
 
+int SCOMM_Comm_local_slots(SCOMM_Comm c, int* slots) {
+  return on_comm("SCOMM_Comm_local_slots", c, [&](CommEntry& e) {
+    require(slots, "slots");
+    *slots = e.comm.derivation().bits;
+  });
+}
+
 int SCOMM_Comm_create_from_group(SCOMM_Comm c, SCOMM_Group group, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create_from_group", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");

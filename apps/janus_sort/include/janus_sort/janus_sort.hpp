@@ -1,0 +1,52 @@
+// Janus quicksort: a perfectly balanced distributed quicksort (Axtmann et al., IPDPS 2018; RBC
+// slides 18-29) for any number of processes.
+//
+// On return, the rank i of P holds the i-th of P consecutive slices of the globally sorted
+// sequence: positions [floor(i n / P), floor((i + 1) n / P)), so every rank ends with n/P
+// elements (+-1) whatever its input size. The same algorithm is built twice: over scomm range
+// communicators (subgroups created locally, O(1)) and over native MPI communicators
+// (subgroups from MPI_Comm_split, collective and O(p)); docs in apps/janus_sort/README.md.
+//
+// T: an arithmetic type with a strict weak order under < (no NaN). Collective over `comm`.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "scomm.h"
+
+namespace janus {
+
+struct Options {
+  std::uint64_t seed = 0x5eed;  // pivot sampling; the same at every rank for reproducible runs
+  int samples = 15;             // pivot = median of this many uniform samples of the group (odd)
+};
+
+// Over scomm communicators: subgroups with SCOMM_Comm_create_range.
+template <class T>
+void sort(std::vector<T>& data, SCOMM_Comm comm, const Options& options = {});
+
+// Over MPI communicators: subgroups with MPI_Comm_split.
+template <class T>
+void sort_mpi(std::vector<T>& data, MPI_Comm comm, const Options& options = {});
+
+// What a sorted result must satisfy, checked collectively over `comm`.
+struct Check {
+  bool sorted = false;       // locally sorted, and each rank's last <= the next rank's first
+  bool balanced = false;     // rank i holds exactly the i-th slice's size
+  bool permutation = false;  // the same multiset as the input (count + order-free hash)
+  bool ok() const { return sorted && balanced && permutation; }
+};
+
+// An order-free fingerprint of a rank's elements; combine over ranks with `check`.
+template <class T>
+std::uint64_t fingerprint(const std::vector<T>& data);
+
+// `input_fingerprint` and `input_count` are this rank's values before sorting.
+template <class T>
+Check check(const std::vector<T>& data, std::uint64_t input_fingerprint, std::uint64_t input_count,
+            MPI_Comm comm);
+
+}  // namespace janus
