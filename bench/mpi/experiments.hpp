@@ -20,5 +20,6 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& options);
 std::vector<Row> collectives(const MpiBenchOptions& options);
 std::vector<Row> split_ibcast(const MpiBenchOptions& options);
 std::vector<Row> simulator_fit(const MpiBenchOptions& options);
+std::vector<Row> janus_sort(const MpiBenchOptions& options);
 
 }  // namespace scomm::bench

@@ -5,7 +5,7 @@
 //                               [--json FILE]
 //
 // Experiments: split-halves, groups-of-four, context-stress, p2p-overhead, collectives,
-// split-ibcast, simulator-fit.
+// split-ibcast, simulator-fit, janus-sort.
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -23,7 +23,7 @@ constexpr const char* kUsage =
     "usage: mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N] "
     "[--json FILE]\n"
     "experiments: split-halves groups-of-four context-stress p2p-overhead collectives "
-    "split-ibcast simulator-fit";
+    "split-ibcast simulator-fit janus-sort";
 
 using Experiment = std::vector<Row> (*)(const MpiBenchOptions&);
 
@@ -35,6 +35,7 @@ Experiment experiment_named(const std::string& name) {
   if (name == "collectives") return collectives;
   if (name == "split-ibcast") return split_ibcast;
   if (name == "simulator-fit") return simulator_fit;
+  if (name == "janus-sort") return janus_sort;
   throw std::runtime_error("unknown experiment '" + name + "'\n" + kUsage);
 }
 
