@@ -1,6 +1,7 @@
 #include "scomm/coll/bcast_binomial.hpp"
 #include "scomm/coll/bcast_knomial.hpp"
 #include "scomm/coll/bcast_pipelined_tree.hpp"
+#include "scomm/coll/bcast_scatter_allgather.hpp"
 #include "scomm/coll/operations.hpp"
 
 namespace scomm::coll {
@@ -18,6 +19,8 @@ Schedule build_bcast(Algorithm algorithm, const Shape& shape, std::int64_t count
       return bcast_knomial(shape, count, kKnomialRadix);
     case Algorithm::kPipelinedTree:
       return bcast_pipelined_tree(shape, count, segment);
+    case Algorithm::kScatterAllgather:
+      return bcast_scatter_allgather(shape, count);
     default:
       return bcast_binomial(shape, count);
   }

@@ -26,4 +26,27 @@ p2p::Request reduce_scatter_block(const Call& call, const void* sendbuf, void* r
 p2p::Request reduce_scatter(const Call& call, const void* sendbuf, void* recvbuf,
                             const int recvcounts[], MPI_Datatype type, MPI_Op op);
 
+// Data movement: the arguments MPI calls not significant (receive ones of gather off the root,
+// send ones of scatter off the root) are neither checked nor used.
+p2p::Request gather(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                    void* recvbuf, int recvcount, MPI_Datatype recvtype, int root);
+p2p::Request gatherv(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                     void* recvbuf, const int* recvcounts, const int* displs,
+                     MPI_Datatype recvtype, int root);
+p2p::Request scatter(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                     void* recvbuf, int recvcount, MPI_Datatype recvtype, int root);
+p2p::Request scatterv(const Call& call, const void* sendbuf, const int* sendcounts,
+                      const int* displs, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                      MPI_Datatype recvtype, int root);
+p2p::Request allgather(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                       void* recvbuf, int recvcount, MPI_Datatype recvtype);
+p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount,
+                        MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
+                        const int* displs, MPI_Datatype recvtype);
+p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                      void* recvbuf, int recvcount, MPI_Datatype recvtype);
+p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcounts,
+                       const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
+                       const int* recvcounts, const int* rdispls, MPI_Datatype recvtype);
+
 }  // namespace scomm::coll

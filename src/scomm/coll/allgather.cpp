@@ -1,0 +1,51 @@
+#include "scomm/coll/allgather_bruck.hpp"
+#include "scomm/coll/allgather_recursive_doubling.hpp"
+#include "scomm/coll/allgather_ring.hpp"
+#include "scomm/coll/data_args.hpp"
+#include "scomm/coll/operations.hpp"
+
+namespace scomm::coll {
+namespace {
+
+Schedule build_allgather(Algorithm algorithm, const Shape& shape, std::int64_t sendcount,
+                         std::int64_t recvcount, bool in_place) {
+  switch (algorithm) {
+    case Algorithm::kRing:
+      return allgather_ring(shape, sendcount, recvcount, in_place);
+    case Algorithm::kRecursiveDoubling:
+      return allgather_recursive_doubling(shape, sendcount, recvcount, in_place);
+    default:
+      return allgather_bruck(shape, sendcount, recvcount, in_place);
+  }
+}
+
+}  // namespace
+
+// MPI_IN_PLACE: the rank's block is already in its receive buffer; the send arguments are
+// ignored.
+p2p::Request allgather(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                       void* recvbuf, int recvcount, MPI_Datatype recvtype) {
+  const bool in_place = sendbuf == MPI_IN_PLACE;
+  if (!in_place) {
+    check_data(sendbuf, sendcount, sendtype);
+    check_not_aliased(sendbuf, recvbuf, recvcount);
+  }
+  check_buffer(recvbuf, recvcount, recvtype);
+  const Shape shape = call.shape();
+  const Algorithm algorithm =
+      call.selection.choose(Operation::kAllgather, bytes_of(recvcount, recvtype), shape.size);
+  if (algorithm == Algorithm::kNative)
+    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
+      return request != nullptr
+                 ? MPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                  request)
+                 : MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    });
+  return launch(
+      call, ScheduleKey{Operation::kAllgather, algorithm, 0, in_place, sendcount, recvcount},
+      [&] { return build_allgather(algorithm, shape, sendcount, recvcount, in_place); },
+      Binding{in_place ? nullptr : sendbuf, in_place ? recvtype : sendtype, recvbuf, recvtype,
+              MPI_OP_NULL});
+}
+
+}  // namespace scomm::coll

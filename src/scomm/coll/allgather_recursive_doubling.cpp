@@ -1,0 +1,52 @@
+#include "scomm/coll/allgather_recursive_doubling.hpp"
+
+#include "scomm/coll/allgather_ring.hpp"
+#include "scomm/coll/rank_blocks.hpp"
+
+namespace scomm::coll {
+namespace {
+
+// Ranks of the doubling (2^k of them) after the fold: new rank n < rem stands for ranks 2n and
+// 2n + 1, the others for rank n + rem alone. Consecutive new ranks stand for consecutive ranks.
+struct Folded {
+  int rem = 0;
+  int first_rank(int n) const noexcept { return n < rem ? 2 * n : n + rem; }
+  int rank_of(int n) const noexcept { return n < rem ? 2 * n + 1 : n + rem; }
+  // The output blocks new ranks [first, first + n) hold: one run.
+  Block held(RankedBuffer output, int first, int n) const noexcept {
+    const int begin = first_rank(first), end = first_rank(first + n);
+    return ranked_blocks(output, begin, end - begin);
+  }
+};
+
+}  // namespace
+
+Schedule allgather_recursive_doubling(const Shape& shape, std::int64_t sendcount,
+                                      std::int64_t recvcount, bool in_place) {
+  Schedule schedule;
+  const int p = shape.size, rank = shape.rank;
+  const int pof2 = floor_pow2(p);
+  const Folded fold{p - pof2};
+  const RankedBuffer output{kOutput, recvcount};
+  copy_own_block(schedule, sendcount, ranked_blocks(output, rank, 1), in_place);
+  int me = rank - fold.rem;
+  if (rank < 2 * fold.rem) {
+    if (rank % 2 == 0) {
+      schedule.next_round().send(rank + 1, ranked_blocks(output, rank, 1));
+      schedule.next_round().receive(rank + 1, ranked_blocks(output, 0, p));
+      return schedule;
+    }
+    schedule.next_round().receive(rank - 1, ranked_blocks(output, rank - 1, 1));
+    me = rank / 2;
+  }
+  for (int mask = 1; mask < pof2; mask *= 2) {
+    const int partner = me ^ mask;
+    schedule.next_round()
+        .receive(fold.rank_of(partner), fold.held(output, partner & ~(mask - 1), mask))
+        .send(fold.rank_of(partner), fold.held(output, me & ~(mask - 1), mask));
+  }
+  if (rank < 2 * fold.rem) schedule.next_round().send(rank - 1, ranked_blocks(output, 0, p));
+  return schedule;
+}
+
+}  // namespace scomm::coll

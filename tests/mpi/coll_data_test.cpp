@@ -1,0 +1,676 @@
+// Gather, scatter, allgather, all-to-all and their v-forms against MPI's own on the same members,
+// for every algorithm, root, size and in-place form; send and receive types that differ, a
+// strided type; counts with zeros and displacements with gaps; blocking and nonblocking forms,
+// several in flight; bad input.
+#include <algorithm>
+#include <functional>
+#include <numeric>
+
+#include "coll_test_support.hpp"
+
+namespace {
+
+// How a collective runs: MPI's on the MPI twin, scomm's blocking or scomm's nonblocking + wait.
+enum class Mode { kMpi, kBlocking, kNonblocking };
+
+int wait_for(int rc, SCOMM_Request& request) {
+  return rc == SCOMM_SUCCESS ? SCOMM_Wait(&request, SCOMM_STATUS_IGNORE) : rc;
+}
+
+// Calls MPI_<Name>, SCOMM_<Name> or SCOMM_<IName> + SCOMM_Wait with the same arguments, by `mode`
+// (in scope: `mode`, `pair`).
+#define RUN(Name, IName, ...)                                                       \
+  [&] {                                                                             \
+    SCOMM_Request request = SCOMM_REQUEST_NULL;                                     \
+    switch (mode) {                                                                 \
+      case Mode::kMpi:                                                              \
+        return MPI_##Name(__VA_ARGS__, pair.mpi);                                   \
+      case Mode::kBlocking:                                                         \
+        return SCOMM_##Name(__VA_ARGS__, pair.scomm);                               \
+      case Mode::kNonblocking:                                                      \
+        return wait_for(SCOMM_##IName(__VA_ARGS__, pair.scomm, &request), request); \
+    }                                                                               \
+    return -1;                                                                      \
+  }()
+
+using Collective = std::function<int(int* recv, Mode mode)>;
+
+// Runs `run` with MPI, then with scomm (blocking and nonblocking), each on a copy of `init` as
+// its receive buffer, and expects scomm's buffers to equal MPI's, gaps included.
+void expect_like_mpi(const std::vector<int>& init, const Collective& run, const std::string& what) {
+  std::vector<int> expected = init;
+  ASSERT_EQ(run(expected.data(), Mode::kMpi), MPI_SUCCESS) << what;
+  for (const Mode mode : {Mode::kBlocking, Mode::kNonblocking}) {
+    std::vector<int> got = init;
+    ASSERT_EQ(run(got.data(), mode), SCOMM_SUCCESS) << what;
+    ASSERT_EQ(got, expected) << what << (mode == Mode::kBlocking ? " blocking" : " nonblocking");
+  }
+}
+
+std::string describe(const CommPair& pair, int count, int root, bool in_place) {
+  return pair.name + " count " + std::to_string(count) + " root " + std::to_string(root) +
+         (in_place ? " in place" : "");
+}
+
+std::vector<int> data_counts() { return test_counts(); }  // 0, 1, 7, 1000, 40000
+
+// Restarts scomm with SCOMM_COLL_...=`algorithm` (read by SCOMM_Init).
+void reinit_with(const char* variable, const std::string& algorithm) {
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+  setenv(variable, algorithm.c_str(), 1);
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+  unsetenv(variable);
+}
+
+// Block counts per rank with zeros, and displacements with a gap of `gap` elements after each
+// block (the receive buffer's size is the returned total).
+struct Vector {
+  std::vector<int> counts, displs;
+  int total = 0;
+};
+Vector vector_layout(int size, int salt, int gap) {
+  Vector v;
+  for (int r = 0; r < size; ++r) {
+    v.counts.push_back((r * 3 + salt) % 5 == 0 ? 0 : (r * 7 + salt) % 13);
+    v.displs.push_back(v.total);
+    v.total += v.counts.back() + gap;
+  }
+  return v;
+}
+
+// ----- gather, scatter
+
+class GatherTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_GATHER"; }
+};
+
+TEST_P(GatherTest, EqualsMpiGatherForEveryRootCountAndInPlace) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (const int count : data_counts())
+      for (int root = 0; root < size; ++root)
+        for (const bool in_place : {false, true}) {
+          const auto mine = pattern(rank, static_cast<std::size_t>(count), root);
+          std::vector<int> init(static_cast<std::size_t>(size * count), -1);
+          const void* send = mine.data();
+          if (in_place && rank == root) {
+            std::copy(mine.begin(), mine.end(), init.begin() + root * count);
+            send = MPI_IN_PLACE;
+          }
+          expect_like_mpi(
+              init,
+              [&](int* recv, Mode mode) {
+                return RUN(Gather, Igather, send, count, MPI_INT, recv, count, MPI_INT, root);
+              },
+              describe(pair, count, root, in_place));
+        }
+  }
+}
+
+TEST_P(GatherTest, GathervWithZeroCountsAndGaps) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (int root = 0; root < size; ++root)
+      for (const bool in_place : {false, true}) {
+        const Vector v = vector_layout(size, root, 2);
+        const int count = v.counts[static_cast<std::size_t>(rank)];
+        const auto mine = pattern(rank, static_cast<std::size_t>(count), root);
+        std::vector<int> init(static_cast<std::size_t>(v.total), -1);
+        const void* send = mine.data();
+        if (in_place && rank == root) {
+          std::copy(mine.begin(), mine.end(),
+                    init.begin() + v.displs[static_cast<std::size_t>(root)]);
+          send = MPI_IN_PLACE;
+        }
+        expect_like_mpi(
+            init,
+            [&](int* recv, Mode mode) {
+              return RUN(Gatherv, Igatherv, send, count, MPI_INT, recv, v.counts.data(),
+                         v.displs.data(), MPI_INT, root);
+            },
+            describe(pair, count, root, in_place));
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, GatherTest, ::testing::Values("", "binomial", "native"));
+
+class ScatterTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_SCATTER"; }
+};
+
+TEST_P(ScatterTest, EqualsMpiScatterForEveryRootCountAndInPlace) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (const int count : data_counts())
+      for (int root = 0; root < size; ++root)
+        for (const bool in_place : {false, true}) {
+          const auto all = pattern(rank, static_cast<std::size_t>(size * count), root);
+          // In place, the root's receive buffer is its block of the send buffer, untouched.
+          const bool root_in_place = in_place && rank == root;
+          std::vector<int> init =
+              root_in_place ? all : std::vector<int>(static_cast<std::size_t>(count), -1);
+          expect_like_mpi(
+              init,
+              [&](int* recv, Mode mode) {
+                const int* send = root_in_place ? recv : all.data();
+                void* into = root_in_place ? MPI_IN_PLACE : recv;
+                return RUN(Scatter, Iscatter, send, count, MPI_INT, into, count, MPI_INT, root);
+              },
+              describe(pair, count, root, in_place));
+        }
+  }
+}
+
+TEST_P(ScatterTest, ScattervWithZeroCountsAndGaps) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (int root = 0; root < size; ++root)
+      for (const bool in_place : {false, true}) {
+        const Vector v = vector_layout(size, root + 1, 3);
+        const int count = v.counts[static_cast<std::size_t>(rank)];
+        const auto all = pattern(rank, static_cast<std::size_t>(v.total), root);
+        const bool root_in_place = in_place && rank == root;
+        std::vector<int> init =
+            root_in_place ? all : std::vector<int>(static_cast<std::size_t>(count), -1);
+        expect_like_mpi(
+            init,
+            [&](int* recv, Mode mode) {
+              const int* send = root_in_place ? recv : all.data();
+              void* into = root_in_place ? MPI_IN_PLACE : recv;
+              return RUN(Scatterv, Iscatterv, send, v.counts.data(), v.displs.data(), MPI_INT, into,
+                         count, MPI_INT, root);
+            },
+            describe(pair, count, root, in_place));
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, ScatterTest, ::testing::Values("", "binomial", "native"));
+
+// ----- allgather
+
+class AllgatherTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_ALLGATHER"; }
+};
+
+TEST_P(AllgatherTest, EqualsMpiAllgatherForEveryCountAndInPlace) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (const int count : data_counts())
+      for (const bool in_place : {false, true}) {
+        const auto mine = pattern(rank, static_cast<std::size_t>(count), count);
+        std::vector<int> init(static_cast<std::size_t>(size * count), -1);
+        const void* send = mine.data();
+        if (in_place) {
+          std::copy(mine.begin(), mine.end(), init.begin() + rank * count);
+          send = MPI_IN_PLACE;
+        }
+        expect_like_mpi(
+            init,
+            [&](int* recv, Mode mode) {
+              return RUN(Allgather, Iallgather, send, count, MPI_INT, recv, count, MPI_INT);
+            },
+            describe(pair, count, 0, in_place));
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, AllgatherTest,
+                         ::testing::Values("", "bruck", "ring", "recursive_doubling", "native"));
+
+class AllgathervTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_ALLGATHERV"; }
+};
+
+TEST_P(AllgathervTest, WithZeroCountsAndGapsAndInPlace) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (int salt = 0; salt < 3; ++salt)
+      for (const bool in_place : {false, true}) {
+        const Vector v = vector_layout(size, salt, salt);
+        const int count = v.counts[static_cast<std::size_t>(rank)];
+        const auto mine = pattern(rank, static_cast<std::size_t>(count), salt);
+        std::vector<int> init(static_cast<std::size_t>(v.total), -1);
+        const void* send = mine.data();
+        if (in_place) {
+          std::copy(mine.begin(), mine.end(),
+                    init.begin() + v.displs[static_cast<std::size_t>(rank)]);
+          send = MPI_IN_PLACE;
+        }
+        expect_like_mpi(
+            init,
+            [&](int* recv, Mode mode) {
+              return RUN(Allgatherv, Iallgatherv, send, count, MPI_INT, recv, v.counts.data(),
+                         v.displs.data(), MPI_INT);
+            },
+            describe(pair, count, salt, in_place));
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, AllgathervTest, ::testing::Values("", "ring", "native"));
+
+// ----- alltoall
+
+class AlltoallTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_ALLTOALL"; }
+};
+
+TEST_P(AlltoallTest, EqualsMpiAlltoallForEveryCountAndInPlace) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (const int count : data_counts())
+      for (const bool in_place : {false, true}) {
+        const auto mine = pattern(rank, static_cast<std::size_t>(size * count), count);
+        const std::vector<int> init =
+            in_place ? mine : std::vector<int>(static_cast<std::size_t>(size * count), -1);
+        expect_like_mpi(
+            init,
+            [&](int* recv, Mode mode) {
+              const void* send = in_place ? MPI_IN_PLACE : mine.data();
+              return RUN(Alltoall, Ialltoall, send, count, MPI_INT, recv, count, MPI_INT);
+            },
+            describe(pair, count, 0, in_place));
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, AlltoallTest,
+                         ::testing::Values("", "pairwise", "bruck", "native"));
+
+class AlltoallvTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_ALLTOALLV"; }
+};
+
+// Rank i sends count(i, j) to rank j, after a gap of `gap` elements per block.
+struct Exchange {
+  Vector send, recv;
+};
+Exchange exchange_layout(int size, int rank, int salt, int gap, bool symmetric) {
+  auto count = [&](int from, int to) {
+    const int k = symmetric ? from + to : from + 2 * to;
+    return (k + salt) % 4 == 0 ? 0 : (k * 5 + salt) % 9;
+  };
+  Exchange e;
+  for (int peer = 0; peer < size; ++peer) {
+    e.send.counts.push_back(count(rank, peer));
+    e.recv.counts.push_back(count(peer, rank));
+  }
+  // Displacements in reverse rank order: blocks need not be in rank order.
+  for (Vector* v : {&e.send, &e.recv}) {
+    v->displs.assign(v->counts.size(), 0);
+    for (std::size_t r = v->counts.size(); r-- > 0;) {
+      v->displs[r] = v->total;
+      v->total += v->counts[r] + gap;
+    }
+  }
+  return e;
+}
+
+TEST_P(AlltoallvTest, WithZeroCountsGapsAndInPlace) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (int salt = 0; salt < 3; ++salt)
+      for (const bool in_place : {false, true}) {
+        const Exchange e = exchange_layout(size, rank, salt, salt, in_place);
+        const auto mine = pattern(rank, static_cast<std::size_t>(e.send.total), salt);
+        const std::vector<int> init =
+            in_place ? pattern(rank, static_cast<std::size_t>(e.recv.total), salt)
+                     : std::vector<int>(static_cast<std::size_t>(e.recv.total), -1);
+        expect_like_mpi(
+            init,
+            [&](int* recv, Mode mode) {
+              const void* send = in_place ? MPI_IN_PLACE : mine.data();
+              return RUN(Alltoallv, Ialltoallv, send, e.send.counts.data(), e.send.displs.data(),
+                         MPI_INT, recv, e.recv.counts.data(), e.recv.displs.data(), MPI_INT);
+            },
+            describe(pair, salt, 0, in_place));
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, AlltoallvTest, ::testing::Values("", "linear", "native"));
+
+// ----- datatypes: every operation with its default algorithm and every forced one
+
+// A send type and a receive type with the same signature per element pair: `send_per` send
+// elements match `recv_per` receive elements.
+struct TypePair {
+  MPI_Datatype send, recv;
+  int send_per, recv_per;
+  std::string name;
+};
+
+// Ints a buffer of `count` elements of `type` spans (extent-based; the types start at 0).
+std::size_t ints_for(int count, MPI_Datatype type) {
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Type_get_extent(type, &lb, &extent);
+  return static_cast<std::size_t>(count) * static_cast<std::size_t>(extent) / sizeof(int);
+}
+
+class DatatypeTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    MPI_Type_contiguous(2, MPI_INT, &pair_);
+    MPI_Type_vector(3, 1, 2, MPI_INT, &strided_);  // ints 0, 2, 4 of 5
+    MPI_Type_commit(&pair_);
+    MPI_Type_commit(&strided_);
+    types_ = {{MPI_INT, pair_, 2, 1, "2 int -> pair"},
+              {pair_, MPI_INT, 1, 2, "pair -> 2 int"},
+              {strided_, MPI_INT, 1, 3, "strided -> 3 int"},
+              {MPI_INT, strided_, 3, 1, "3 int -> strided"},
+              {strided_, strided_, 1, 1, "strided"}};
+  }
+  void TearDown() override {
+    MPI_Type_free(&pair_);
+    MPI_Type_free(&strided_);
+    ScommTest::TearDown();
+  }
+  // Every algorithm of `operation` (SCOMM_COLL_...) in turn: each needs its own SCOMM_Init.
+  template <typename Body>
+  void for_each_algorithm(const char* variable, std::vector<std::string> algorithms, Body body) {
+    for (const std::string& algorithm : algorithms) {
+      reinit_with(variable, algorithm);
+      const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world " + algorithm};
+      for (const TypePair& t : types_) body(pair, t);
+    }
+  }
+
+  MPI_Datatype pair_ = MPI_DATATYPE_NULL, strided_ = MPI_DATATYPE_NULL;
+  std::vector<TypePair> types_;
+};
+
+constexpr int kUnits = 5;  // send_per * kUnits send elements per block
+
+TEST_F(DatatypeTest, GatherAndScatterConvertBetweenTypes) {
+  const int size = world_size_, rank = world_rank_;
+  for_each_algorithm(
+      "SCOMM_COLL_GATHER", {"binomial"}, [&](const CommPair& pair, const TypePair& t) {
+        const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
+        for (int root = 0; root < size; ++root) {
+          const auto mine = pattern(rank, ints_for(sc, t.send), root);
+          const std::vector<int> init(ints_for(rc * size, t.recv), -1);
+          expect_like_mpi(
+              init,
+              [&](int* recv, Mode mode) {
+                return RUN(Gather, Igather, mine.data(), sc, t.send, recv, rc, t.recv, root);
+              },
+              t.name + " gather root " + std::to_string(root));
+        }
+      });
+  for_each_algorithm(
+      "SCOMM_COLL_SCATTER", {"binomial"}, [&](const CommPair& pair, const TypePair& t) {
+        const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
+        for (int root = 0; root < size; ++root) {
+          const auto all = pattern(rank, ints_for(sc * size, t.send), root);
+          const std::vector<int> init(ints_for(rc, t.recv), -1);
+          expect_like_mpi(
+              init,
+              [&](int* recv, Mode mode) {
+                return RUN(Scatter, Iscatter, all.data(), sc, t.send, recv, rc, t.recv, root);
+              },
+              t.name + " scatter root " + std::to_string(root));
+        }
+      });
+}
+
+TEST_F(DatatypeTest, AllgatherAndAlltoallConvertBetweenTypes) {
+  const int size = world_size_, rank = world_rank_;
+  for_each_algorithm("SCOMM_COLL_ALLGATHER", {"bruck", "ring", "recursive_doubling"},
+                     [&](const CommPair& pair, const TypePair& t) {
+                       const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
+                       const auto mine = pattern(rank, ints_for(sc, t.send), 3);
+                       expect_like_mpi(
+                           std::vector<int>(ints_for(rc * size, t.recv), -1),
+                           [&](int* recv, Mode mode) {
+                             return RUN(Allgather, Iallgather, mine.data(), sc, t.send, recv, rc,
+                                        t.recv);
+                           },
+                           t.name + " allgather");
+                     });
+  for_each_algorithm(
+      "SCOMM_COLL_ALLTOALL", {"pairwise", "bruck"}, [&](const CommPair& pair, const TypePair& t) {
+        const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
+        const auto mine = pattern(rank, ints_for(sc * size, t.send), 4);
+        expect_like_mpi(
+            std::vector<int>(ints_for(rc * size, t.recv), -1),
+            [&](int* recv, Mode mode) {
+              return RUN(Alltoall, Ialltoall, mine.data(), sc, t.send, recv, rc, t.recv);
+            },
+            t.name + " alltoall");
+      });
+}
+
+TEST_F(DatatypeTest, VectorFormsConvertBetweenTypes) {
+  const int size = world_size_, rank = world_rank_;
+  const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world"};
+  for (const TypePair& t : types_) {
+    // Rank r's block: r % 3 units, at displacement 2 * r units of the receive type (gaps).
+    std::vector<int> rcounts, displs;
+    for (int r = 0; r < size; ++r) {
+      rcounts.push_back(t.recv_per * (r % 3));
+      displs.push_back(2 * t.recv_per * r);
+    }
+    const int sc = t.send_per * (rank % 3);
+    const auto mine = pattern(rank, ints_for(sc, t.send), 5);
+    const std::vector<int> init(ints_for(2 * t.recv_per * size, t.recv), -1);
+    expect_like_mpi(
+        init,
+        [&](int* recv, Mode mode) {
+          return RUN(Allgatherv, Iallgatherv, mine.data(), sc, t.send, recv, rcounts.data(),
+                     displs.data(), t.recv);
+        },
+        t.name + " allgatherv");
+    expect_like_mpi(
+        init,
+        [&](int* recv, Mode mode) {
+          return RUN(Gatherv, Igatherv, mine.data(), sc, t.send, recv, rcounts.data(),
+                     displs.data(), t.recv, size - 1);
+        },
+        t.name + " gatherv");
+    // Alltoallv: u units to every rank, u = 1 + (rank + peer) % 2 (symmetric).
+    std::vector<int> scount, sdispl, rcount, rdispl;
+    for (int peer = 0; peer < size; ++peer) {
+      const int u = 1 + (rank + peer) % 2;
+      scount.push_back(t.send_per * u);
+      sdispl.push_back(2 * t.send_per * peer);
+      rcount.push_back(t.recv_per * u);
+      rdispl.push_back(2 * t.recv_per * peer);
+    }
+    const auto blocks = pattern(rank, ints_for(2 * t.send_per * size, t.send), 6);
+    expect_like_mpi(
+        init,
+        [&](int* recv, Mode mode) {
+          return RUN(Alltoallv, Ialltoallv, blocks.data(), scount.data(), sdispl.data(), t.send,
+                     recv, rcount.data(), rdispl.data(), t.recv);
+        },
+        t.name + " alltoallv");
+  }
+}
+
+// ----- several nonblocking collectives in flight
+
+TEST_F(ScommTest, SeveralNonblockingDataCollectivesInFlight) {
+  const int p = world_size_, rank = world_rank_;
+  const auto n = static_cast<std::size_t>(p);
+  const int count = 37, root = p / 2;
+  const auto mine = pattern(rank, static_cast<std::size_t>(count), 1);
+  const auto blocks = pattern(rank, static_cast<std::size_t>(count) * n, 2);
+  std::vector<int> counts(n, count), displs(n);
+  for (std::size_t r = 0; r < n; ++r) displs[r] = static_cast<int>(r) * (count + 1);
+  const std::size_t all = n * static_cast<std::size_t>(count);
+  const std::size_t spaced = n * static_cast<std::size_t>(count + 1);
+  const auto spaced_blocks = pattern(rank, spaced, 3);
+  std::vector<std::vector<int>> got{std::vector<int>(all, -1),    std::vector<int>(count, -1),
+                                    std::vector<int>(all, -1),    std::vector<int>(all, -1),
+                                    std::vector<int>(spaced, -1), std::vector<int>(spaced, -1),
+                                    std::vector<int>(spaced, -1)};
+  auto expected = got;
+  std::vector<SCOMM_Request> requests(7, SCOMM_REQUEST_NULL);
+  const SCOMM_Comm w = SCOMM_COMM_WORLD;
+  ASSERT_EQ(SCOMM_Igather(mine.data(), count, MPI_INT, got[0].data(), count, MPI_INT, root, w,
+                          &requests[0]),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Iscatter(blocks.data(), count, MPI_INT, got[1].data(), count, MPI_INT, root, w,
+                           &requests[1]),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(
+      SCOMM_Iallgather(mine.data(), count, MPI_INT, got[2].data(), count, MPI_INT, w, &requests[2]),
+      SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Ialltoall(blocks.data(), count, MPI_INT, got[3].data(), count, MPI_INT, w,
+                            &requests[3]),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Iallgatherv(mine.data(), count, MPI_INT, got[4].data(), counts.data(),
+                              displs.data(), MPI_INT, w, &requests[4]),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Igatherv(mine.data(), count, MPI_INT, got[5].data(), counts.data(), displs.data(),
+                           MPI_INT, 0, w, &requests[5]),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Ialltoallv(spaced_blocks.data(), counts.data(), displs.data(), MPI_INT,
+                             got[6].data(), counts.data(), displs.data(), MPI_INT, w, &requests[6]),
+            SCOMM_SUCCESS);
+  if (rank % 2 == 0) {
+    ASSERT_EQ(SCOMM_Waitall(7, requests.data(), SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  } else {
+    for (std::size_t i = requests.size(); i-- > 0;)
+      ASSERT_EQ(SCOMM_Wait(&requests[i], SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  }
+  const MPI_Comm m = MPI_COMM_WORLD;
+  MPI_Gather(mine.data(), count, MPI_INT, expected[0].data(), count, MPI_INT, root, m);
+  MPI_Scatter(blocks.data(), count, MPI_INT, expected[1].data(), count, MPI_INT, root, m);
+  MPI_Allgather(mine.data(), count, MPI_INT, expected[2].data(), count, MPI_INT, m);
+  MPI_Alltoall(blocks.data(), count, MPI_INT, expected[3].data(), count, MPI_INT, m);
+  MPI_Allgatherv(mine.data(), count, MPI_INT, expected[4].data(), counts.data(), displs.data(),
+                 MPI_INT, m);
+  MPI_Gatherv(mine.data(), count, MPI_INT, expected[5].data(), counts.data(), displs.data(),
+              MPI_INT, 0, m);
+  MPI_Alltoallv(spaced_blocks.data(), counts.data(), displs.data(), MPI_INT, expected[6].data(),
+                counts.data(), displs.data(), MPI_INT, m);
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], expected[i]) << "collective " << i;
+}
+
+// A broadcast longer than the others, scattered and gathered back in pieces: every count around
+// multiples of the size, fewer elements than ranks included.
+TEST_F(ScommTest, ScatterAllgatherBroadcastOfEveryRemainder) {
+  const int p = world_size_;
+  reinit_with("SCOMM_COLL_BCAST", "scatter_allgather");
+  for (int count = 0; count <= 3 * p + 1; ++count)
+    for (int root = 0; root < p; root += 2) {
+      std::vector<int> data = pattern(world_rank_ == root ? 0 : world_rank_ + 1,
+                                      static_cast<std::size_t>(count), count);
+      ASSERT_EQ(SCOMM_Bcast(data.data(), count, MPI_INT, root, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+      ASSERT_EQ(data, pattern(0, static_cast<std::size_t>(count), count)) << count;
+    }
+}
+
+// ----- bad input
+
+class DataErrorsTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  }
+};
+
+TEST_F(DataErrorsTest, BadArgumentsAreReportedWithTheirClass) {
+  const SCOMM_Comm w = SCOMM_COMM_WORLD;
+  const int p = world_size_;
+  std::vector<int> a(static_cast<std::size_t>(p) * 4, 1), b(a.size(), 0);
+  std::vector<int> counts(static_cast<std::size_t>(p), 1), displs(counts.size(), 0);
+  auto err = [](int rc) { return error_class_of(rc); };
+  EXPECT_EQ(err(SCOMM_Gather(a.data(), 1, MPI_INT, b.data(), 1, MPI_INT, p, w)), SCOMM_ERR_ROOT);
+  EXPECT_EQ(err(SCOMM_Scatter(a.data(), 1, MPI_INT, b.data(), 1, MPI_INT, -1, w)), SCOMM_ERR_ROOT);
+  EXPECT_EQ(err(SCOMM_Gatherv(a.data(), 1, MPI_INT, b.data(), counts.data(), displs.data(), MPI_INT,
+                              p, w)),
+            SCOMM_ERR_ROOT);
+  EXPECT_EQ(err(SCOMM_Gather(a.data(), -1, MPI_INT, b.data(), -1, MPI_INT, 0, w)), SCOMM_ERR_COUNT);
+  EXPECT_EQ(err(SCOMM_Scatter(a.data(), -2, MPI_INT, b.data(), -2, MPI_INT, 0, w)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(err(SCOMM_Allgather(a.data(), -1, MPI_INT, b.data(), -1, MPI_INT, w)), SCOMM_ERR_COUNT);
+  EXPECT_EQ(err(SCOMM_Alltoall(a.data(), 1, MPI_DATATYPE_NULL, b.data(), 1, MPI_DATATYPE_NULL, w)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(err(SCOMM_Alltoall(a.data(), 1, MPI_INT, a.data(), 1, MPI_INT, w)), SCOMM_ERR_BUFFER);
+  EXPECT_EQ(err(SCOMM_Allgather(a.data(), 1, MPI_INT, SCOMM_IN_PLACE, 1, MPI_INT, w)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(err(SCOMM_Allgather(a.data(), 1, MPI_INT, nullptr, 1, MPI_INT, w)), SCOMM_ERR_BUFFER);
+  EXPECT_EQ(
+      err(SCOMM_Allgatherv(a.data(), 1, MPI_INT, b.data(), nullptr, displs.data(), MPI_INT, w)),
+      SCOMM_ERR_ARG);
+  EXPECT_EQ(err(SCOMM_Alltoallv(a.data(), counts.data(), nullptr, MPI_INT, b.data(), counts.data(),
+                                displs.data(), MPI_INT, w)),
+            SCOMM_ERR_ARG);
+  counts[0] = -1;
+  EXPECT_EQ(err(SCOMM_Allgatherv(a.data(), 1, MPI_INT, b.data(), counts.data(), displs.data(),
+                                 MPI_INT, w)),
+            SCOMM_ERR_COUNT);
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(err(SCOMM_Igather(a.data(), 1, MPI_INT, b.data(), 1, MPI_INT, 0, w, nullptr)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(err(SCOMM_Ialltoall(a.data(), -1, MPI_INT, b.data(), -1, MPI_INT, w, &request)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+  // Every rank made the same calls, all rejected before communicating: the world still works.
+  EXPECT_EQ(SCOMM_Barrier(w), SCOMM_SUCCESS);
+}
+
+// What only the root checks: on a communicator of one rank, so that no other rank goes ahead.
+TEST_F(DataErrorsTest, RootOnlyArgumentsAreCheckedAtTheRootOnly) {
+  SCOMM_Comm self = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, world_rank_, 0, &self), SCOMM_SUCCESS);
+  SCOMM_Comm_set_errhandler(self, SCOMM_ERRORS_RETURN);
+  int value = 7, out = 0, one = 1, zero = 0;
+  EXPECT_EQ(
+      error_class_of(SCOMM_Gatherv(&value, 1, MPI_INT, &out, nullptr, &zero, MPI_INT, 0, self)),
+      SCOMM_ERR_ARG);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Scatterv(&value, &one, nullptr, MPI_INT, &out, 1, MPI_INT, 0, self)),
+      SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Gather(&value, 1, MPI_INT, nullptr, 1, MPI_INT, 0, self)),
+            SCOMM_ERR_BUFFER);
+  // The root's in-place scatter keeps its block; in-place gather reads it from the output.
+  EXPECT_EQ(SCOMM_Scatter(&value, 1, MPI_INT, SCOMM_IN_PLACE, 1, MPI_INT, 0, self), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Gather(SCOMM_IN_PLACE, 1, MPI_INT, &value, 1, MPI_INT, 0, self), SCOMM_SUCCESS);
+  EXPECT_EQ(value, 7);
+  SCOMM_Comm_free(&self);
+}
+
+// Off the root, MPI's non-significant arguments are not looked at: garbage receive arguments of
+// gather and send arguments of scatter are fine there.
+TEST_F(DataErrorsTest, NonSignificantArgumentsAreIgnored) {
+  const int root = world_size_ - 1;
+  const bool at_root = world_rank_ == root;
+  std::vector<int> all(static_cast<std::size_t>(world_size_), -1);
+  int mine = world_rank_;
+  ASSERT_EQ(SCOMM_Gather(&mine, 1, MPI_INT, at_root ? all.data() : nullptr, at_root ? 1 : -5,
+                         at_root ? MPI_INT : MPI_DATATYPE_NULL, root, SCOMM_COMM_WORLD),
+            SCOMM_SUCCESS);
+  if (at_root) {
+    for (int r = 0; r < world_size_; ++r) EXPECT_EQ(all[static_cast<std::size_t>(r)], r);
+  }
+  int got = -1;
+  ASSERT_EQ(SCOMM_Scatter(at_root ? all.data() : nullptr, at_root ? 1 : -5,
+                          at_root ? MPI_INT : MPI_DATATYPE_NULL, &got, 1, MPI_INT, root,
+                          SCOMM_COMM_WORLD),
+            SCOMM_SUCCESS);
+  EXPECT_EQ(got, world_rank_);
+}
+
+// A root that scatters more than a rank expects: truncation at that rank.
+TEST_F(DataErrorsTest, MismatchedCountsAreTruncationErrors) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Comm pair = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  if (pair == SCOMM_COMM_NULL) return;
+  SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
+  std::vector<int> send(16, 3), recv(8, -1);
+  const int recvcount = world_rank_ == 0 ? 8 : 4;
+  const int rc = SCOMM_Scatter(send.data(), 8, MPI_INT, recv.data(), recvcount, MPI_INT, 0, pair);
+  EXPECT_EQ(error_class_of(rc), world_rank_ == 0 ? SCOMM_SUCCESS : SCOMM_ERR_TRUNCATE);
+  for (std::size_t i = 4; i < 8; ++i) EXPECT_EQ(recv[i], world_rank_ == 0 ? 3 : -1);
+  SCOMM_Comm_free(&pair);
+}
+
+}  // namespace
