@@ -31,8 +31,8 @@ p2p::Request reduce_scatter(const Call& call, const void* sendbuf, void* recvbuf
 p2p::Request gather(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                     void* recvbuf, int recvcount, MPI_Datatype recvtype, int root);
 p2p::Request gatherv(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                     void* recvbuf, const int* recvcounts, const int* displs,
-                     MPI_Datatype recvtype, int root);
+                     void* recvbuf, const int* recvcounts, const int* displs, MPI_Datatype recvtype,
+                     int root);
 p2p::Request scatter(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                      void* recvbuf, int recvcount, MPI_Datatype recvtype, int root);
 p2p::Request scatterv(const Call& call, const void* sendbuf, const int* sendcounts,
@@ -40,9 +40,9 @@ p2p::Request scatterv(const Call& call, const void* sendbuf, const int* sendcoun
                       MPI_Datatype recvtype, int root);
 p2p::Request allgather(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                        void* recvbuf, int recvcount, MPI_Datatype recvtype);
-p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount,
-                        MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
-                        const int* displs, MPI_Datatype recvtype);
+p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void* recvbuf, const int* recvcounts, const int* displs,
+                        MPI_Datatype recvtype);
 p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                       void* recvbuf, int recvcount, MPI_Datatype recvtype);
 p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcounts,
