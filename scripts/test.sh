@@ -64,7 +64,7 @@ stage "valgrind, unit tests"
 # The largest strategy sizes and the concurrency test are left to the other runs (valgrind runs
 # threads one at a time, some 50 times slower).
 valgrind_skip="-Sizes/StrategyTest.*/1:CompressedListTest.ConcurrentSelectsSeeCorrectValues"
-for t in group_tests context_tests; do
+for t in group_tests context_tests coll_tests; do
   valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
     "build/tests/$t" --gtest_brief=1 --gtest_filter="$valgrind_skip" >"build/valgrind-$t.log" 2>&1 &&
     echo "valgrind $t: clean" || { tail -40 "build/valgrind-$t.log"; status=1; }

@@ -63,6 +63,28 @@ const std::array kCollectives = {
     SCOMM_BENCH_COLLECTIVE("Exscan", true,
                            Exscan(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, comm)),
     SCOMM_BENCH_COLLECTIVE(
+        "Gather", true, Gather(b.in.data(), n, MPI_DOUBLE, b.out.data(), n, MPI_DOUBLE, 0, comm)),
+    SCOMM_BENCH_COLLECTIVE("Gatherv", true,
+                           Gatherv(b.in.data(), n, MPI_DOUBLE, b.out.data(), b.counts.data(),
+                                   b.displs.data(), MPI_DOUBLE, 0, comm)),
+    SCOMM_BENCH_COLLECTIVE(
+        "Scatter", true, Scatter(b.in.data(), n, MPI_DOUBLE, b.out.data(), n, MPI_DOUBLE, 0, comm)),
+    SCOMM_BENCH_COLLECTIVE("Scatterv", true,
+                           Scatterv(b.in.data(), b.counts.data(), b.displs.data(), MPI_DOUBLE,
+                                    b.out.data(), n, MPI_DOUBLE, 0, comm)),
+    SCOMM_BENCH_COLLECTIVE(
+        "Allgather", true,
+        Allgather(b.in.data(), n, MPI_DOUBLE, b.out.data(), n, MPI_DOUBLE, comm)),
+    SCOMM_BENCH_COLLECTIVE("Allgatherv", true,
+                           Allgatherv(b.in.data(), n, MPI_DOUBLE, b.out.data(), b.counts.data(),
+                                      b.displs.data(), MPI_DOUBLE, comm)),
+    SCOMM_BENCH_COLLECTIVE("Alltoall", true,
+                           Alltoall(b.in.data(), n, MPI_DOUBLE, b.out.data(), n, MPI_DOUBLE, comm)),
+    SCOMM_BENCH_COLLECTIVE(
+        "Alltoallv", true,
+        Alltoallv(b.in.data(), b.counts.data(), b.displs.data(), MPI_DOUBLE, b.out.data(),
+                  b.counts.data(), b.displs.data(), MPI_DOUBLE, comm)),
+    SCOMM_BENCH_COLLECTIVE(
         "Reduce_scatter_block", true,
         Reduce_scatter_block(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, comm)),
     SCOMM_BENCH_COLLECTIVE(

@@ -16,6 +16,7 @@
 #include "scomm/coll/bcast_binomial.hpp"
 #include "scomm/coll/bcast_knomial.hpp"
 #include "scomm/coll/bcast_pipelined_tree.hpp"
+#include "scomm/coll/bcast_scatter_allgather.hpp"
 #include "scomm/coll/simulator.hpp"
 
 namespace scomm::bench {
@@ -64,6 +65,8 @@ const Algorithm kAlgorithms[] = {
        return coll::bcast_pipelined_tree(s, n, kSegmentDoubles);
      },
      bcast},
+    {"SCOMM_COLL_BCAST", "scatter_allgather", true,
+     [](const Shape& s, std::int64_t n) { return coll::bcast_scatter_allgather(s, n); }, bcast},
     {"SCOMM_COLL_ALLREDUCE", "recursive_doubling", true,
      [](const Shape& s, std::int64_t n) { return coll::allreduce_recursive_doubling(s, n, false); },
      allreduce},

@@ -11,17 +11,29 @@
 #include <string>
 #include <vector>
 
+#include "scomm/coll/allgather_bruck.hpp"
+#include "scomm/coll/allgather_recursive_doubling.hpp"
+#include "scomm/coll/allgather_ring.hpp"
+#include "scomm/coll/allgatherv_ring.hpp"
 #include "scomm/coll/allreduce_rabenseifner.hpp"
 #include "scomm/coll/allreduce_recursive_doubling.hpp"
 #include "scomm/coll/allreduce_ring.hpp"
+#include "scomm/coll/alltoall_bruck.hpp"
+#include "scomm/coll/alltoall_pairwise.hpp"
+#include "scomm/coll/alltoallv_linear.hpp"
 #include "scomm/coll/barrier_dissemination.hpp"
 #include "scomm/coll/bcast_binomial.hpp"
 #include "scomm/coll/bcast_knomial.hpp"
 #include "scomm/coll/bcast_pipelined_tree.hpp"
+#include "scomm/coll/bcast_scatter_allgather.hpp"
+#include "scomm/coll/gather_binomial.hpp"
+#include "scomm/coll/gatherv_linear.hpp"
 #include "scomm/coll/reduce_binomial.hpp"
 #include "scomm/coll/reduce_scatter_pairwise.hpp"
 #include "scomm/coll/reduce_scatter_recursive_halving.hpp"
 #include "scomm/coll/scan_recursive_doubling.hpp"
+#include "scomm/coll/scatter_binomial.hpp"
+#include "scomm/coll/scatterv_linear.hpp"
 #include "scomm/coll/simulator.hpp"
 
 namespace scomm::coll {
@@ -33,6 +45,7 @@ namespace {
 using Build = std::function<Schedule(const Shape&, std::int64_t count, bool in_place)>;
 
 constexpr ElementSizes kOneType{8, 8};
+constexpr ElementSizes kTwoTypes{4, 8};
 
 struct Builder {
   std::string name;
@@ -48,8 +61,49 @@ std::vector<int> varying_counts(int size, std::int64_t count) {
   for (int r = 0; r < size; ++r) counts.push_back(count == 0 ? 0 : static_cast<int>(count) + r % 3);
   return counts;
 }
+std::vector<int> gapped_displs(const std::vector<int>& counts) {
+  std::vector<int> displs;
+  int at = 0;
+  for (int c : counts) {
+    displs.push_back(at);
+    at += c + 1;
+  }
+  return displs;
+}
 std::vector<std::int64_t> wide(const std::vector<int>& counts) {
   return {counts.begin(), counts.end()};
+}
+std::vector<int> doubled(std::vector<int> counts) {
+  for (int& c : counts) c *= 2;
+  return counts;
+}
+
+Schedule gatherv(const Shape& s, std::int64_t count, bool in_place) {
+  const auto counts = varying_counts(s.size, count);
+  const auto me = static_cast<std::size_t>(s.rank);
+  return gatherv_linear(s, 2 * std::int64_t{counts[me]}, counts, gapped_displs(counts), in_place);
+}
+Schedule scatterv(const Shape& s, std::int64_t count, bool in_place) {
+  const auto counts = varying_counts(s.size, count), sent = doubled(counts);
+  return scatterv_linear(s, sent, gapped_displs(sent), counts[static_cast<std::size_t>(s.rank)],
+                         in_place);
+}
+Schedule allgatherv(const Shape& s, std::int64_t count, bool in_place) {
+  const auto counts = varying_counts(s.size, count);
+  const auto me = static_cast<std::size_t>(s.rank);
+  return allgatherv_ring(s, 2 * std::int64_t{counts[me]}, counts, gapped_displs(counts), in_place);
+}
+
+// Rank i sends rank j c(i, j) = count + (i + j) % 3 receive-type elements: symmetric, as MPI
+// requires in place.
+Schedule alltoallv(const Shape& s, std::int64_t count, bool in_place) {
+  std::vector<int> recv, sent;
+  for (int j = 0; j < s.size; ++j) {
+    recv.push_back(count == 0 ? 0 : static_cast<int>(count) + (s.rank + j) % 3);
+    sent.push_back(2 * recv.back());
+  }
+  const auto recv_displs = gapped_displs(recv), sent_displs = gapped_displs(sent);
+  return alltoallv_linear(s, {sent, sent_displs}, {recv, recv_displs}, in_place);
 }
 
 const std::vector<Builder>& builders() {
@@ -63,6 +117,8 @@ const std::vector<Builder>& builders() {
       {"bcast_knomial/4", true, kOneType, [](S s, N n, bool) { return bcast_knomial(s, n, 4); }},
       {"bcast_pipelined_tree", true, kOneType,
        [](S s, N n, bool) { return bcast_pipelined_tree(s, n, 2); }},
+      {"bcast_scatter_allgather", true, kOneType,
+       [](S s, N n, bool) { return bcast_scatter_allgather(s, n); }},
       {"reduce_binomial", true, kOneType,
        [](S s, N n, bool ip) { return reduce_binomial(s, n, ip, true); }},
       {"reduce_binomial/noncommutative", true, kOneType,
@@ -85,6 +141,24 @@ const std::vector<Builder>& builders() {
        [](S s, N n, bool) {
          return reduce_scatter_recursive_halving(s, wide(varying_counts(s.size, n)));
        }},
+      {"gather_binomial", true, kTwoTypes,
+       [](S s, N n, bool ip) { return gather_binomial(s, 2 * n, n, ip); }},
+      {"gatherv_linear", true, kTwoTypes, gatherv},
+      {"scatter_binomial", true, kTwoTypes,
+       [](S s, N n, bool ip) { return scatter_binomial(s, 2 * n, n, ip); }},
+      {"scatterv_linear", true, kTwoTypes, scatterv},
+      {"allgather_bruck", false, kTwoTypes,
+       [](S s, N n, bool ip) { return allgather_bruck(s, 2 * n, n, ip); }},
+      {"allgather_recursive_doubling", false, kTwoTypes,
+       [](S s, N n, bool ip) { return allgather_recursive_doubling(s, 2 * n, n, ip); }},
+      {"allgather_ring", false, kTwoTypes,
+       [](S s, N n, bool ip) { return allgather_ring(s, 2 * n, n, ip); }},
+      {"allgatherv_ring", false, kTwoTypes, allgatherv},
+      {"alltoall_bruck", false, kTwoTypes,
+       [](S s, N n, bool ip) { return alltoall_bruck(s, 2 * n, n, ip); }},
+      {"alltoall_pairwise", false, kTwoTypes,
+       [](S s, N n, bool ip) { return alltoall_pairwise(s, 2 * n, n, ip); }},
+      {"alltoallv_linear", false, kTwoTypes, alltoallv},
   };
   return kBuilders;
 }

@@ -106,6 +106,8 @@ void ScheduleRun::bind_temps() {
 
 std::byte* ScheduleRun::address(const Block& block) const {
   const TypedBuffer& b = buffer(block.slot);
+  // An empty block of an absent buffer (a v-form with zero counts) has no address to compute.
+  if (block.count == 0 || b.base == nullptr) return b.base;
   return b.base + block.offset * b.layout->extent;
 }
 
