@@ -61,9 +61,10 @@ configure_and_build build -DCMAKE_BUILD_TYPE=Release
 run_ctest build
 
 stage "valgrind, unit tests"
-# The largest strategy sizes and the concurrency test are left to the other runs (valgrind runs
+# The largest strategy sizes, the concurrency test and the million-rank simulation are left to
+# the other runs (valgrind runs
 # threads one at a time, some 50 times slower).
-valgrind_skip="-Sizes/StrategyTest.*/1:CompressedListTest.ConcurrentSelectsSeeCorrectValues"
+valgrind_skip="-Sizes/StrategyTest.*/1:CompressedListTest.ConcurrentSelectsSeeCorrectValues:Simulator.AMillionRanks"
 for t in group_tests context_tests coll_tests; do
   valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
     "build/tests/$t" --gtest_brief=1 --gtest_filter="$valgrind_skip" >"build/valgrind-$t.log" 2>&1 &&
