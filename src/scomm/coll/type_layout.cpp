@@ -1,5 +1,7 @@
 #include "scomm/coll/type_layout.hpp"
 
+#include <initializer_list>
+
 namespace scomm::coll {
 
 namespace {
