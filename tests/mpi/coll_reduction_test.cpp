@@ -224,7 +224,13 @@ TEST_P(ReduceTest, Nonblocking) {
   });
 }
 
+#if defined(MPICH)
+// MPICH 4.0's own MPI_Reduce crashes (a memcpy inside MPI_Reduce, ch4:ucx) on this sweep; scomm's
+// algorithms are still compared with it. Open MPI runs "native" too.
+INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest, ::testing::Values("", "binomial"));
+#else
 INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest, ::testing::Values("", "binomial", "native"));
+#endif
 
 class AllreduceTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_ALLREDUCE"; }
