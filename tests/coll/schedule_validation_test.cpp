@@ -54,6 +54,11 @@ struct Builder {
   Build build;
 };
 
+// GoogleTest would otherwise print the object's raw bytes, padding included (valgrind objects).
+void PrintTo(const Builder& builder, std::ostream* out) {
+  *out << builder.name;
+}
+
 // Blocks of varying size for the v-variants and reduce-scatter: rank r's block has
 // count + r % 3 elements (0 when count is 0), laid out in rank order with a gap of one element.
 std::vector<int> varying_counts(int size, std::int64_t count) {
