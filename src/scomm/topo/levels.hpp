@@ -11,10 +11,17 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace scomm::topo {
+
+// Ranks first, first + 1, ..., first + count - 1.
+struct Run {
+  int first = 0;
+  int count = 0;
+};
 
 class Levels {
  public:
@@ -40,6 +47,49 @@ class Levels {
   Levels restrict(int size, const std::function<int(int)>& parent_rank) const;
   // Bytes held, for the memory analyzer.
   std::size_t bytes() const noexcept;
+
+  // The clusters, for the schedule builders (each O(1) or O(log runs)).
+  // A cluster's ranks as runs, in rank order.
+  std::span<const Run> runs(int level, int cluster) const;
+  int cluster_size(int level, int cluster) const;
+  int lowest_rank(int level, int cluster) const;
+  // The cluster of level - 1 holding `cluster` (-1 at level 0).
+  int parent(int level, int cluster) const;
+  // The clusters of level + 1 inside `cluster` of `level`, in cluster order (= order of their
+  // lowest ranks); level -1 stands for the whole communicator. Needs level + 1 < depth().
+  std::span<const int> subclusters(int level, int cluster) const;
+  // Position of `rank` among its cluster's ranks in rank order, and back.
+  int index_in_cluster(int rank, int level) const;
+  int member(int level, int cluster, int index) const;
+  // Whether every cluster of every level is one run of consecutive ranks.
+  bool contiguous() const noexcept;
+
+ private:
+  struct Level {
+    std::vector<int> run_first;    // per run, increasing
+    std::vector<int> run_cluster;  // per run
+    // Per cluster: its runs (CSR by run_offset) with the ranks before each run in the cluster.
+    std::vector<int> run_offset;
+    std::vector<Run> cluster_runs;
+    std::vector<int> ranks_before;
+    std::vector<int> parent;      // per cluster: the cluster of the level above
+    std::vector<int> sub_offset;  // per cluster: CSR of its subclusters one level down
+    std::vector<int> subclusters;
+  };
+
+  // Clusters arrive in rank order, numbered in order of first appearance.
+  static void append(Level& level, int first, int count, int cluster);
+  static Levels assemble(std::vector<std::string> names, int size, std::vector<Level> levels);
+  void index_clusters(Level& level, int clusters);
+  void link_levels();
+  const Level& level_at(int level) const;
+  void check_cluster(int level, int cluster) const;
+
+  std::vector<std::string> names_;
+  std::vector<Level> levels_;
+  std::vector<int> top_;  // the clusters of level 0: 0..clusters(0) - 1
+  int size_ = 0;
+  bool contiguous_ = true;
 };
 
 }  // namespace scomm::topo
