@@ -25,27 +25,20 @@ Schedule build_allgather(Algorithm algorithm, const Shape& shape, std::int64_t s
 // ignored.
 p2p::Request allgather(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                        void* recvbuf, int recvcount, MPI_Datatype recvtype) {
-  const bool in_place = sendbuf == MPI_IN_PLACE;
-  if (!in_place) {
-    check_data(sendbuf, sendcount, sendtype);
-    check_not_aliased(sendbuf, recvbuf, recvcount);
-  }
-  check_buffer(recvbuf, recvcount, recvtype);
+  const ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvtype);
+  const bool in_place = args.in_place();
+  if (!in_place) check_data(sendbuf, sendcount, sendtype);
+  check_data(recvbuf, recvcount, recvtype);
   const Shape shape = call.shape();
   const Algorithm algorithm =
       call.selection.choose(Operation::kAllgather, bytes_of(recvcount, recvtype), shape.size);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
-      return request != nullptr
-                 ? MPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-                                  request)
-                 : MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    });
+    return launch_native(call, MPI_Iallgather, MPI_Allgather, sendbuf, sendcount, sendtype, recvbuf,
+                         recvcount, recvtype);
   return launch(
       call, ScheduleKey{Operation::kAllgather, algorithm, 0, in_place, sendcount, recvcount},
       [&] { return build_allgather(algorithm, shape, sendcount, recvcount, in_place); },
-      Binding{in_place ? nullptr : sendbuf, in_place ? recvtype : sendtype, recvbuf, recvtype,
-              MPI_OP_NULL});
+      args.binding());
 }
 
 }  // namespace scomm::coll

@@ -9,22 +9,16 @@ namespace scomm::coll {
 // send arguments are ignored.
 p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                       void* recvbuf, int recvcount, MPI_Datatype recvtype) {
-  const bool in_place = sendbuf == MPI_IN_PLACE;
-  if (!in_place) {
-    check_data(sendbuf, sendcount, sendtype);
-    check_not_aliased(sendbuf, recvbuf, recvcount);
-  }
-  check_buffer(recvbuf, recvcount, recvtype);
+  const ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvtype);
+  const bool in_place = args.in_place();
+  if (!in_place) check_data(sendbuf, sendcount, sendtype);
+  check_data(recvbuf, recvcount, recvtype);
   const Shape shape = call.shape();
   const Algorithm algorithm =
       call.selection.choose(Operation::kAlltoall, bytes_of(recvcount, recvtype), shape.size);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
-      return request != nullptr
-                 ? MPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-                                 request)
-                 : MPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    });
+    return launch_native(call, MPI_Ialltoall, MPI_Alltoall, sendbuf, sendcount, sendtype, recvbuf,
+                         recvcount, recvtype);
   return launch(
       call, ScheduleKey{Operation::kAlltoall, algorithm, 0, in_place, sendcount, recvcount},
       [&] {
@@ -32,8 +26,7 @@ p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_
                    ? alltoall_bruck(shape, sendcount, recvcount, in_place)
                    : alltoall_pairwise(shape, sendcount, recvcount, in_place);
       },
-      Binding{in_place ? nullptr : sendbuf, in_place ? recvtype : sendtype, recvbuf, recvtype,
-              MPI_OP_NULL});
+      args.binding());
 }
 
 }  // namespace scomm::coll

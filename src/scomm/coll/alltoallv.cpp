@@ -12,30 +12,21 @@ namespace scomm::coll {
 p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcounts,
                        const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
                        const int* recvcounts, const int* rdispls, MPI_Datatype recvtype) {
-  const bool in_place = sendbuf == MPI_IN_PLACE;
+  const ExchangeArgs args(sendbuf, 1, sendtype, recvbuf, recvtype);
+  const bool in_place = args.in_place();
   const int p = call.comm.size();
   const auto n = static_cast<std::size_t>(p);
-  if (!in_place) {
-    check_vector(sendbuf, sendcounts, sdispls, p, sendtype);
-    check_not_aliased(sendbuf, recvbuf, 1);
-  }
-  check_not_in_place(recvbuf);
+  if (!in_place) check_vector(sendbuf, sendcounts, sdispls, p, sendtype);
   check_vector(recvbuf, recvcounts, rdispls, p, recvtype);
   const Shape shape = call.shape();
   const Algorithm algorithm = call.selection.choose(Operation::kAlltoallv, 0, p);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
-      return request != nullptr ? MPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-                                                 recvcounts, rdispls, recvtype, comm, request)
-                                : MPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-                                                recvcounts, rdispls, recvtype, comm);
-    });
+    return launch_native(call, MPI_Ialltoallv, MPI_Alltoallv, sendbuf, sendcounts, sdispls,
+                         sendtype, recvbuf, recvcounts, rdispls, recvtype);
   const VectorLayout send =
       in_place ? VectorLayout{} : VectorLayout{std::span(sendcounts, n), std::span(sdispls, n)};
   const VectorLayout recv{std::span(recvcounts, n), std::span(rdispls, n)};
-  return launch(call, alltoallv_linear(shape, send, recv, in_place),
-                Binding{in_place ? nullptr : sendbuf, in_place ? recvtype : sendtype, recvbuf,
-                        recvtype, MPI_OP_NULL});
+  return launch(call, alltoallv_linear(shape, send, recv, in_place), args.binding());
 }
 
 }  // namespace scomm::coll

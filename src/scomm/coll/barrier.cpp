@@ -5,9 +5,7 @@ namespace scomm::coll {
 
 p2p::Request barrier(const Call& call) {
   if (call.selection.choose(Operation::kBarrier, 0, call.comm.size()) == Algorithm::kNative)
-    return launch_native(call, [](MPI_Comm comm, MPI_Request* request) {
-      return request != nullptr ? MPI_Ibarrier(comm, request) : MPI_Barrier(comm);
-    });
+    return launch_native(call, MPI_Ibarrier, MPI_Barrier);
   return launch(
       call, ScheduleKey{Operation::kBarrier, Algorithm::kDissemination, 0, false, 0, 0},
       [&] { return barrier_dissemination(call.shape()); },

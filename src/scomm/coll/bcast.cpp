@@ -35,10 +35,7 @@ p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type,
   const std::int64_t bytes = bytes_of(count, type);
   const Algorithm algorithm = call.selection.choose(Operation::kBcast, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
-      return request != nullptr ? MPI_Ibcast(buffer, count, type, root, comm, request)
-                                : MPI_Bcast(buffer, count, type, root, comm);
-    });
+    return launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, count, type, root);
   const std::int64_t element = std::max<std::int64_t>(1, bytes / std::max(count, 1));
   const std::int64_t segment = std::max<std::int64_t>(1, kPipelineSegmentBytes / element);
   return launch(

@@ -61,6 +61,16 @@ p2p::Request launch_native(const Call& call, MpiCollective&& mpi) {
   return p2p::Request::completed();
 }
 
+// launch_native for an MPI collective pair called with the same arguments: `nonblocking(args...,
+// comm, request)` and `blocking(args..., comm)`, e.g. (MPI_Ibcast, MPI_Bcast, buffer, ...).
+template <typename Nonblocking, typename Blocking, typename... Args>
+p2p::Request launch_native(const Call& call, Nonblocking nonblocking, Blocking blocking,
+                           Args... args) {
+  return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
+    return request != nullptr ? nonblocking(args..., comm, request) : blocking(args..., comm);
+  });
+}
+
 // Error(kRoot) unless 0 <= root < size.
 void check_root(const Call& call, int root);
 // Error(kCount) for a negative count, Error(kType) for MPI_DATATYPE_NULL, Error(kBuffer) for a

@@ -21,4 +21,43 @@ void check_vector(const void* buffer, const int* counts, const int* displs, int 
   for (int r = 0; r < size; ++r) check_data(buffer, counts[r], type);
 }
 
+RootedArgs::RootedArgs(const Call& call, int root, Rooted direction, const void* sendbuf,
+                       int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                       MPI_Datatype recvtype)
+    : direction_(direction),
+      at_root_(call.comm.rank() == root),
+      sendbuf_(sendbuf),
+      sendtype_(sendtype),
+      recvbuf_(recvbuf),
+      recvtype_(recvtype) {
+  check_root(call, root);
+  const bool gathers = direction == Rooted::kGather;
+  const void* own = gathers ? sendbuf : recvbuf;
+  in_place_ = at_root_ && own == MPI_IN_PLACE;
+  if (!in_place_) check_buffer(own, gathers ? sendcount : recvcount, gathers ? sendtype : recvtype);
+  if (!at_root_) return;
+  check_not_in_place(gathers ? recvbuf : sendbuf);
+  if (!in_place_) check_not_aliased(sendbuf, recvbuf, gathers ? sendcount : recvcount);
+}
+
+Binding RootedArgs::binding() const noexcept {
+  const bool gathers = direction_ == Rooted::kGather;
+  const bool has_send = gathers ? !in_place_ : at_root_;
+  const bool has_recv = gathers ? at_root_ : !in_place_;
+  return Binding{has_send ? sendbuf_ : nullptr, has_send ? sendtype_ : recvtype_,
+                 has_recv ? recvbuf_ : nullptr, has_recv ? recvtype_ : sendtype_, MPI_OP_NULL};
+}
+
+ExchangeArgs::ExchangeArgs(const void* sendbuf, std::int64_t send_count, MPI_Datatype sendtype,
+                           void* recvbuf, MPI_Datatype recvtype)
+    : sendbuf_(sendbuf), sendtype_(sendtype), recvbuf_(recvbuf), recvtype_(recvtype) {
+  check_not_in_place(recvbuf);
+  if (!in_place()) check_not_aliased(sendbuf, recvbuf, send_count);
+}
+
+Binding ExchangeArgs::binding() const noexcept {
+  return Binding{in_place() ? nullptr : sendbuf_, in_place() ? recvtype_ : sendtype_, recvbuf_,
+                 recvtype_, MPI_OP_NULL};
+}
+
 }  // namespace scomm::coll

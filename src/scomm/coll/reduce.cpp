@@ -23,11 +23,7 @@ p2p::Request reduce(const Call& call, const void* sendbuf, void* recvbuf, int co
   const Algorithm algorithm =
       call.selection.choose(Operation::kReduce, bytes_of(count, type), shape.size, commutative);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
-      return request != nullptr
-                 ? MPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request)
-                 : MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-    });
+    return launch_native(call, MPI_Ireduce, MPI_Reduce, sendbuf, recvbuf, count, type, op, root);
   // Commutativity decides where the tree is rooted.
   return launch(
       call, ScheduleKey{Operation::kReduce, algorithm, root, in_place, count, commutative ? 1 : 0},

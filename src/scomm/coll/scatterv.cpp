@@ -11,31 +11,21 @@ namespace scomm::coll {
 p2p::Request scatterv(const Call& call, const void* sendbuf, const int* sendcounts,
                       const int* displs, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                       MPI_Datatype recvtype, int root) {
-  check_root(call, root);
-  const bool at_root = call.comm.rank() == root;
-  const bool in_place = at_root && recvbuf == MPI_IN_PLACE;
+  const RootedArgs args(call, root, Rooted::kScatter, sendbuf, 0, sendtype, recvbuf, recvcount,
+                        recvtype);
+  const bool at_root = args.at_root();
   const int p = call.comm.size();
-  if (!in_place) check_buffer(recvbuf, recvcount, recvtype);
-  if (at_root) {
-    check_not_in_place(sendbuf);
-    check_vector(sendbuf, sendcounts, displs, p, sendtype);
-    if (!in_place) check_not_aliased(sendbuf, recvbuf, recvcount);
-  }
+  if (at_root) check_vector(sendbuf, sendcounts, displs, p, sendtype);
   const Shape shape = call.shape(root);
   const Algorithm algorithm = call.selection.choose(Operation::kScatterv, 0, p);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
-      return request != nullptr ? MPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                                recvcount, recvtype, root, comm, request)
-                                : MPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                               recvcount, recvtype, root, comm);
-    });
+    return launch_native(call, MPI_Iscatterv, MPI_Scatterv, sendbuf, sendcounts, displs, sendtype,
+                         recvbuf, recvcount, recvtype, root);
   const auto n = static_cast<std::size_t>(at_root ? p : 0);
-  return launch(
-      call,
-      scatterv_linear(shape, std::span(sendcounts, n), std::span(displs, n), recvcount, in_place),
-      Binding{at_root ? sendbuf : nullptr, at_root ? sendtype : recvtype,
-              in_place ? nullptr : recvbuf, in_place ? sendtype : recvtype, MPI_OP_NULL});
+  return launch(call,
+                scatterv_linear(shape, std::span(sendcounts, n), std::span(displs, n), recvcount,
+                                args.in_place()),
+                args.binding());
 }
 
 }  // namespace scomm::coll
