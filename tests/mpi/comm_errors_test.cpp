@@ -140,7 +140,7 @@ TEST_F(CommErrorsTest, BadRequests) {
   EXPECT_EQ(error_class_of(SCOMM_Waitall(-1, &none, SCOMM_STATUSES_IGNORE)), SCOMM_ERR_COUNT);
 }
 
-// Every communicator starts with the fatal handler, as in MPI.
+// The world starts with the fatal handler and its children inherit it, as in MPI.
 TEST(CommErrorsFatalTest, DefaultHandlerIsFatal) {
   ASSERT_EQ(SCOMM_Init(), 0);
   SCOMM_Errhandler handler = 0;
@@ -152,6 +152,33 @@ TEST(CommErrorsFatalTest, DefaultHandlerIsFatal) {
   EXPECT_EQ(handler, SCOMM_ERRORS_ARE_FATAL);
   SCOMM_Comm_free(&dup);
   ASSERT_EQ(SCOMM_Finalize(), 0);
+}
+
+SCOMM_Errhandler errhandler_of(SCOMM_Comm comm) {
+  SCOMM_Errhandler handler = 0;
+  EXPECT_EQ(SCOMM_Comm_get_errhandler(comm, &handler), SCOMM_SUCCESS);
+  return handler;
+}
+
+// A new communicator takes its parent's handler (MPI-3.1 section 8.3), whichever way it is made.
+TEST_F(CommErrorsTest, ChildrenInheritTheParentsHandler) {
+  int size = 0;
+  SCOMM_Comm_size(SCOMM_COMM_WORLD, &size);
+  SCOMM_Comm made[6];
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &made[0]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, 0, 0, &made[1]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, size - 1, 1, &made[2]), SCOMM_SUCCESS);
+  const int dims[1] = {size}, periods[1] = {0};
+  ASSERT_EQ(SCOMM_Cart_create(SCOMM_COMM_WORLD, 1, dims, periods, 0, &made[3]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &made[4], &request), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  // A grandchild of a parent set back to fatal is fatal again.
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(made[0], SCOMM_ERRORS_ARE_FATAL), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_dup(made[0], &made[5]), SCOMM_SUCCESS);
+  for (int i = 1; i < 5; ++i) EXPECT_EQ(errhandler_of(made[i]), SCOMM_ERRORS_RETURN) << i;
+  EXPECT_EQ(errhandler_of(made[5]), SCOMM_ERRORS_ARE_FATAL);
+  for (SCOMM_Comm& comm : made) EXPECT_EQ(SCOMM_Comm_free(&comm), SCOMM_SUCCESS);
 }
 
 }  // namespace

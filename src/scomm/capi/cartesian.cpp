@@ -62,7 +62,7 @@ int SCOMM_Cart_create(SCOMM_Comm comm_old, int ndims, const int dims[], const in
     if (ndims > 0) require(dims, "dims");
     group::CartGrid grid(std::vector<int>(dims, dims + ndims), flags(ndims, periods, "periods"));
     *comm_cart = new_comm_handle(
-        comm::cart_create(runtime(), e.comm, std::move(grid), context().map_policy));
+        comm::cart_create(runtime(), e.comm, std::move(grid), context().map_policy), e.errhandler);
   });
 }
 
@@ -70,8 +70,10 @@ int SCOMM_Cart_sub(SCOMM_Comm c, const int remain_dims[], SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Cart_sub", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     const int ndims = comm::grid_of(e.comm).ndims();
-    *newcomm = new_comm_handle(comm::cart_sub(
-        runtime(), e.comm, flags(ndims, remain_dims, "remain_dims"), context().map_policy));
+    *newcomm =
+        new_comm_handle(comm::cart_sub(runtime(), e.comm, flags(ndims, remain_dims, "remain_dims"),
+                                       context().map_policy),
+                        e.errhandler);
   });
 }
 

@@ -10,9 +10,9 @@ namespace scomm::capi {
 const group::Group& group_of(SCOMM_Group handle);
 SCOMM_Group new_group_handle(group::Group g);
 
-SCOMM_Comm new_comm_handle(std::optional<comm::Comm>&& comm) {
+SCOMM_Comm new_comm_handle(std::optional<comm::Comm>&& comm, int errhandler) {
   if (!comm) return SCOMM_COMM_NULL;
-  return context().comms.emplace(std::move(*comm), kErrorsAreFatal);
+  return context().comms.emplace(std::move(*comm), errhandler);
 }
 
 namespace {
@@ -34,7 +34,10 @@ void check_errhandler(SCOMM_Errhandler errhandler) {
 
 // Writes the result of a completed creation request (request.cpp calls it).
 void complete_creation(RequestEntry& entry) {
-  *entry.newcomm = new_comm_handle(std::move(entry.creation->result()));
+  // The parent may have been freed while the creation was in flight: then the default.
+  const CommEntry* parent = context().comms.find(entry.comm);
+  *entry.newcomm = new_comm_handle(std::move(entry.creation->result()),
+                                   parent != nullptr ? parent->errhandler : kErrorsAreFatal);
 }
 
 }  // namespace scomm::capi
@@ -85,7 +88,8 @@ int SCOMM_Comm_compare(SCOMM_Comm c1, SCOMM_Comm c2, int* result) {
 int SCOMM_Comm_dup(SCOMM_Comm c, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_dup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    *newcomm = new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)));
+    *newcomm =
+        new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)), e.errhandler);
   });
 }
 
@@ -101,7 +105,7 @@ int SCOMM_Comm_split(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_split", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy, true);
-    *newcomm = new_comm_handle(comm::finish(*creation));
+    *newcomm = new_comm_handle(comm::finish(*creation), e.errhandler);
   });
 }
 
@@ -119,7 +123,7 @@ int SCOMM_Comm_create(SCOMM_Comm c, SCOMM_Group group, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     *newcomm = new_comm_handle(
-        comm::finish(*comm::start_create(runtime(), e.comm, group_of(group), true)));
+        comm::finish(*comm::start_create(runtime(), e.comm, group_of(group), true)), e.errhandler);
   });
 }
 
@@ -128,7 +132,8 @@ int SCOMM_Comm_create_group(SCOMM_Comm c, SCOMM_Group group, int tag, SCOMM_Comm
     require(newcomm, "newcomm");
     if (tag < 0 || tag > runtime().layout().published_tag_ub())
       throw Error(ErrorClass::kTag, "tag " + std::to_string(tag) + " is outside 0..SCOMM_Tag_ub");
-    *newcomm = new_comm_handle(comm::create_group(runtime(), e.comm, group_of(group), tag));
+    *newcomm =
+        new_comm_handle(comm::create_group(runtime(), e.comm, group_of(group), tag), e.errhandler);
   });
 }
 
@@ -176,7 +181,8 @@ int SCOMM_Comm_get_errhandler(SCOMM_Comm c, SCOMM_Errhandler* errhandler) {
 int SCOMM_Comm_from_MPI(MPI_Comm mpi_comm, SCOMM_Comm* newcomm) {
   const int code = guarded("SCOMM_Comm_from_MPI", [&] {
     require(newcomm, "newcomm");
-    *newcomm = new_comm_handle(comm::from_mpi(runtime(), mpi_comm, context().map_policy));
+    *newcomm =
+        new_comm_handle(comm::from_mpi(runtime(), mpi_comm, context().map_policy), kErrorsAreFatal);
   });
   return code == 0 ? 0 : raise(SCOMM_COMM_WORLD, code);
 }
@@ -192,7 +198,8 @@ int SCOMM_Comm_create_range(SCOMM_Comm c, int first, int last, int stride, SCOMM
   return on_comm("SCOMM_Comm_create_range", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     *newcomm = new_comm_handle(
-        comm::create_range(runtime(), e.comm, first, last, stride, context().map_policy));
+        comm::create_range(runtime(), e.comm, first, last, stride, context().map_policy),
+        e.errhandler);
   });
 }
 
@@ -206,7 +213,8 @@ int SCOMM_Comm_local_slots(SCOMM_Comm c, int* slots) {
 int SCOMM_Comm_create_from_group(SCOMM_Comm c, SCOMM_Group group, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create_from_group", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    *newcomm = new_comm_handle(comm::create_from_group(runtime(), e.comm, group_of(group)));
+    *newcomm =
+        new_comm_handle(comm::create_from_group(runtime(), e.comm, group_of(group)), e.errhandler);
   });
 }
 

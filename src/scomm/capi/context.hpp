@@ -86,8 +86,9 @@ struct Context {
   return instance;
 }
 
-// A handle for a new communicator (SCOMM_COMM_NULL for none), with the default error handler.
-int new_comm_handle(std::optional<comm::Comm>&& comm);
+// A handle for a new communicator (SCOMM_COMM_NULL for none) with error handler `errhandler`:
+// its parent's, which MPI says a new communicator inherits.
+int new_comm_handle(std::optional<comm::Comm>&& comm, int errhandler);
 
 [[noreturn]] void throw_not_initialized();
 // The runtime, or Error(kArg) when SCOMM_Init has not been called. Inline: every call passes it.
