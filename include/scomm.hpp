@@ -1,0 +1,308 @@
+// scomm's C++ interface: owning handles over the C API (scomm.h), element types deduced from
+// contiguous ranges, and failures thrown as scomm::Exception instead of returned as codes.
+// Header-only, so it adds nothing to the library's ABI:
+//
+//   scomm::Session session(argc, argv);                  // MPI_Init (if needed) + SCOMM_Init
+//   scomm::Communicator world = scomm::Communicator::world();
+//   scomm::Communicator half = world.create_range(0, world.size() / 2 - 1);  // local, O(1)
+//   if (half) {
+//     std::vector<double> v(100, half.rank());
+//     half.allreduce_in_place(v, MPI_SUM);
+//   }
+#pragma once
+
+#include <mpi.h>
+
+#include <complex>
+#include <cstdint>
+#include <ranges>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "scomm.h"
+
+namespace scomm {
+
+// A failed scomm call: its MPI-style error code, class and text.
+class Exception : public std::runtime_error {
+ public:
+  explicit Exception(int code) : std::runtime_error(text_of(code)), code_(code) {}
+  int code() const noexcept { return code_; }
+  int error_class() const noexcept {
+    int error_class = code_;
+    SCOMM_Error_class(code_, &error_class);
+    return error_class;
+  }
+
+ private:
+  static std::string text_of(int code) {
+    char text[SCOMM_MAX_ERROR_STRING];
+    int length = 0;
+    if (SCOMM_Error_string(code, text, &length) != SCOMM_SUCCESS) return "scomm error";
+    return std::string(text, static_cast<std::size_t>(length));
+  }
+  int code_;
+};
+
+// Throws the Exception of a failed call.
+inline void check(int code) {
+  if (code != SCOMM_SUCCESS) throw Exception(code);
+}
+
+// The MPI datatype of a C++ element type.
+template <typename T>
+MPI_Datatype datatype() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_same_v<U, char>)
+    return MPI_CHAR;
+  else if constexpr (std::is_same_v<U, signed char>)
+    return MPI_SIGNED_CHAR;
+  else if constexpr (std::is_same_v<U, unsigned char> || std::is_same_v<U, std::byte>)
+    return MPI_UNSIGNED_CHAR;
+  else if constexpr (std::is_same_v<U, short>)
+    return MPI_SHORT;
+  else if constexpr (std::is_same_v<U, unsigned short>)
+    return MPI_UNSIGNED_SHORT;
+  else if constexpr (std::is_same_v<U, int>)
+    return MPI_INT;
+  else if constexpr (std::is_same_v<U, unsigned>)
+    return MPI_UNSIGNED;
+  else if constexpr (std::is_same_v<U, long>)
+    return MPI_LONG;
+  else if constexpr (std::is_same_v<U, unsigned long>)
+    return MPI_UNSIGNED_LONG;
+  else if constexpr (std::is_same_v<U, long long>)
+    return MPI_LONG_LONG;
+  else if constexpr (std::is_same_v<U, unsigned long long>)
+    return MPI_UNSIGNED_LONG_LONG;
+  else if constexpr (std::is_same_v<U, float>)
+    return MPI_FLOAT;
+  else if constexpr (std::is_same_v<U, double>)
+    return MPI_DOUBLE;
+  else if constexpr (std::is_same_v<U, long double>)
+    return MPI_LONG_DOUBLE;
+  else if constexpr (std::is_same_v<U, bool>)
+    return MPI_CXX_BOOL;
+  else if constexpr (std::is_same_v<U, std::complex<double>>)
+    return MPI_CXX_DOUBLE_COMPLEX;
+  else
+    static_assert(sizeof(U) == 0, "no MPI datatype for this element type");
+}
+
+// MPI and scomm for the lifetime of the object: initializes MPI unless the program already
+// has, and finalizes what it initialized.
+class Session {
+ public:
+  Session(int& argc, char**& argv) {
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    if (initialized == 0) {
+      if (MPI_Init(&argc, &argv) != MPI_SUCCESS) throw std::runtime_error("MPI_Init failed");
+      owns_mpi_ = true;
+    }
+    check(SCOMM_Init());
+  }
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+  ~Session() {
+    SCOMM_Finalize();
+    if (owns_mpi_) MPI_Finalize();
+  }
+
+ private:
+  bool owns_mpi_ = false;
+};
+
+// A nonblocking operation; waits in its destructor if nobody did (the buffers it uses must
+// outlive it).
+class Request {
+ public:
+  Request() = default;
+  explicit Request(SCOMM_Request handle) : handle_(handle) {}
+  Request(Request&& other) noexcept : handle_(std::exchange(other.handle_, SCOMM_REQUEST_NULL)) {}
+  Request& operator=(Request&& other) noexcept {
+    if (this != &other) {
+      finish();
+      handle_ = std::exchange(other.handle_, SCOMM_REQUEST_NULL);
+    }
+    return *this;
+  }
+  ~Request() { finish(); }
+
+  void wait() { check(SCOMM_Wait(&handle_, SCOMM_STATUS_IGNORE)); }
+  bool test() {
+    int done = 0;
+    check(SCOMM_Test(&handle_, &done, SCOMM_STATUS_IGNORE));
+    return done != 0;
+  }
+  SCOMM_Request* handle() noexcept { return &handle_; }
+
+ private:
+  void finish() noexcept {
+    if (handle_ != SCOMM_REQUEST_NULL) SCOMM_Wait(&handle_, SCOMM_STATUS_IGNORE);
+  }
+  SCOMM_Request handle_ = SCOMM_REQUEST_NULL;
+};
+
+// What a receive got.
+struct Received {
+  int source = 0;
+  int tag = 0;
+  int count = 0;  // elements
+};
+
+// A communicator: frees what it made; Communicator::world() only borrows SCOMM_COMM_WORLD.
+// Calls on it report failures by exception (its error handler is SCOMM_ERRORS_RETURN).
+class Communicator {
+ public:
+  Communicator() = default;
+  static Communicator world() { return Communicator(SCOMM_COMM_WORLD, false); }
+  // Takes ownership of a handle made through the C API.
+  static Communicator adopt(SCOMM_Comm handle) { return Communicator(handle, true); }
+
+  Communicator(Communicator&& other) noexcept
+      : handle_(std::exchange(other.handle_, SCOMM_COMM_NULL)), owned_(other.owned_) {}
+  Communicator& operator=(Communicator&& other) noexcept {
+    if (this != &other) {
+      release();
+      handle_ = std::exchange(other.handle_, SCOMM_COMM_NULL);
+      owned_ = other.owned_;
+    }
+    return *this;
+  }
+  ~Communicator() { release(); }
+
+  explicit operator bool() const noexcept { return handle_ != SCOMM_COMM_NULL; }
+  SCOMM_Comm handle() const noexcept { return handle_; }
+  int rank() const { return query(SCOMM_Comm_rank); }
+  int size() const { return query(SCOMM_Comm_size); }
+
+  // Creation. create_range is local (no communication): every member of this communicator makes
+  // the same calls in the same order; a rank outside the range gets an empty Communicator.
+  Communicator create_range(int first, int last, int stride = 1) const {
+    return made([&](SCOMM_Comm* out) {
+      return SCOMM_Comm_create_range(handle_, first, last, stride, out);
+    });
+  }
+  Communicator split(int color, int key) const {
+    return made([&](SCOMM_Comm* out) { return SCOMM_Comm_split(handle_, color, key, out); });
+  }
+  Communicator dup() const {
+    return made([&](SCOMM_Comm* out) { return SCOMM_Comm_dup(handle_, out); });
+  }
+  // An MPI communicator with the same members, for other MPI libraries; freed with this one.
+  MPI_Comm to_mpi() const {
+    MPI_Comm mpi = MPI_COMM_NULL;
+    check(SCOMM_Comm_to_MPI(handle_, &mpi));
+    return mpi;
+  }
+
+  // Point-to-point.
+  // Buffers are contiguous ranges (std::vector, std::array, std::span, ...).
+  template <std::ranges::contiguous_range R>
+  void send(const R& data, int dest, int tag = 0) const {
+    check(SCOMM_Send(std::ranges::data(data), count_of(data), type_of(data), dest, tag, handle_));
+  }
+  template <std::ranges::contiguous_range R>
+  Received recv(R&& data, int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
+    SCOMM_Status status;
+    check(SCOMM_Recv(std::ranges::data(data), count_of(data), type_of(data), source, tag, handle_,
+                     &status));
+    Received got{status.SCOMM_SOURCE, status.SCOMM_TAG, 0};
+    check(SCOMM_Get_count(&status, type_of(data), &got.count));
+    return got;
+  }
+  template <std::ranges::contiguous_range R>
+  Request isend(const R& data, int dest, int tag = 0) const {
+    Request request;
+    check(SCOMM_Isend(std::ranges::data(data), count_of(data), type_of(data), dest, tag, handle_,
+                      request.handle()));
+    return request;
+  }
+  template <std::ranges::contiguous_range R>
+  Request irecv(R&& data, int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
+    Request request;
+    check(SCOMM_Irecv(std::ranges::data(data), count_of(data), type_of(data), source, tag, handle_,
+                      request.handle()));
+    return request;
+  }
+
+  // Collectives.
+  void barrier() const { check(SCOMM_Barrier(handle_)); }
+  template <std::ranges::contiguous_range R>
+  void bcast(R&& data, int root = 0) const {
+    check(SCOMM_Bcast(std::ranges::data(data), count_of(data), type_of(data), root, handle_));
+  }
+  template <std::ranges::contiguous_range R>
+  Request ibcast(R&& data, int root = 0) const {
+    Request request;
+    check(SCOMM_Ibcast(std::ranges::data(data), count_of(data), type_of(data), root, handle_,
+                       request.handle()));
+    return request;
+  }
+  template <typename T>
+  T allreduce(const T& value, MPI_Op op) const {
+    T result{};
+    check(SCOMM_Allreduce(&value, &result, 1, datatype<T>(), op, handle_));
+    return result;
+  }
+  template <std::ranges::contiguous_range R>
+  void allreduce_in_place(R&& data, MPI_Op op) const {
+    check(SCOMM_Allreduce(SCOMM_IN_PLACE, std::ranges::data(data), count_of(data), type_of(data),
+                          op, handle_));
+  }
+  // The inclusive prefix over the ranks up to this one.
+  template <typename T>
+  T scan(const T& value, MPI_Op op) const {
+    T result{};
+    check(SCOMM_Scan(&value, &result, 1, datatype<T>(), op, handle_));
+    return result;
+  }
+  // Every rank's value, in rank order.
+  template <typename T>
+  std::vector<T> allgather(const T& value) const {
+    std::vector<T> all(static_cast<std::size_t>(size()));
+    check(SCOMM_Allgather(&value, 1, datatype<T>(), all.data(), 1, datatype<T>(), handle_));
+    return all;
+  }
+
+ private:
+  Communicator(SCOMM_Comm handle, bool owned) : handle_(handle), owned_(owned) {
+    if (handle_ != SCOMM_COMM_NULL) check(SCOMM_Comm_set_errhandler(handle_, SCOMM_ERRORS_RETURN));
+  }
+  template <typename Create>
+  Communicator made(Create&& create) const {
+    SCOMM_Comm out = SCOMM_COMM_NULL;
+    check(create(&out));
+    return Communicator(out, true);
+  }
+  template <typename Query>
+  int query(Query&& call) const {
+    int value = 0;
+    check(call(handle_, &value));
+    return value;
+  }
+  template <typename R>
+  static int count_of(const R& data) {
+    const auto n = static_cast<std::uint64_t>(std::ranges::size(data));
+    if (n > static_cast<std::uint64_t>(INT32_MAX))
+      throw std::length_error("scomm: more than 2^31 - 1 elements in one call");
+    return static_cast<int>(n);
+  }
+  template <typename R>
+  static MPI_Datatype type_of(const R&) {
+    return datatype<std::ranges::range_value_t<R>>();
+  }
+  void release() noexcept {
+    if (owned_ && handle_ != SCOMM_COMM_NULL) SCOMM_Comm_free(&handle_);
+    handle_ = SCOMM_COMM_NULL;
+  }
+
+  SCOMM_Comm handle_ = SCOMM_COMM_NULL;
+  bool owned_ = false;
+};
+
+}  // namespace scomm
