@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the build into a temporary prefix, then builds and runs a consumer twice: with CMake's
-# find_package(scomm) and with pkg-config.
+# Installs the build into a temporary prefix, then builds and runs a C and a C++ consumer twice:
+# with CMake's find_package(scomm) and with pkg-config.
 set -euo pipefail
 build="$1"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -8,10 +8,13 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 cmake -S "$here" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
-  -DCMAKE_C_COMPILER=mpicc >/dev/null
+  -DCMAKE_C_COMPILER=mpicc -DCMAKE_CXX_COMPILER=mpicxx >/dev/null
 cmake --build "$work/consumer" >/dev/null
 LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer/consumer"
+LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer/consumer_cxx"
 export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig"
 mpicc "$here/consumer.c" -o "$work/consumer-pc" $(pkg-config --cflags --libs scomm)
 LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer-pc"
+mpicxx -std=c++20 "$here/consumer.cpp" -o "$work/consumer-cxx-pc" $(pkg-config --cflags --libs scomm)
+LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer-cxx-pc"
 echo "install check passed"
