@@ -25,6 +25,8 @@ for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four
 for np in "${counts[@]}"; do
   mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"
 done
+# Janus quicksort, scomm ranges against MPI_Comm_split, at the largest count.
+mpibench "${counts[-1]}" janus janus-sort --reps 5
 # The stress benchmark at the largest count unless told (10,000 splits of each algorithm).
 mpibench "${SCOMM_STRESS_NP:-${counts[-1]}}" stress context-stress --reps 1 \
   --stress-splits "${SCOMM_STRESS_SPLITS:-10000}"

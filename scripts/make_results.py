@@ -463,6 +463,30 @@ def simulator_fit_section(runs):
     return parts
 
 
+def janus_section(runs):
+    rows = [r for _, r in mpi_rows(runs, "janus-sort")]
+    if not rows:
+        return []
+    parts = ["## janus-sort (issue: Janus quicksort, RBC slides E5/E6)", "",
+             "The same Janus quicksort built twice: subgroups as scomm local range communicators, "
+             "and as MPI_Comm_split communicators (one split per Janus overlap, RBC's 'MPI Split' "
+             "baseline); random doubles, n/P per rank, each sort checked; ns medians of the slowest rank "
+             "(min-max). Goal: >= 10x faster for n/P <= 2^8 at P = 8, never slower above.", "",
+             "| P | n/P | scomm ns | MPI-split ns | MPI-split / scomm |", "|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        if not r["name"].startswith("mpi "):
+            continue
+        size = r["name"].split("n/P=")[1]
+        ours = next((x for x in rows if x["processes"] == r["processes"] and
+                     x["name"].startswith("scomm ") and x["name"].endswith("n/P=" + size)), None)
+        if ours is None:
+            continue
+        parts.append(f"| {r['processes']} | {size} | {fmt_ns(ours['median'])} "
+                     f"({fmt_ns(ours['min'])}-{fmt_ns(ours['max'])}) | {fmt_ns(r['median'])} "
+                     f"({fmt_ns(r['min'])}-{fmt_ns(r['max'])}) | {r['median'] / ours['median']:.2f}x |")
+    return parts + [""]
+
+
 def machine_of(run):
     return (run.get("cpu", ""), run.get("cores", 0))
 
@@ -499,6 +523,7 @@ def mpi_machine_sections(runs):
     parts += collectives_section(runs)
     parts += split_ibcast_section(runs)
     parts += simulator_fit_section(runs)
+    parts += janus_section(runs)
     return parts
 
 
