@@ -1,8 +1,17 @@
 // scomm-bench: runs scomm's reproduction experiments by name and writes text, JSON and CSV.
 //
 //   scomm-bench EXPERIMENT... [--reps N] [--quick] [--filter TEXT] [--json FILE] [--csv FILE]
+//               [--np P]
 //
-// Experiments: group-workloads, group-classes, group-cases, avrankmap, context-tables, demo.
+// Experiments in this process (no MPI): group-workloads, group-classes, group-cases, avrankmap,
+// context-tables, demo. Every other name is an MPI experiment of scomm-mpibench (split-halves,
+// groups-of-four, context-stress, p2p-overhead, collectives, split-ibcast, simulator-fit,
+// janus-sort, ...), which scomm-bench runs as `mpirun -np P scomm-mpibench ...` (P = 4 unless
+// --np says), its JSON going to --json with ".mpi" before the extension when both kinds run.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -24,8 +33,17 @@ struct Options {
   std::vector<std::string> experiments;
   int reps = 5;
   bool quick = false;
-  std::string filter, json, csv, command;
+  int processes = 4;  // of the MPI experiments
+  std::string filter, json, csv, command, program;
 };
+
+constexpr const char* kLocalExperiments[] = {"group-workloads", "group-classes",  "group-cases",
+                                             "avrankmap",       "context-tables", "demo"};
+
+bool is_local(const std::string& experiment) {
+  return std::find(std::begin(kLocalExperiments), std::end(kLocalExperiments), experiment) !=
+         std::end(kLocalExperiments);
+}
 
 constexpr std::pair<group::MapStrategy, const char*> kStrategies[] = {
     {group::MapStrategy::kSpace, "space"},
@@ -156,12 +174,15 @@ Options parse(int argc, char** argv) {
       o.json = value();
     else if (arg == "--csv")
       o.csv = value();
+    else if (arg == "--np")
+      o.processes = std::max(1, std::stoi(value()));
     else if (arg.starts_with("--"))
       throw std::runtime_error("unknown option " + arg);
     else
       o.experiments.push_back(arg);
   }
   if (o.experiments.empty()) throw std::runtime_error("name an experiment");
+  o.program = argv[0];
   return o;
 }
 
@@ -179,12 +200,53 @@ void write_files(const Options& options, const std::vector<ExperimentResult>& re
   }
 }
 
+// `path` with ".mpi" before its extension.
+std::string mpi_json_path(const std::string& path) {
+  const auto dot = path.rfind('.');
+  return dot == std::string::npos ? path + ".mpi" : path.substr(0, dot) + ".mpi" + path.substr(dot);
+}
+
+// Runs the MPI experiments under mpirun with scomm-mpibench, the program beside this one; its
+// exit status.
+int run_mpi_experiments(const Options& options, const std::vector<std::string>& experiments,
+                        bool local_too) {
+  const auto slash = options.program.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : options.program.substr(0, slash);
+  std::vector<std::string> args = {"mpirun", "-np", std::to_string(options.processes),
+                                   dir + "/scomm-mpibench"};
+  args.insert(args.end(), experiments.begin(), experiments.end());
+  args.insert(args.end(), {"--reps", std::to_string(options.reps)});
+  if (options.quick) args.push_back("--quick");
+  if (!options.json.empty())
+    args.insert(args.end(), {"--json", local_too ? mpi_json_path(options.json) : options.json});
+  std::string line;
+  for (const std::string& a : args) line += (line.empty() ? "" : " ") + a;
+  std::fprintf(stderr, "[mpi] %s\n", line.c_str());
+  std::fflush(nullptr);
+  const pid_t child = fork();
+  if (child == 0) {
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execvp(argv[0], argv.data());
+    std::perror("scomm-bench: mpirun");
+    _exit(127);
+  }
+  int status = 0;
+  if (child < 0 || waitpid(child, &status, 0) < 0) throw std::runtime_error("cannot run mpirun");
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
 int run(int argc, char** argv) {
   const Options options = parse(argc, argv);
   if (options.experiments == std::vector<std::string>{"demo"}) return run_demo();
+  std::vector<std::string> local, mpi;
+  for (const std::string& experiment : options.experiments)
+    (is_local(experiment) ? local : mpi).push_back(experiment);
+  const int mpi_status = mpi.empty() ? 0 : run_mpi_experiments(options, mpi, !local.empty());
   std::vector<ExperimentResult> results;
   std::vector<std::string> other_json;  // experiments with their own result shape
-  for (const std::string& experiment : options.experiments) {
+  for (const std::string& experiment : local) {
     if (experiment == "context-tables") {
       other_json.push_back(
           run_context_tables(std::cout, options.reps, options.quick, options.command));
@@ -193,8 +255,8 @@ int run(int argc, char** argv) {
     results.push_back(run_experiment(experiment, options));
     print_table(std::cout, results.back());
   }
-  write_files(options, results, other_json);
-  return 0;
+  if (!local.empty()) write_files(options, results, other_json);
+  return mpi_status;
 }
 
 }  // namespace
@@ -204,11 +266,13 @@ int main(int argc, char** argv) {
   try {
     return scomm::bench::run(argc, argv);
   } catch (const std::exception& e) {
-    std::fprintf(stderr,
-                 "scomm-bench: %s\nusage: scomm-bench EXPERIMENT... [--reps N] [--quick] "
-                 "[--filter TEXT] [--json FILE] [--csv FILE]\nexperiments: group-workloads "
-                 "group-classes group-cases avrankmap context-tables demo\n",
-                 e.what());
+    std::fprintf(
+        stderr,
+        "scomm-bench: %s\nusage: scomm-bench EXPERIMENT... [--reps N] [--quick] "
+        "[--filter TEXT] [--json FILE] [--csv FILE] [--np P]\nexperiments: group-workloads "
+        "group-classes group-cases avrankmap context-tables demo, and under mpirun "
+        "those of scomm-mpibench --help\n",
+        e.what());
     return 2;
   }
 }
