@@ -14,7 +14,8 @@ using enum Operation;
 
 // Thresholds (bytes per rank), in the spirit of MPICH's defaults, tuned by the benchmarks of
 // docs/RESULTS.md.
-constexpr std::int64_t kBcastLong = 64 * 1024;          // scatter + allgather above
+constexpr std::int64_t kBcastLong = 64 * 1024;  // scatter + allgather above
+constexpr int kBcastMinScatterRanks = 8;  // below, the extra rounds cost more (MPICH's default)
 constexpr std::int64_t kAllreduceLong = 16 * 1024;      // Rabenseifner above
 constexpr std::int64_t kAllgatherLong = 64 * 1024;      // ring above (Bruck below)
 constexpr std::int64_t kAlltoallShort = 256;            // Bruck at or below
@@ -119,7 +120,7 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
     case kBarrier:
       return kDissemination;
     case kBcast:
-      return bytes >= kBcastLong && size > 2 ? kScatterAllgather : kBinomial;
+      return bytes >= kBcastLong && size >= kBcastMinScatterRanks ? kScatterAllgather : kBinomial;
     case kAllreduce:
       // Rabenseifner splits the vector into pieces per rank; with fewer elements than ranks,
       // or a non-commutative operation, recursive doubling is the safe choice.
