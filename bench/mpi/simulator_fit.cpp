@@ -1,6 +1,7 @@
 // How well the cost-model simulator predicts this machine: Hockney's alpha and beta fitted from
 // a ping-pong over scomm point-to-point (what the collectives run on), copy and reduction cost
-// per byte from local loops; then bcast, allreduce and barrier, each algorithm forced in turn
+// per byte from local loops; then barrier, bcast, reduce, allreduce and scan, each algorithm
+// forced in turn
 // (SCOMM_COLL_<OP> and a fresh SCOMM_Init), measured and simulated at this P.
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +18,10 @@
 #include "scomm/coll/bcast_knomial.hpp"
 #include "scomm/coll/bcast_pipelined_tree.hpp"
 #include "scomm/coll/bcast_scatter_allgather.hpp"
+#include "scomm/coll/reduce_binomial.hpp"
+#include "scomm/coll/reduce_pipelined_tree.hpp"
+#include "scomm/coll/scan_binary_tree.hpp"
+#include "scomm/coll/scan_recursive_doubling.hpp"
 #include "scomm/coll/simulator.hpp"
 
 namespace scomm::bench {
@@ -46,6 +51,12 @@ constexpr std::int64_t kSegmentDoubles = 32 * 1024 / 8;
 void bcast(Buffers& b, int n) {
   SCOMM_Bcast(b.out.data(), n, MPI_DOUBLE, 0, SCOMM_COMM_WORLD);
 }
+void reduce(Buffers& b, int n) {
+  SCOMM_Reduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, 0, SCOMM_COMM_WORLD);
+}
+void scan(Buffers& b, int n) {
+  SCOMM_Scan(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, SCOMM_COMM_WORLD);
+}
 void allreduce(Buffers& b, int n) {
   SCOMM_Allreduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, SCOMM_COMM_WORLD);
 }
@@ -67,6 +78,14 @@ const Algorithm kAlgorithms[] = {
      bcast},
     {"SCOMM_COLL_BCAST", "scatter_allgather", true,
      [](const Shape& s, std::int64_t n) { return coll::bcast_scatter_allgather(s, n); }, bcast},
+    {"SCOMM_COLL_REDUCE", "binomial", true,
+     [](const Shape& s, std::int64_t n) { return coll::reduce_binomial(s, n, false, true); },
+     reduce},
+    {"SCOMM_COLL_REDUCE", "pipelined_tree", true,
+     [](const Shape& s, std::int64_t n) {
+       return coll::reduce_pipelined_tree(s, n, false, kSegmentDoubles);
+     },
+     reduce},
     {"SCOMM_COLL_ALLREDUCE", "recursive_doubling", true,
      [](const Shape& s, std::int64_t n) { return coll::allreduce_recursive_doubling(s, n, false); },
      allreduce},
@@ -75,6 +94,11 @@ const Algorithm kAlgorithms[] = {
      allreduce},
     {"SCOMM_COLL_ALLREDUCE", "ring", true,
      [](const Shape& s, std::int64_t n) { return coll::allreduce_ring(s, n, false); }, allreduce},
+    {"SCOMM_COLL_SCAN", "recursive_doubling", true,
+     [](const Shape& s, std::int64_t n) { return coll::scan_recursive_doubling(s, n, false); },
+     scan},
+    {"SCOMM_COLL_SCAN", "binary_tree", true,
+     [](const Shape& s, std::int64_t n) { return coll::scan_binary_tree(s, n, false); }, scan},
 };
 
 // Restarts scomm with `variable` set to `value` (nullopt: unset), so that SCOMM_Init reads it.

@@ -29,8 +29,10 @@
 #include "scomm/coll/gather_binomial.hpp"
 #include "scomm/coll/gatherv_linear.hpp"
 #include "scomm/coll/reduce_binomial.hpp"
+#include "scomm/coll/reduce_pipelined_tree.hpp"
 #include "scomm/coll/reduce_scatter_pairwise.hpp"
 #include "scomm/coll/reduce_scatter_recursive_halving.hpp"
+#include "scomm/coll/scan_binary_tree.hpp"
 #include "scomm/coll/scan_recursive_doubling.hpp"
 #include "scomm/coll/scatter_binomial.hpp"
 #include "scomm/coll/scatterv_linear.hpp"
@@ -128,6 +130,8 @@ const std::vector<Builder>& builders() {
        [](S s, N n, bool ip) { return reduce_binomial(s, n, ip, true); }},
       {"reduce_binomial/noncommutative", true, kOneType,
        [](S s, N n, bool ip) { return reduce_binomial(s, n, ip, false); }},
+      {"reduce_pipelined_tree", true, kOneType,
+       [](S s, N n, bool ip) { return reduce_pipelined_tree(s, n, ip, 2); }},
       {"allreduce_recursive_doubling", false, kOneType,
        [](S s, N n, bool ip) { return allreduce_recursive_doubling(s, n, ip); }},
       {"allreduce_rabenseifner", false, kOneType,
@@ -138,6 +142,10 @@ const std::vector<Builder>& builders() {
        [](S s, N n, bool ip) { return scan_recursive_doubling(s, n, ip); }},
       {"exscan_recursive_doubling", false, kOneType,
        [](S s, N n, bool ip) { return exscan_recursive_doubling(s, n, ip); }},
+      {"scan_binary_tree", false, kOneType,
+       [](S s, N n, bool ip) { return scan_binary_tree(s, n, ip); }},
+      {"exscan_binary_tree", false, kOneType,
+       [](S s, N n, bool ip) { return exscan_binary_tree(s, n, ip); }},
       {"reduce_scatter_pairwise", false, kOneType,
        [](S s, N n, bool ip) {
          return reduce_scatter_pairwise(s, wide(varying_counts(s.size, n)), ip);

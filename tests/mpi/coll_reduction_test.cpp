@@ -227,9 +227,11 @@ TEST_P(ReduceTest, Nonblocking) {
 #if defined(MPICH)
 // MPICH 4.0's own MPI_Reduce crashes (a memcpy inside MPI_Reduce, ch4:ucx) on this sweep; scomm's
 // algorithms are still compared with it. Open MPI runs "native" too.
-INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest, ::testing::Values("", "binomial"));
+INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest,
+                         ::testing::Values("", "binomial", "pipelined_tree"));
 #else
-INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest, ::testing::Values("", "binomial", "native"));
+INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest,
+                         ::testing::Values("", "binomial", "pipelined_tree", "native"));
 #endif
 
 class AllreduceTest : public CollTest {
@@ -269,7 +271,7 @@ TEST_P(ScanTest, Nonblocking) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ScanTest,
-                         ::testing::Values("", "recursive_doubling", "native"));
+                         ::testing::Values("", "recursive_doubling", "binary_tree", "native"));
 
 class ExscanTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_EXSCAN"; }
@@ -288,7 +290,7 @@ TEST_P(ExscanTest, Nonblocking) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ExscanTest,
-                         ::testing::Values("", "recursive_doubling", "native"));
+                         ::testing::Values("", "recursive_doubling", "binary_tree", "native"));
 
 // A block per rank from the sweep's count: the largest count is the whole vector.
 int block_count(int count, int size) {

@@ -3,14 +3,12 @@
 #include "scomm/coll/bcast_pipelined_tree.hpp"
 #include "scomm/coll/bcast_scatter_allgather.hpp"
 #include "scomm/coll/operations.hpp"
+#include "scomm/coll/segments.hpp"
 
 namespace scomm::coll {
 namespace {
 
 constexpr int kKnomialRadix = 4;
-// Segments of the pipelined tree: long enough to amortize a message's latency, short enough
-// to keep every level of the tree busy.
-constexpr std::int64_t kPipelineSegmentBytes = 32 * 1024;
 
 Schedule build_bcast(Algorithm algorithm, const Shape& shape, std::int64_t count,
                      std::int64_t segment) {
@@ -36,8 +34,7 @@ p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type,
   const Algorithm algorithm = call.selection.choose(Operation::kBcast, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, count, type, root);
-  const std::int64_t element = std::max<std::int64_t>(1, bytes / std::max(count, 1));
-  const std::int64_t segment = std::max<std::int64_t>(1, kPipelineSegmentBytes / element);
+  const std::int64_t segment = segment_elements(bytes, count);
   return launch(
       call, ScheduleKey{Operation::kBcast, algorithm, root, false, count, segment},
       [&] { return build_bcast(algorithm, shape, count, segment); },

@@ -1,7 +1,9 @@
 #include "scomm/base/error.hpp"
 #include "scomm/coll/operations.hpp"
 #include "scomm/coll/reduce_binomial.hpp"
+#include "scomm/coll/reduce_pipelined_tree.hpp"
 #include "scomm/coll/reduction.hpp"
+#include "scomm/coll/segments.hpp"
 
 namespace scomm::coll {
 
@@ -24,11 +26,17 @@ p2p::Request reduce(const Call& call, const void* sendbuf, void* recvbuf, int co
       call.selection.choose(Operation::kReduce, bytes_of(count, type), shape.size, commutative);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Ireduce, MPI_Reduce, sendbuf, recvbuf, count, type, op, root);
-  // Commutativity decides where the tree is rooted.
+  const Binding binding = reduction_binding(sendbuf, recvbuf, type, op);
+  if (algorithm == Algorithm::kPipelinedTree) {
+    const std::int64_t segment = segment_elements(bytes_of(count, type), count);
+    return launch(
+        call, ScheduleKey{Operation::kReduce, algorithm, root, in_place, count, segment},
+        [&] { return reduce_pipelined_tree(shape, count, in_place, segment); }, binding);
+  }
+  // Commutativity decides where the binomial tree is rooted.
   return launch(
       call, ScheduleKey{Operation::kReduce, algorithm, root, in_place, count, commutative ? 1 : 0},
-      [&] { return reduce_binomial(shape, count, in_place, commutative); },
-      reduction_binding(sendbuf, recvbuf, type, op));
+      [&] { return reduce_binomial(shape, count, in_place, commutative); }, binding);
 }
 
 }  // namespace scomm::coll

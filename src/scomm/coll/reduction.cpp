@@ -23,14 +23,15 @@ void check_reduction(const void* sendbuf, std::int64_t send_count, const void* r
 
 p2p::Request prefix_reduction(const Call& call, Operation operation, const void* sendbuf,
                               void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
-                              Schedule (*build)(const Shape&, std::int64_t, bool),
-                              const NativeCall& native) {
+                              const PrefixAlgorithms& algorithms, const NativeCall& native) {
   check_reduction(sendbuf, count, recvbuf, count, type, op);
   const Shape shape = call.shape();
   const Algorithm algorithm =
       call.selection.choose(operation, bytes_of(count, type), shape.size, is_commutative(op));
   if (algorithm == Algorithm::kNative) return launch_native(call, native);
   const bool in_place = sendbuf == MPI_IN_PLACE;
+  const auto build =
+      algorithm == Algorithm::kBinaryTree ? algorithms.binary_tree : algorithms.recursive_doubling;
   return launch(
       call, ScheduleKey{operation, algorithm, 0, in_place, count, 0},
       [&] { return build(shape, count, in_place); }, reduction_binding(sendbuf, recvbuf, type, op));

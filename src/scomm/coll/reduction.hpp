@@ -25,11 +25,16 @@ inline Binding reduction_binding(const void* sendbuf, void* recvbuf, MPI_Datatyp
 // Calls the base MPI's form of a collective (launch_native): nonblocking when `request` is set.
 using NativeCall = std::function<int(MPI_Comm comm, MPI_Request* request)>;
 
-// Scan and exscan: checks, selection (`operation`), and the schedule `build` makes.
+// The schedules of scan or of exscan.
+struct PrefixAlgorithms {
+  Schedule (*recursive_doubling)(const Shape&, std::int64_t count, bool in_place);
+  Schedule (*binary_tree)(const Shape&, std::int64_t count, bool in_place);
+};
+
+// Scan and exscan: checks, selection (`operation`), and the schedule of the algorithm chosen.
 p2p::Request prefix_reduction(const Call& call, Operation operation, const void* sendbuf,
                               void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
-                              Schedule (*build)(const Shape&, std::int64_t, bool),
-                              const NativeCall& native);
+                              const PrefixAlgorithms& algorithms, const NativeCall& native);
 
 // Reduce-scatter with `counts[r]` elements for rank r (reduce_scatter_block: all equal): checks,
 // selection (`operation`), launch.

@@ -44,10 +44,11 @@ enum class Algorithm : std::uint8_t {
   kLinear,
   kRecursiveHalving,
   kKnomial,        // k-nomial tree (radix 4)
-  kPipelinedTree,  // segments down a binary tree
+  kPipelinedTree,  // segments down (bcast) or up (reduce) a binary tree
+  kBinaryTree,     // in-order binary tree, up then down (scan, exscan)
   kNative,         // the base MPI's own collective on the communicator's MPI twin
 };
-inline constexpr std::size_t kAlgorithmCount = 13;
+inline constexpr std::size_t kAlgorithmCount = 14;
 
 std::string_view name_of(Operation operation) noexcept;
 std::string_view name_of(Algorithm algorithm) noexcept;
