@@ -1,0 +1,345 @@
+// Every multilevel schedule builder on every topology of 1..20 ranks (flat, 1-4 regular levels,
+// uneven and round-robin clusters), the seed's 20-rank example (Fig. 1) and its 48 = 16 + 16 + 16
+// benchmark, every root, empty and non-empty blocks, in place and not:
+//   - on the cost-model simulator with the topology's levels: every message matched with its
+//     size, and level 0 carries the tree's clusters(0) - 1 messages per pass;
+//   - on symbolic values (value_simulation.hpp): the result MPI defines, reductions combined in
+//     rank order where the operation is non-commutative, each bcast element received once.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "scomm/coll/segments.hpp"
+#include "scomm/coll/simulator.hpp"
+#include "scomm/topo/allgather_multilevel.hpp"
+#include "scomm/topo/allreduce_multilevel.hpp"
+#include "scomm/topo/barrier_multilevel.hpp"
+#include "scomm/topo/bcast_multilevel.hpp"
+#include "scomm/topo/gather_multilevel.hpp"
+#include "scomm/topo/reduce_multilevel.hpp"
+#include "scomm/topo/scatter_multilevel.hpp"
+#include "value_simulation.hpp"
+
+namespace scomm::topo {
+namespace {
+
+using testing::initial;
+using testing::initial_block;
+using testing::kElementBase;
+using testing::Value;
+using testing::Values;
+using testing::ValueSimulation;
+
+struct Topology {
+  std::string name;
+  std::function<Levels(int p)> make;
+  std::vector<int> sizes;
+};
+
+std::vector<int> one_to(int n) {
+  std::vector<int> sizes;
+  for (int p = 1; p <= n; ++p) sizes.push_back(p);
+  return sizes;
+}
+
+Levels from_rule(std::vector<std::string> names, int p,
+                 const std::function<std::int64_t(int rank, int level)>& color) {
+  std::vector<std::vector<std::int64_t>> colors(names.size(), std::vector<std::int64_t>(p));
+  for (std::size_t l = 0; l < names.size(); ++l)
+    for (int r = 0; r < p; ++r) colors[l][r] = color(r, static_cast<int>(l));
+  return Levels::from_colors(std::move(names), colors);
+}
+
+const std::vector<Topology>& topologies() {
+  static const std::vector<Topology> kTopologies = {
+      {"flat", [](int p) { return Levels::blocks({}, {}, p); }, one_to(20)},
+      {"nodes_of_4", [](int p) { return Levels::blocks({"node"}, {4}, p); }, one_to(20)},
+      {"sites_nodes",
+       [](int p) {
+         return Levels::blocks({"site", "node"}, {8, 4}, p);
+       },
+       one_to(20)},
+      {"four_levels",
+       [](int p) {
+         return Levels::blocks({"site", "lan", "node", "socket"}, {16, 8, 4, 2}, p);
+       },
+       one_to(20)},
+      {"uneven",  // a small first site; nodes of 3 cut by the site border
+       [](int p) {
+         return from_rule({"site", "node", "socket"}, p, [p](int r, int l) {
+           return l == 0 ? (r < (p + 2) / 3 ? 0 : 1) : l == 1 ? r / 3 : r / 2;
+         });
+       },
+       one_to(20)},
+      {"round_robin",  // non-contiguous clusters
+       [](int p) {
+         return from_rule({"site", "node"}, p, [](int r, int l) { return l == 0 ? r % 3 : r % 2; });
+       },
+       one_to(20)},
+      {"karonis_fig1",  // 10 ranks on the SP at SDSC, 5 on each of two O2Ks at NCSA
+       [](int p) {
+         return from_rule({"site", "machine"}, p, [](int r, int l) {
+           return l == 0 ? (r < 10 ? 0 : 1) : (r < 10 ? 0 : r < 15 ? 1 : 2);
+         });
+       },
+       {20}},
+      {"karonis_48",  // 16 + 16 + 16 on three machines, the first two at one site
+       [](int p) {
+         return from_rule({"site", "machine"}, p,
+                          [](int r, int l) { return l == 0 ? (r < 32 ? 0 : 1) : r / 16; });
+       },
+       {48}},
+  };
+  return kTopologies;
+}
+
+// The cost model of the levels: stage s's link inside each cluster of level s - 1.
+coll::LevelModel model_of(const Levels& levels, const LevelCosts& costs) {
+  std::vector<coll::LevelModel::Level> inner_first;
+  for (int l = levels.depth() - 1; l >= 0; --l)
+    inner_first.push_back({[&levels, l](int r) { return levels.color(r, l); }, costs.link(l + 1)});
+  return coll::LevelModel(std::move(inner_first), costs.link(0));
+}
+
+struct Case {
+  const Levels& levels;
+  const LevelCosts& costs;
+  int p;
+  int root;
+  std::int64_t n;
+  bool in_place;
+  std::string describe() const {
+    return "p=" + std::to_string(p) + " root=" + std::to_string(root) + " n=" + std::to_string(n) +
+           " in_place=" + std::to_string(in_place);
+  }
+};
+
+// Simulates on the topology's cost model; returns the messages crossing level 0 (all of them
+// on a flat topology, where the model has one level).
+std::int64_t slow_messages(const Case& c, const coll::ScheduleBuilder& build,
+                           coll::ElementSizes sizes = {8, 8}) {
+  const coll::LevelModel model = model_of(c.levels, c.costs);
+  const coll::Simulation sim = coll::simulate(build, c.p, c.root, model, sizes);
+  EXPECT_TRUE(sim.ok()) << c.describe() << "\n" << sim.describe_problems();
+  return sim.messages_per_level.back();
+}
+
+// `passes` times clusters(0) - 1 messages on level 0 (nothing to count on a flat topology).
+void expect_slow(const Case& c, const coll::ScheduleBuilder& build, std::int64_t passes,
+                 coll::ElementSizes sizes = {8, 8}) {
+  const std::int64_t slow = slow_messages(c, build, sizes);
+  if (c.levels.depth() > 0) {
+    EXPECT_EQ(slow, passes * (c.levels.clusters(0) - 1)) << c.describe();
+  }
+}
+
+Values undefined(std::int64_t count) {
+  return Values(static_cast<std::size_t>(count), Value{-1});
+}
+
+// Element e of the reduction over all ranks in rank order.
+Value rank_ordered(int p, std::int64_t e) {
+  Value value;
+  for (int r = 0; r < p; ++r) value.push_back(r * kElementBase + e);
+  return value;
+}
+
+void expect_reduced(const Values& got, int p, std::int64_t n, bool commutative,
+                    const std::string& where) {
+  ASSERT_EQ(static_cast<std::int64_t>(got.size()), n) << where;
+  for (std::int64_t e = 0; e < n; ++e) {
+    Value value = got[e];
+    if (commutative) std::sort(value.begin(), value.end());
+    ASSERT_EQ(value, rank_ordered(p, e)) << where << " element " << e;
+  }
+}
+
+using CaseCheck = std::function<void(const Case&)>;
+
+void for_every_case(bool rooted, const CaseCheck& check) {
+  for (const Topology& topology : topologies()) {
+    for (int p : topology.sizes) {
+      const Levels levels = topology.make(p);
+      const LevelCosts costs = LevelCosts::defaults(levels.depth());
+      for (int root = 0; root < (rooted ? p : 1); ++root)
+        for (std::int64_t n : {0, 3})
+          for (bool in_place : {false, true}) {
+            SCOPED_TRACE(topology.name);
+            check(Case{levels, costs, p, root, n, in_place});
+            if (::testing::Test::HasFailure()) return;
+          }
+    }
+  }
+}
+
+void check_bcast(const Case& c, std::int64_t bytes) {
+  auto build = [&](const coll::Shape& s) {
+    return bcast_multilevel(c.levels, c.costs, s, c.n, bytes);
+  };
+  const std::int64_t per_segment = coll::segment_elements(bytes, c.n);
+  const std::int64_t segments = std::max<std::int64_t>(1, (c.n + per_segment - 1) / per_segment);
+  expect_slow(c, build, segments);
+  ValueSimulation values(build, c.p, c.root);
+  for (int r = 0; r < c.p; ++r)
+    values.buffers(r).output = r == c.root ? initial_block(r, c.n) : undefined(c.n);
+  values.run();
+  for (int r = 0; r < c.p; ++r) {
+    ASSERT_EQ(values.buffers(r).output, initial_block(c.root, c.n)) << c.describe();
+    EXPECT_EQ(values.received_elements(r), r == c.root ? 0 : c.n) << c.describe();
+  }
+}
+
+TEST(MultilevelSchedules, Bcast) {
+  for_every_case(true, [](const Case& c) { check_bcast(c, c.n * 8); });
+}
+
+TEST(MultilevelSchedules, BcastPipelined) {  // elements of 20,000 B: one segment each
+  for_every_case(true, [](const Case& c) { check_bcast(c, c.n * 20000); });
+}
+
+void check_reduce(const Case& c, bool commutative) {
+  auto build = [&](const coll::Shape& s) {
+    return reduce_multilevel(c.levels, c.costs, s, c.n, c.n * 8, c.in_place && s.rank == s.root,
+                             commutative);
+  };
+  const std::int64_t slow = slow_messages(c, build);
+  if (c.levels.depth() > 0 && reduce_multilevel_applies(c.levels, commutative)) {
+    // Rank 0 relays a non-commutative result to another root: one message more, at most.
+    const std::int64_t tree = c.levels.clusters(0) - 1;
+    EXPECT_TRUE(slow == tree || (!commutative && c.root != 0 && slow == tree + 1))
+        << c.describe() << " slow messages " << slow;
+  }
+  ValueSimulation values(build, c.p, c.root);
+  for (int r = 0; r < c.p; ++r) {
+    values.buffers(r).input = initial_block(r, c.n);
+    values.buffers(r).output = r == c.root && c.in_place ? initial_block(r, c.n) : undefined(c.n);
+  }
+  values.run();
+  expect_reduced(values.buffers(c.root).output, c.p, c.n, commutative, c.describe());
+}
+
+TEST(MultilevelSchedules, Reduce) {
+  for_every_case(true, [](const Case& c) { check_reduce(c, true); });
+}
+
+TEST(MultilevelSchedules, ReduceNonCommutativeKeepsRankOrder) {
+  for_every_case(true, [](const Case& c) { check_reduce(c, false); });
+}
+
+void check_allreduce(const Case& c, bool commutative) {
+  auto build = [&](const coll::Shape& s) {
+    return allreduce_multilevel(c.levels, c.costs, s, c.n, c.n * 8, c.in_place, commutative);
+  };
+  if (reduce_multilevel_applies(c.levels, commutative))
+    expect_slow(c, build, 2);
+  else
+    slow_messages(c, build);
+  ValueSimulation values(build, c.p, 0);
+  for (int r = 0; r < c.p; ++r) {
+    values.buffers(r).input = initial_block(r, c.n);
+    values.buffers(r).output = c.in_place ? initial_block(r, c.n) : undefined(c.n);
+  }
+  values.run();
+  for (int r = 0; r < c.p; ++r)
+    expect_reduced(values.buffers(r).output, c.p, c.n, commutative, c.describe());
+}
+
+TEST(MultilevelSchedules, Allreduce) {
+  for_every_case(false, [](const Case& c) { check_allreduce(c, true); });
+}
+
+TEST(MultilevelSchedules, AllreduceNonCommutativeKeepsRankOrder) {
+  for_every_case(false, [](const Case& c) { check_allreduce(c, false); });
+}
+
+TEST(MultilevelSchedules, Barrier) {
+  for_every_case(false, [](const Case& c) {
+    auto build = [&](const coll::Shape& s) { return barrier_multilevel(c.levels, c.costs, s); };
+    expect_slow(c, build, 2);
+    ValueSimulation values(build, c.p, 0);
+    values.run();
+  });
+}
+
+// Blocks of two types: the send type half as wide (2n elements of 4 B against n of 8 B).
+constexpr coll::ElementSizes kTwoTypes{4, 8};
+
+TEST(MultilevelSchedules, Gather) {
+  for_every_case(true, [](const Case& c) {
+    auto sized = [&](const coll::Shape& s) {
+      return gather_multilevel(c.levels, c.costs, s, 2 * c.n, c.n, c.n * 8,
+                               c.in_place && s.rank == s.root);
+    };
+    expect_slow(c, sized, 1, kTwoTypes);
+    auto build = [&](const coll::Shape& s) {
+      return gather_multilevel(c.levels, c.costs, s, c.n, c.n, c.n * 8,
+                               c.in_place && s.rank == s.root);
+    };
+    ValueSimulation values(build, c.p, c.root);
+    for (int r = 0; r < c.p; ++r) values.buffers(r).input = initial_block(r, c.n);
+    Values& out = values.buffers(c.root).output;
+    out = undefined(c.p * c.n);
+    if (c.in_place)
+      for (std::int64_t e = 0; e < c.n; ++e) out[c.root * c.n + e] = initial(c.root, e);
+    values.run();
+    for (int r = 0; r < c.p; ++r)
+      for (std::int64_t e = 0; e < c.n; ++e)
+        ASSERT_EQ(out[r * c.n + e], initial(r, e)) << c.describe() << " rank " << r;
+  });
+}
+
+TEST(MultilevelSchedules, Scatter) {
+  for_every_case(true, [](const Case& c) {
+    auto sized = [&](const coll::Shape& s) {
+      return scatter_multilevel(c.levels, c.costs, s, 2 * c.n, c.n, c.n * 8,
+                                c.in_place && s.rank == s.root);
+    };
+    expect_slow(c, sized, 1, kTwoTypes);
+    auto build = [&](const coll::Shape& s) {
+      return scatter_multilevel(c.levels, c.costs, s, c.n, c.n, c.n * 8,
+                                c.in_place && s.rank == s.root);
+    };
+    ValueSimulation values(build, c.p, c.root);
+    for (int r = 0; r < c.p; ++r) values.buffers(r).output = undefined(c.n);
+    values.buffers(c.root).input = initial_block(c.root, c.p * c.n);
+    values.run();
+    for (int r = 0; r < c.p; ++r) {
+      if (r == c.root && c.in_place) continue;  // the root's block stays in its input
+      for (std::int64_t e = 0; e < c.n; ++e)
+        ASSERT_EQ(values.buffers(r).output[e], initial(c.root, r * c.n + e))
+            << c.describe() << " rank " << r;
+    }
+  });
+}
+
+TEST(MultilevelSchedules, Allgather) {
+  for_every_case(false, [](const Case& c) {
+    auto sized = [&](const coll::Shape& s) {
+      return allgather_multilevel(c.levels, c.costs, s, 2 * c.n, c.n, c.n * 8, c.in_place);
+    };
+    expect_slow(c, sized, 2, c.in_place ? coll::ElementSizes{8, 8} : kTwoTypes);
+    auto build = [&](const coll::Shape& s) {
+      return allgather_multilevel(c.levels, c.costs, s, c.n, c.n, c.n * 8, c.in_place);
+    };
+    ValueSimulation values(build, c.p, 0);
+    for (int r = 0; r < c.p; ++r) {
+      values.buffers(r).input = initial_block(r, c.n);
+      values.buffers(r).output = undefined(c.p * c.n);
+      if (c.in_place)
+        for (std::int64_t e = 0; e < c.n; ++e)
+          values.buffers(r).output[r * c.n + e] = initial(r, e);
+    }
+    values.run();
+    for (int r = 0; r < c.p; ++r)
+      for (int q = 0; q < c.p; ++q)
+        for (std::int64_t e = 0; e < c.n; ++e)
+          ASSERT_EQ(values.buffers(r).output[q * c.n + e], initial(q, e))
+              << c.describe() << " rank " << r << " block of " << q;
+  });
+}
+
+}  // namespace
+}  // namespace scomm::topo
