@@ -1,0 +1,33 @@
+// What a message costs at each stage of a multilevel collective, for choosing the stage's tree
+// shape. Stage 0 joins the clusters of level 0 (the slowest links, e.g. a WAN), stage s the
+// clusters of level s inside one cluster of level s - 1, and stage depth the ranks inside one
+// innermost cluster (the fastest links). Pure C++ (no MPI).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "scomm/coll/cost_model.hpp"
+
+namespace scomm::topo {
+
+// The tree shapes a stage can take among its n participants.
+enum class StageShape : std::uint8_t {
+  kFlat,      // the stage's root sends to every other participant: where latency dominates
+  kBinomial,  // ceil(log2 n) steps: where the per-message overhead dominates
+};
+
+struct LevelCosts {
+  // links[s]: the link of stage s (0..depth); a stage beyond the last uses the last one.
+  std::vector<coll::Link> links;
+
+  // Typical links for `depth` levels: a wide-area network between the clusters of level 0 when
+  // depth >= 2, a cluster network between nodes, shared memory inside the innermost cluster.
+  static LevelCosts defaults(int depth);
+
+  const coll::Link& link(int stage) const;
+  // The shape with the lower modelled time for `participants` ranks and a message of `bytes`.
+  StageShape shape(int stage, int participants, std::int64_t bytes) const;
+};
+
+}  // namespace scomm::topo
