@@ -33,6 +33,7 @@
 #include "scomm/coll/reduce_scatter_pairwise.hpp"
 #include "scomm/coll/reduce_scatter_recursive_halving.hpp"
 #include "scomm/coll/scan_binary_tree.hpp"
+#include "scomm/coll/scan_linear.hpp"
 #include "scomm/coll/scan_recursive_doubling.hpp"
 #include "scomm/coll/scatter_binomial.hpp"
 #include "scomm/coll/scatterv_linear.hpp"
@@ -142,6 +143,8 @@ const std::vector<Builder>& builders() {
        [](S s, N n, bool ip) { return scan_recursive_doubling(s, n, ip); }},
       {"exscan_recursive_doubling", false, kOneType,
        [](S s, N n, bool ip) { return exscan_recursive_doubling(s, n, ip); }},
+      {"scan_linear", false, kOneType, [](S s, N n, bool ip) { return scan_linear(s, n, ip); }},
+      {"exscan_linear", false, kOneType, [](S s, N n, bool ip) { return exscan_linear(s, n, ip); }},
       {"scan_binary_tree", false, kOneType,
        [](S s, N n, bool ip) { return scan_binary_tree(s, n, ip); }},
       {"exscan_binary_tree", false, kOneType,

@@ -1,6 +1,7 @@
 #include "scomm/coll/operations.hpp"
 #include "scomm/coll/reduction.hpp"
 #include "scomm/coll/scan_binary_tree.hpp"
+#include "scomm/coll/scan_linear.hpp"
 #include "scomm/coll/scan_recursive_doubling.hpp"
 
 namespace scomm::coll {
@@ -10,7 +11,8 @@ p2p::Request exscan(const Call& call, const void* sendbuf, void* recvbuf, int co
                     MPI_Datatype type, MPI_Op op) {
   return prefix_reduction(
       call, Operation::kExscan, sendbuf, recvbuf, count, type, op,
-      {exscan_recursive_doubling, exscan_binary_tree}, [&](MPI_Comm comm, MPI_Request* request) {
+      {exscan_recursive_doubling, exscan_binary_tree, exscan_linear},
+      [&](MPI_Comm comm, MPI_Request* request) {
         return request != nullptr ? MPI_Iexscan(sendbuf, recvbuf, count, type, op, comm, request)
                                   : MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
       });

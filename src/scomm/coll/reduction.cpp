@@ -30,8 +30,7 @@ p2p::Request prefix_reduction(const Call& call, Operation operation, const void*
       call.selection.choose(operation, bytes_of(count, type), shape.size, is_commutative(op));
   if (algorithm == Algorithm::kNative) return launch_native(call, native);
   const bool in_place = sendbuf == MPI_IN_PLACE;
-  const auto build =
-      algorithm == Algorithm::kBinaryTree ? algorithms.binary_tree : algorithms.recursive_doubling;
+  const auto build = algorithms.of(algorithm);
   return launch(
       call, ScheduleKey{operation, algorithm, 0, in_place, count, 0},
       [&] { return build(shape, count, in_place); }, reduction_binding(sendbuf, recvbuf, type, op));

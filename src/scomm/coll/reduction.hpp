@@ -27,8 +27,14 @@ using NativeCall = std::function<int(MPI_Comm comm, MPI_Request* request)>;
 
 // The schedules of scan or of exscan.
 struct PrefixAlgorithms {
-  Schedule (*recursive_doubling)(const Shape&, std::int64_t count, bool in_place);
-  Schedule (*binary_tree)(const Shape&, std::int64_t count, bool in_place);
+  using Builder = Schedule (*)(const Shape&, std::int64_t count, bool in_place);
+  Builder recursive_doubling, binary_tree, linear;
+
+  Builder of(Algorithm algorithm) const {
+    return algorithm == Algorithm::kBinaryTree ? binary_tree
+           : algorithm == Algorithm::kLinear   ? linear
+                                               : recursive_doubling;
+  }
 };
 
 // Scan and exscan: checks, selection (`operation`), and the schedule of the algorithm chosen.

@@ -16,10 +16,11 @@ using enum Operation;
 // docs/RESULTS.md.
 constexpr std::int64_t kBcastLong = 64 * 1024;  // scatter + allgather above
 constexpr int kBcastMinScatterRanks = 8;  // below, the extra rounds cost more (MPICH's default)
-// Tree scan above: 3 vectors per rank instead of log2 p, worth its 2 depth steps from 8 ranks
-// (simulator-fit at P = 8: 0.83x the time of recursive doubling at 4 KiB, 0.85x at 64 KiB).
+// Scans: up to 8 ranks the chain, whose back-to-back calls pipeline (0.1-0.6x the time of
+// recursive doubling at 8 B-1 MiB, P = 3 and 8, on the 2-core VM); above, recursive doubling,
+// or from 16 KiB the tree (3 vectors per rank instead of log2 p).
+constexpr int kScanMaxChainRanks = 8;
 constexpr std::int64_t kScanLong = 16 * 1024;
-constexpr int kScanMinTreeRanks = 8;
 constexpr std::int64_t kAllreduceLong = 16 * 1024;      // Rabenseifner above
 constexpr std::int64_t kAllgatherLong = 64 * 1024;      // ring above (Bruck below)
 constexpr std::int64_t kAlltoallShort = 256;            // Bruck at or below
@@ -71,7 +72,7 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
       return algorithm == kRecursiveDoubling || algorithm == kRabenseifner || algorithm == kRing;
     case kScan:
     case kExscan:
-      return algorithm == kRecursiveDoubling || algorithm == kBinaryTree;
+      return algorithm == kRecursiveDoubling || algorithm == kBinaryTree || algorithm == kLinear;
     case kGather:
     case kScatter:
       return algorithm == kBinomial;
@@ -144,7 +145,8 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
       return kBinomial;
     case kScan:
     case kExscan:
-      return bytes >= kScanLong && size >= kScanMinTreeRanks ? kBinaryTree : kRecursiveDoubling;
+      if (size <= kScanMaxChainRanks) return kLinear;
+      return bytes >= kScanLong ? kBinaryTree : kRecursiveDoubling;
     case kGatherv:
     case kScatterv:
     case kAlltoallv:
