@@ -16,6 +16,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mpi_figures import mpi_figures  # noqa: E402
+
 ROLES = ("space", "time", "hybrid")
 CONSTANT_BYTES = 64  # the size goal of regular maps; bounds below it count as met by it
 BOUND_GOAL, PLAIN_GOAL, SELECT_GOAL, REVERSE_GOAL = 1.3, 1.5, 100.0, 200.0
@@ -491,15 +494,20 @@ def machine_of(run):
     return (run.get("cpu", ""), run.get("cores", 0))
 
 
-def mpi_sections(runs):
+def mpi_sections(runs, figures_dir):
     """One section per machine that the runs were taken on."""
     parts = []
     for machine in sorted({machine_of(run) for run in runs}, key=lambda m: m[1]):
-        parts += mpi_machine_sections([run for run in runs if machine_of(run) == machine])
+        mine = [run for run in runs if machine_of(run) == machine]
+        parts += mpi_machine_sections(mine, mpi_figures(mine, figures_dir))
     return parts
 
 
-def mpi_machine_sections(runs):
+def figure_line(pngs, experiment):
+    return [f"![{experiment}](figures/{pngs[experiment].name})", ""] if experiment in pngs else []
+
+
+def mpi_machine_sections(runs, pngs):
     cores = runs[0].get("cores")
     parts = [f"# MPI experiments (scomm-mpibench){f', {cores} cores' if cores else ''}", ""]
     for run in runs:
@@ -520,10 +528,10 @@ def mpi_machine_sections(runs):
                            "to p/4, and p/4 to p/2). Every split's time at every participating "
                            "process (wall clock): median, min, max, and p90 in the notes.")
     parts += p2p_section(runs)
-    parts += collectives_section(runs)
+    parts += collectives_section(runs) + figure_line(pngs, "collectives")
     parts += split_ibcast_section(runs)
     parts += simulator_fit_section(runs)
-    parts += janus_section(runs)
+    parts += janus_section(runs) + figure_line(pngs, "janus-sort")
     return parts
 
 
@@ -571,7 +579,7 @@ def main():
         parts += context_section(e)
     if mpi_files:
         runs = [json.loads(Path(f).read_text()) for f in mpi_files]
-        parts += mpi_sections(runs)
+        parts += mpi_sections(runs, out.parent / "figures")
     if smpi_files:
         parts += smpi_sections([json.loads(Path(f).read_text()) for f in smpi_files], smpi_command)
     out.write_text("\n".join(parts))
