@@ -86,6 +86,7 @@ export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_gtest build-asan/tests/group_tests
 run_gtest build-asan/tests/context_tests
+run_gtest build-asan/tests/coll_tests
 # Open MPI's libraries have no frame pointers: the slow unwinder walks through them, so that leak
 # reports name them for the suppressions (too slow for the unit tests, which allocate a lot);
 # Open MPI unloads its plugins at finalize, and keeping them mapped keeps their names.
