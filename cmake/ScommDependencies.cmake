@@ -26,3 +26,5 @@ target_link_libraries(scomm_sdsl INTERFACE ${SDSL_LIBRARY})
 add_library(scomm_buddy INTERFACE)
 target_include_directories(scomm_buddy SYSTEM INTERFACE ${BUDDY_INCLUDE_DIR})
 target_link_libraries(scomm_buddy INTERFACE ${BUDDY_LIBRARY})
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(HWLOC REQUIRED IMPORTED_TARGET hwloc)  # libhwloc-dev: node-internal levels
