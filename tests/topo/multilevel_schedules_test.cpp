@@ -16,6 +16,7 @@
 #include "scomm/coll/simulator.hpp"
 #include "scomm/topo/allgather_multilevel.hpp"
 #include "scomm/topo/allreduce_multilevel.hpp"
+#include "scomm/topo/alltoall_multilevel.hpp"
 #include "scomm/topo/barrier_multilevel.hpp"
 #include "scomm/topo/bcast_multilevel.hpp"
 #include "scomm/topo/gather_multilevel.hpp"
@@ -338,6 +339,33 @@ TEST(MultilevelSchedules, Allgather) {
         for (std::int64_t e = 0; e < c.n; ++e)
           ASSERT_EQ(values.buffers(r).output[q * c.n + e], initial(q, e))
               << c.describe() << " rank " << r << " block of " << q;
+  });
+}
+
+TEST(MultilevelSchedules, Alltoall) {
+  for_every_case(false, [](const Case& c) {
+    auto sized = [&](const coll::Shape& s) {
+      return alltoall_multilevel(c.levels, s, 2 * c.n, c.n, c.in_place);
+    };
+    const std::int64_t slow =
+        slow_messages(c, sized, c.in_place ? coll::ElementSizes{8, 8} : kTwoTypes);
+    if (c.levels.depth() > 0 && c.levels.clusters(0) > 1) {  // one message per pair of leaders
+      EXPECT_EQ(slow, std::int64_t{c.levels.clusters(0)} * (c.levels.clusters(0) - 1));
+    }
+    auto build = [&](const coll::Shape& s) {
+      return alltoall_multilevel(c.levels, s, c.n, c.n, c.in_place);
+    };
+    ValueSimulation values(build, c.p, 0);
+    for (int r = 0; r < c.p; ++r) {  // rank r's block for q: {r * kElementBase + q * n + e}
+      values.buffers(r).input = initial_block(r, c.p * c.n);
+      values.buffers(r).output = c.in_place ? initial_block(r, c.p * c.n) : undefined(c.p * c.n);
+    }
+    values.run();
+    for (int q = 0; q < c.p; ++q)
+      for (int r = 0; r < c.p; ++r)
+        for (std::int64_t e = 0; e < c.n; ++e)
+          ASSERT_EQ(values.buffers(q).output[r * c.n + e], initial(r, q * c.n + e))
+              << c.describe() << " rank " << q << " block from " << r;
   });
 }
 
