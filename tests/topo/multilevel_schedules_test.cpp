@@ -1,6 +1,6 @@
-// Every multilevel schedule builder on every topology of 1..20 ranks (flat, 1-4 regular levels,
-// uneven and round-robin clusters), the seed's 20-rank example (Fig. 1) and its 48 = 16 + 16 + 16
-// benchmark, every root, empty and non-empty blocks, in place and not:
+// Every multilevel schedule builder on every topology of test_topologies.hpp (1..20 ranks on
+// 0-4 levels, uneven and round-robin clusters, the seed's 20-rank Fig. 1 and its
+// 48 = 16 + 16 + 16 benchmark), every root, empty and non-empty blocks, in place and not:
 //   - on the cost-model simulator with the topology's levels: every message matched with its
 //     size, and level 0 carries the tree's clusters(0) - 1 messages per pass;
 //   - on symbolic values (value_simulation.hpp): the result MPI defines, reductions combined in
@@ -22,6 +22,7 @@
 #include "scomm/topo/gather_multilevel.hpp"
 #include "scomm/topo/reduce_multilevel.hpp"
 #include "scomm/topo/scatter_multilevel.hpp"
+#include "test_topologies.hpp"
 #include "value_simulation.hpp"
 
 namespace scomm::topo {
@@ -30,80 +31,12 @@ namespace {
 using testing::initial;
 using testing::initial_block;
 using testing::kElementBase;
+using testing::model_of;
+using testing::topologies;
+using testing::Topology;
 using testing::Value;
 using testing::Values;
 using testing::ValueSimulation;
-
-struct Topology {
-  std::string name;
-  std::function<Levels(int p)> make;
-  std::vector<int> sizes;
-};
-
-std::vector<int> one_to(int n) {
-  std::vector<int> sizes;
-  for (int p = 1; p <= n; ++p) sizes.push_back(p);
-  return sizes;
-}
-
-Levels from_rule(std::vector<std::string> names, int p,
-                 const std::function<std::int64_t(int rank, int level)>& color) {
-  std::vector<std::vector<std::int64_t>> colors(names.size(), std::vector<std::int64_t>(p));
-  for (std::size_t l = 0; l < names.size(); ++l)
-    for (int r = 0; r < p; ++r) colors[l][r] = color(r, static_cast<int>(l));
-  return Levels::from_colors(std::move(names), colors);
-}
-
-const std::vector<Topology>& topologies() {
-  static const std::vector<Topology> kTopologies = {
-      {"flat", [](int p) { return Levels::blocks({}, {}, p); }, one_to(20)},
-      {"nodes_of_4", [](int p) { return Levels::blocks({"node"}, {4}, p); }, one_to(20)},
-      {"sites_nodes",
-       [](int p) {
-         return Levels::blocks({"site", "node"}, {8, 4}, p);
-       },
-       one_to(20)},
-      {"four_levels",
-       [](int p) {
-         return Levels::blocks({"site", "lan", "node", "socket"}, {16, 8, 4, 2}, p);
-       },
-       one_to(20)},
-      {"uneven",  // a small first site; nodes of 3 cut by the site border
-       [](int p) {
-         return from_rule({"site", "node", "socket"}, p, [p](int r, int l) {
-           return l == 0 ? (r < (p + 2) / 3 ? 0 : 1) : l == 1 ? r / 3 : r / 2;
-         });
-       },
-       one_to(20)},
-      {"round_robin",  // non-contiguous clusters
-       [](int p) {
-         return from_rule({"site", "node"}, p, [](int r, int l) { return l == 0 ? r % 3 : r % 2; });
-       },
-       one_to(20)},
-      {"karonis_fig1",  // 10 ranks on the SP at SDSC, 5 on each of two O2Ks at NCSA
-       [](int p) {
-         return from_rule({"site", "machine"}, p, [](int r, int l) {
-           return l == 0 ? (r < 10 ? 0 : 1) : (r < 10 ? 0 : r < 15 ? 1 : 2);
-         });
-       },
-       {20}},
-      {"karonis_48",  // 16 + 16 + 16 on three machines, the first two at one site
-       [](int p) {
-         return from_rule({"site", "machine"}, p,
-                          [](int r, int l) { return l == 0 ? (r < 32 ? 0 : 1) : r / 16; });
-       },
-       {48}},
-  };
-  return kTopologies;
-}
-
-// The cost model of the levels: stage s's link inside each cluster of level s - 1.
-coll::LevelModel model_of(const Levels& levels, const LevelCosts& costs) {
-  std::vector<coll::LevelModel::Level> inner_first;
-  for (int l = levels.depth() - 1; l >= 0; --l)
-    inner_first.push_back({[&levels, l](int r) { return levels.color(r, l); }, costs.link(l + 1)});
-  return coll::LevelModel(std::move(inner_first), costs.link(0));
-}
 
 struct Case {
   const Levels& levels;
@@ -340,6 +273,27 @@ TEST(MultilevelSchedules, Allgather) {
           ASSERT_EQ(values.buffers(r).output[q * c.n + e], initial(q, e))
               << c.describe() << " rank " << r << " block of " << q;
   });
+}
+
+// The root of a gather or scatter walks the whole tree (O(p) nodes), the other ranks their own
+// stages: 10^5 ranks on four levels (4 sites of 32 racks of 8 nodes of 2 sockets of 48 ranks, the
+// last socket shorter) simulate in well under a second each.
+TEST(MultilevelSchedules, GatherScatterAt100kRanks) {
+  const int p = 100'000;
+  const Levels levels = Levels::blocks({"site", "rack", "node", "socket"}, {24576, 768, 96, 48}, p);
+  const LevelCosts costs = LevelCosts::defaults(levels.depth());
+  const std::vector<std::pair<std::string, coll::ScheduleBuilder>> builders = {
+      {"gather",
+       [&](const coll::Shape& s) { return gather_multilevel(levels, costs, s, 1, 1, 8, false); }},
+      {"scatter",
+       [&](const coll::Shape& s) { return scatter_multilevel(levels, costs, s, 1, 1, 8, false); }},
+  };
+  for (const auto& [name, build] : builders)
+    for (int root : {0, p / 2 + 7}) {
+      const Case c{levels, costs, p, root, 1, false};
+      SCOPED_TRACE(name);
+      expect_slow(c, build, 1);
+    }
 }
 
 TEST(MultilevelSchedules, Alltoall) {
