@@ -201,18 +201,21 @@ TEST(MultilevelSchedules, Barrier) {
 // Blocks of two types: the send type half as wide (2n elements of 4 B against n of 8 B).
 constexpr coll::ElementSizes kTwoTypes{4, 8};
 
+using RootedMovement = coll::Schedule (*)(const Levels&, const LevelCosts&, const coll::Shape&,
+                                          std::int64_t sendcount, std::int64_t recvcount,
+                                          std::int64_t bytes, bool in_place);
+
+// Case c's builder of a gather or scatter: blocks of send_scale * n send-type elements.
+coll::ScheduleBuilder rooted_builder(const Case& c, RootedMovement op, std::int64_t send_scale) {
+  return [&c, op, send_scale](const coll::Shape& s) {
+    return op(c.levels, c.costs, s, send_scale * c.n, c.n, c.n * 8, c.in_place && s.rank == s.root);
+  };
+}
+
 TEST(MultilevelSchedules, Gather) {
   for_every_case(true, [](const Case& c) {
-    auto sized = [&](const coll::Shape& s) {
-      return gather_multilevel(c.levels, c.costs, s, 2 * c.n, c.n, c.n * 8,
-                               c.in_place && s.rank == s.root);
-    };
-    expect_slow(c, sized, 1, kTwoTypes);
-    auto build = [&](const coll::Shape& s) {
-      return gather_multilevel(c.levels, c.costs, s, c.n, c.n, c.n * 8,
-                               c.in_place && s.rank == s.root);
-    };
-    ValueSimulation values(build, c.p, c.root);
+    expect_slow(c, rooted_builder(c, gather_multilevel, 2), 1, kTwoTypes);
+    ValueSimulation values(rooted_builder(c, gather_multilevel, 1), c.p, c.root);
     for (int r = 0; r < c.p; ++r) values.buffers(r).input = initial_block(r, c.n);
     Values& out = values.buffers(c.root).output;
     out = undefined(c.p * c.n);
@@ -227,16 +230,8 @@ TEST(MultilevelSchedules, Gather) {
 
 TEST(MultilevelSchedules, Scatter) {
   for_every_case(true, [](const Case& c) {
-    auto sized = [&](const coll::Shape& s) {
-      return scatter_multilevel(c.levels, c.costs, s, 2 * c.n, c.n, c.n * 8,
-                                c.in_place && s.rank == s.root);
-    };
-    expect_slow(c, sized, 1, kTwoTypes);
-    auto build = [&](const coll::Shape& s) {
-      return scatter_multilevel(c.levels, c.costs, s, c.n, c.n, c.n * 8,
-                                c.in_place && s.rank == s.root);
-    };
-    ValueSimulation values(build, c.p, c.root);
+    expect_slow(c, rooted_builder(c, scatter_multilevel, 2), 1, kTwoTypes);
+    ValueSimulation values(rooted_builder(c, scatter_multilevel, 1), c.p, c.root);
     for (int r = 0; r < c.p; ++r) values.buffers(r).output = undefined(c.n);
     values.buffers(c.root).input = initial_block(c.root, c.p * c.n);
     values.run();
