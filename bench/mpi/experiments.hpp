@@ -1,6 +1,7 @@
 // The MPI experiments of scomm-mpibench, one file each.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "timing.hpp"
@@ -11,6 +12,12 @@ struct MpiBenchOptions {
   int reps = 11;
   bool quick = false;
   int stress_splits = 2000;
+  // multilevel-bcast: the variant's name, roots sampled (0: every rank), the largest message and
+  // the platform's levels as a topology file (recorded with the rows).
+  std::string variant = "default";
+  int roots = 0;
+  int max_bytes = 1 << 20;
+  std::string topology;
 };
 
 std::vector<Row> split_halves(const MpiBenchOptions& options);
@@ -21,5 +28,6 @@ std::vector<Row> collectives(const MpiBenchOptions& options);
 std::vector<Row> split_ibcast(const MpiBenchOptions& options);
 std::vector<Row> simulator_fit(const MpiBenchOptions& options);
 std::vector<Row> janus_sort(const MpiBenchOptions& options);
+std::vector<Row> multilevel_bcast(const MpiBenchOptions& options);
 
 }  // namespace scomm::bench

@@ -2,10 +2,11 @@
 // on the same ranks. Run under mpirun; rank 0 prints a table and writes JSON.
 //
 //   mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N]
-//                               [--json FILE]
+//                               [--json FILE] [--variant NAME] [--roots N] [--max-bytes N]
+//                               [--topology FILE]
 //
 // Experiments: split-halves, groups-of-four, context-stress, p2p-overhead, collectives,
-// split-ibcast, simulator-fit, janus-sort.
+// split-ibcast, simulator-fit, janus-sort, multilevel-bcast.
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -21,9 +22,9 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N] "
-    "[--json FILE]\n"
+    "[--json FILE] [--variant NAME] [--roots N] [--max-bytes N] [--topology FILE]\n"
     "experiments: split-halves groups-of-four context-stress p2p-overhead collectives "
-    "split-ibcast simulator-fit janus-sort";
+    "split-ibcast simulator-fit janus-sort multilevel-bcast";
 
 using Experiment = std::vector<Row> (*)(const MpiBenchOptions&);
 
@@ -36,6 +37,7 @@ Experiment experiment_named(const std::string& name) {
   if (name == "split-ibcast") return split_ibcast;
   if (name == "simulator-fit") return simulator_fit;
   if (name == "janus-sort") return janus_sort;
+  if (name == "multilevel-bcast") return multilevel_bcast;
   throw std::runtime_error("unknown experiment '" + name + "'\n" + kUsage);
 }
 
@@ -62,6 +64,14 @@ Arguments parse(int argc, char** argv) {
       a.options.quick = true;
     else if (arg == "--stress-splits")
       a.options.stress_splits = std::stoi(value());
+    else if (arg == "--variant")
+      a.options.variant = value();
+    else if (arg == "--roots")
+      a.options.roots = std::stoi(value());
+    else if (arg == "--max-bytes")
+      a.options.max_bytes = std::stoi(value());
+    else if (arg == "--topology")
+      a.options.topology = value();
     else if (arg == "--json")
       a.json = value();
     else if (arg == "--help" || arg == "-h")
