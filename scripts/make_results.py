@@ -18,6 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mpi_figures import mpi_figures  # noqa: E402
+from multilevel_results import multilevel_section  # noqa: E402
+
+MULTILEVEL_COMMAND = ("./scripts/bench_multilevel.sh   # = per platform and variant: smpirun -np P "
+                      "-platform P.xml -hostfile P.hosts scomm-mpibench multilevel-bcast")
 
 ROLES = ("space", "time", "hybrid")
 CONSTANT_BYTES = 64  # the size goal of regular maps; bounds below it count as met by it
@@ -557,6 +561,9 @@ def main():
     smpi_command = (take_option(args, "--smpi-command") or [""])[0]
     mpi_files = take_option(args, "--mpi")
     smpi_files = take_option(args, "--smpi")
+    # bench_multilevel.sh's runs have their own section.
+    multilevel_files = [f for f in smpi_files if Path(f).name.startswith("smpi-multilevel-")]
+    smpi_files = [f for f in smpi_files if f not in multilevel_files]
     out = Path(args[0])
     everything = [e for f in args[1:] for e in json.loads(Path(f).read_text())]
     experiments = [e for e in everything if "workloads" in e]
@@ -582,6 +589,8 @@ def main():
         parts += mpi_sections(runs, out.parent / "figures")
     if smpi_files:
         parts += smpi_sections([json.loads(Path(f).read_text()) for f in smpi_files], smpi_command)
+    if multilevel_files:
+        parts += multilevel_section(multilevel_files, MULTILEVEL_COMMAND)
     out.write_text("\n".join(parts))
 
 

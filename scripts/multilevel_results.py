@@ -1,0 +1,166 @@
+"""The "Multilevel bcast on SMPI" section of docs/RESULTS.md (scripts/bench_multilevel.sh).
+
+One scomm-mpibench JSON per platform and variant (multilevel-bcast rows: mean broadcast latency
+over roots per size, simulated message counts for scomm's variants). Tables per platform: times,
+ratios of every variant to multilevel, and the messages per level; then the issue's goal lines.
+"""
+import json
+import re
+from pathlib import Path
+
+VARIANTS = ("multilevel", "site", "machine", "binomial", "smpi-mpich", "smpi-ompi",
+            "smpi-mvapich2")
+TITLES = {"multilevel": "multilevel", "site": "2-level by site", "machine": "2-level by machine",
+          "binomial": "flat binomial", "smpi-mpich": "SMPI mpich", "smpi-ompi": "SMPI ompi",
+          "smpi-mvapich2": "SMPI mvapich2"}
+SPEEDUP_GOAL = 3.0
+
+TEXT = ("The seed's benchmark (Karonis et al. 2002, Fig. 6) under SimGrid SMPI: for each size, "
+        "every rank in turn (or the roots sampled, as said) is the root of a broadcast of the "
+        "world, then the seed's ack barrier in raw MPI (ACK to rank 0, GO back, all posted at "
+        "once). Time: from the root's call to the last rank's return, by MPI_Wtime on SMPI's "
+        "global simulated clock, mean over roots (the loop's time per root, ack barrier "
+        "included, is in the JSON) "
+        "(SMPI is deterministic: one repetition after a warm-up pass). Platforms "
+        "(`scripts/smpi_platform.py`): a machine is a SimGrid host with one core per rank "
+        "(loopback 1 us, 10 GB/s); machines of a site meet over a LAN (100 us, 1 GB/s NICs); "
+        "sites over a WAN (the latency in the platform's name, 100 MB/s uplinks); one-way "
+        "latencies as written (SMPI's latency and bandwidth factors set to 1), eager below 64 "
+        "KiB, computation not simulated. Variants: flat binomial (`SCOMM_COLL_BCAST=binomial`); "
+        "scomm's multilevel builder given the true topology (`SCOMM_TOPO_FILE`: site and "
+        "machine), only the machines, or only the sites (the 2-level ones); SMPI's own "
+        "algorithms through `SCOMM_COLL_BCAST=native` with `--cfg=smpi/coll-selector:mpich`, "
+        "`ompi`, `mvapich2`. Messages per level are shown where a run's rows carry them "
+        "(`messages between ...` columns); the experiment does not count them yet.")
+
+
+def platform_of(run):
+    """The platform's name: the topology file named in the command."""
+    found = re.search(r"--topology \S*/([^/\s]+)\.topo", run["command"])
+    return found.group(1) if found else "?"
+
+
+def wan_ms(platform):
+    found = re.search(r"wan(\d+(?:\.\d+)?)ms", platform)
+    return float(found.group(1)) if found else 0.0
+
+
+def fmt_bytes(n):
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n} B"
+
+
+def check(ok, text):
+    return f"- **{'PASS' if ok else 'FAIL'}** {text}"
+
+
+def by_variant(runs):
+    """{variant: {bytes: row}} for one platform's runs."""
+    table = {}
+    for run in runs:
+        for row in run["rows"]:
+            if row["experiment"] == "multilevel-bcast":
+                table.setdefault(row["extra"]["variant"], {})[int(row["extra"]["bytes"])] = row
+    return table
+
+
+def level_columns(row):
+    """(between sites, inside a site) keys of the simulated message columns, if any."""
+    between = [k for k in row["extra"] if k.startswith("messages between")]
+    inside = [k for k in row["extra"] if k.startswith("messages inside") and "machine" not in k]
+    return (between[0], inside[0]) if between and inside else None
+
+
+def message_cell(row):
+    keys = level_columns(row) if row else None
+    if not keys:
+        return ""
+    e = row["extra"]
+    wan, lan = (e[k] for k in keys)
+    cwan, clan = (e[k.replace("messages", "critical")] for k in keys)
+    return f"{float(wan):.2f} / {float(lan):.2f} ({cwan} / {clan})"
+
+
+def platform_section(platform, runs):
+    table = by_variant(runs)
+    present = [v for v in VARIANTS if v in table]
+    # Ratios to multilevel; to flat binomial while this build has no multilevel run.
+    base = "multilevel" if "multilevel" in table else "binomial"
+    if base not in table:
+        return [f"### {platform}", "", "Runs: " + ", ".join(present) + " only.", ""]
+    ml = table[base]
+    sizes = sorted(ml)
+    any_row = next(iter(ml.values()))
+    parts = [f"### {platform} ({any_row['processes']} ranks, {any_row['extra']['roots']} roots)", "",
+             f"Command: `{runs[0]['command']}` (and the other variants)", "",
+             f"Mean broadcast time in ms; in brackets the variant's time / "
+             f"{TITLES[base]}'s.", "",
+             "| bytes | " + " | ".join(TITLES[v] for v in present) + " |",
+             "|---:|" + "---:|" * len(present)]
+    for b in sizes:
+        cells = []
+        for v in present:
+            row = table[v].get(b)
+            cells.append(f"{row['median'] / 1e6:.3f} ({row['median'] / ml[b]['median']:.2f}x)"
+                         if row else "")
+        parts.append(f"| {fmt_bytes(b)} | " + " | ".join(cells) + " |")
+    parts.append("")
+    if base != "multilevel":
+        return parts + ["No multilevel run (this build has no SCOMM_COLL_BCAST=multilevel): the "
+                        "goal lines wait for it.", ""]
+    scomm = [v for v in present if not v.startswith("smpi-")]
+    if any(level_columns(row) for v in scomm for row in table[v].values()):
+        parts += ["Messages per broadcast between sites / between machines of a site (on the "
+                  "critical path: between sites / between machines), means over roots:", "",
+                  "| bytes | " + " | ".join(TITLES[v] for v in scomm) + " |",
+                  "|---:|" + "---:|" * len(scomm)]
+        for b in sizes:
+            parts.append(f"| {fmt_bytes(b)} | "
+                         + " | ".join(message_cell(table[v].get(b)) for v in scomm) + " |")
+        parts.append("")
+    return parts + goal_lines(platform, table, sizes) + [""]
+
+
+def ratio_check(table, other, sizes, goal, text):
+    ml = table["multilevel"]
+    if other not in table:
+        return f"- **SKIP** {text}: no {TITLES[other]} run"
+    ratios = [table[other][b]["median"] / ml[b]["median"] for b in sizes if b in table[other]]
+    return check(len(ratios) == len(sizes) and min(ratios) > goal,
+                 f"{text}: {TITLES[other]} / multilevel = {min(ratios):.2f}x (smallest) .. "
+                 f"{max(ratios):.2f}x over {len(ratios)} sizes")
+
+
+def goal_lines(platform, table, sizes):
+    if wan_ms(platform) < 1:
+        return []
+    lines = [ratio_check(table, "binomial", sizes, SPEEDUP_GOAL - 1e-12,
+                         f"multilevel >= {SPEEDUP_GOAL:.0f}x faster than flat binomial at every size")]
+    for two_level in ("machine", "site"):
+        lines.append(ratio_check(table, two_level, sizes, 1.0,
+                                 "multilevel faster than 2-level at every size"))
+    rows = [table["multilevel"][b] for b in sizes]
+    keys = level_columns(rows[0])
+    if keys:
+        sites = int(rows[0]["extra"].get("outer clusters", 0))
+        wan = {float(r["extra"][keys[0]]) for r in rows}
+        critical = {r["extra"][keys[0].replace("messages", "critical")] for r in rows}
+        lines.append(check(wan == {float(sites - 1)} and critical == {"1.00"},
+                           f"one WAN message per site: {', '.join(f'{w:.2f}' for w in sorted(wan))}"
+                           f" per broadcast ({sites} sites), {', '.join(sorted(critical))} on the "
+                           "critical path"))
+    return lines
+
+
+def multilevel_section(files, command):
+    runs = [json.loads(Path(f).read_text()) for f in files]
+    platforms = {}
+    for run in runs:
+        platforms.setdefault(platform_of(run), []).append(run)
+    parts = ["# Multilevel bcast on SMPI", "", f"Command: `{command}`  ",
+             f"MPI: {', '.join(sorted({run.get('mpi', '?') for run in runs}))}", "", TEXT, ""]
+    for platform in sorted(platforms, key=lambda p: (platforms[p][0]["rows"][0]["processes"], p)):
+        parts += platform_section(platform, platforms[platform])
+    return parts
