@@ -11,6 +11,7 @@
 #include "scomm/topo/barrier_multilevel.hpp"
 #include "scomm/topo/bcast_multilevel.hpp"
 #include "scomm/topo/reduce_multilevel.hpp"
+#include "test_topologies.hpp"
 
 namespace scomm::topo {
 namespace {
@@ -20,16 +21,7 @@ constexpr int kRoot = 12'345;
 
 class MultilevelScale : public ::testing::Test {
  protected:
-  MultilevelScale() : model_(model_of(levels_, costs_)) {}
-
-  // The stage links of costs_ between the ranks each stage joins (level depth is level 0's).
-  static coll::LevelModel model_of(const Levels& levels, const LevelCosts& costs) {
-    std::vector<coll::LevelModel::Level> inner_first;
-    for (int l = levels.depth() - 1; l >= 0; --l)
-      inner_first.push_back(
-          {[&levels, l](int r) { return std::int64_t{levels.color(r, l)}; }, costs.link(l + 1)});
-    return coll::LevelModel(std::move(inner_first), costs.link(0));
-  }
+  MultilevelScale() : model_(testing::model_of(levels_, costs_)) {}
 
   coll::Simulation simulate(const coll::ScheduleBuilder& build, int root) const {
     coll::Simulation sim = coll::simulate(build, kRanks, root, model_);
