@@ -157,6 +157,20 @@ int SCOMM_Cart_get(SCOMM_Comm comm, int maxdims, int dims[], int periods[], int 
 int SCOMM_Cartdim_get(SCOMM_Comm comm, int *ndims);
 int SCOMM_Dims_create(int nnodes, int ndims, int dims[]);
 
+/* Network levels (MPICH-G2's MPICHX_TOPOLOGY_DEPTHS and _COLORS): level 0 is the outermost
+ * (e.g. sites), the last the innermost (e.g. NUMA domains); SCOMM_Init discovers the world's
+ * (SCOMM_TOPO* in docs/DESIGN.md) and every communicator inherits them without communication.
+ * SCOMM_Comm_get_attr(comm, SCOMM_TOPOLOGY_DEPTHS, &depths, &flag) with int *depths gives the
+ * number of levels of each rank of comm (depths[rank]); with SCOMM_TOPOLOGY_COLORS and
+ * int **colors, colors[rank][level] is the rank's cluster at that level, numbered 0, 1, ... in
+ * order of the clusters' lowest ranks in comm. flag is 1 for these keyvals; the arrays belong to
+ * scomm and stay valid until comm is freed. SCOMM_Topo_level_name names a level ("site",
+ * "node", "package", ...; SCOMM_MAX_OBJECT_NAME at most). */
+#define SCOMM_TOPOLOGY_DEPTHS 1
+#define SCOMM_TOPOLOGY_COLORS 2
+int SCOMM_Comm_get_attr(SCOMM_Comm comm, int comm_keyval, void *attribute_val, int *flag);
+int SCOMM_Topo_level_name(SCOMM_Comm comm, int level, char *name, int *resultlen);
+
 /* Point-to-point; tags 0..SCOMM_Tag_ub. */
 int SCOMM_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
                SCOMM_Comm comm);

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "scomm/base/error.hpp"
+#include "scomm/capi/comm_topology.hpp"
 #include "scomm/capi/errors.hpp"
 #include "scomm/capi/handle_table.hpp"
 #include "scomm/coll/schedule_cache.hpp"
@@ -21,6 +22,7 @@
 #include "scomm/group/group.hpp"
 #include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/request.hpp"
+#include "scomm/topo/comm_levels.hpp"
 
 namespace scomm::capi {
 
@@ -35,10 +37,17 @@ struct CommEntry {
     if (!schedule_cache) schedule_cache = std::make_unique<coll::ScheduleCache>();
     return *schedule_cache;
   }
+  // Its levels, restricted from the world's on first use.
+  CommTopology& topology(const topo::Levels& world) {
+    if (!topology_cache)
+      topology_cache = std::make_unique<CommTopology>(topo::levels_of(comm, world));
+    return *topology_cache;
+  }
 
   comm::Comm comm;
   int errhandler = kErrorsAreFatal;
   std::unique_ptr<coll::ScheduleCache> schedule_cache;
+  std::unique_ptr<CommTopology> topology_cache;
 };
 
 struct RequestEntry {
@@ -72,6 +81,7 @@ struct Context {
   ErrorLog errors;
   std::unique_ptr<comm::Runtime> runtime;  // between SCOMM_Init and SCOMM_Finalize
   coll::Selection coll_selection;          // read by SCOMM_Init
+  topo::Levels world_levels;               // discovered by SCOMM_Init
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};

@@ -1,6 +1,7 @@
 // SCOMM_Init, SCOMM_Finalize, SCOMM_Tag_ub: the runtime's life and what it publishes.
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/topo/discovery.hpp"
 
 using scomm::Error;
 using scomm::ErrorClass;
@@ -18,6 +19,7 @@ void tear_down() noexcept {
   ctx.comms =
       scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
   ctx.runtime.reset();
+  ctx.world_levels = scomm::topo::Levels();
 }
 
 // MPI_Finalize deletes MPI_COMM_SELF's attributes before anything else: a program that never
@@ -49,6 +51,7 @@ int SCOMM_Init(void) {
     if (context().runtime) throw Error(ErrorClass::kArg, "scomm is already initialized");
     auto& ctx = context();
     ctx.coll_selection = scomm::coll::Selection::from_environment();
+    ctx.world_levels = scomm::topo::discover_levels(MPI_COMM_WORLD);
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {

@@ -1,0 +1,52 @@
+// SCOMM_Comm_get_attr (the topology keyvals) and SCOMM_Topo_level_name: a communicator's levels.
+#include "scomm.h"
+#include "scomm/capi/context.hpp"
+
+using scomm::Error;
+using scomm::ErrorClass;
+using scomm::capi::CommEntry;
+using scomm::capi::CommTopology;
+using scomm::capi::context;
+using scomm::capi::on_comm;
+using scomm::capi::require;
+
+namespace {
+
+CommTopology& topology_of(CommEntry& entry) {
+  return entry.topology(context().world_levels);
+}
+
+}  // namespace
+
+extern "C" {
+
+int SCOMM_Comm_get_attr(SCOMM_Comm comm, int comm_keyval, void* attribute_val, int* flag) {
+  return on_comm("SCOMM_Comm_get_attr", comm, [&](CommEntry& entry) {
+    require(attribute_val, "attribute_val");
+    require(flag, "flag");
+    void* value = nullptr;
+    if (comm_keyval == SCOMM_TOPOLOGY_DEPTHS)
+      value = topology_of(entry).depths();
+    else if (comm_keyval == SCOMM_TOPOLOGY_COLORS)
+      value = topology_of(entry).colors();
+    else
+      throw Error(ErrorClass::kArg, "keyval " + std::to_string(comm_keyval) +
+                                        " is neither SCOMM_TOPOLOGY_DEPTHS nor _COLORS");
+    *static_cast<void**>(attribute_val) = value;
+    *flag = 1;
+  });
+}
+
+int SCOMM_Topo_level_name(SCOMM_Comm comm, int level, char* name, int* resultlen) {
+  return on_comm("SCOMM_Topo_level_name", comm, [&](CommEntry& entry) {
+    require(name, "name");
+    require(resultlen, "resultlen");
+    const scomm::topo::Levels& levels = topology_of(entry).levels();
+    if (level < 0 || level >= levels.depth())
+      throw Error(ErrorClass::kArg, "level " + std::to_string(level) + " outside 0.." +
+                                        std::to_string(levels.depth() - 1));
+    scomm::capi::copy_c_string(levels.name(level), SCOMM_MAX_OBJECT_NAME, name, resultlen);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,20 @@
+// The world's levels, discovered collectively at SCOMM_Init, outermost first: the user's levels
+// above the node (SCOMM_TOPO_FILE, SCOMM_TOPO_COLORS or SCOMM_TOPO_BLOCKS, kept as given), the
+// node (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED) and the node-internal levels of
+// SCOMM_TOPO_HWLOC (package, numa, l3; default package,numa). A discovered level is kept only
+// when it splits a cluster of the level above and leaves some cluster of more than one rank.
+// SCOMM_TOPO=off: no levels. docs/DESIGN.md ("Topology") has the formats.
+#pragma once
+
+#include <mpi.h>
+
+#include "scomm/topo/levels.hpp"
+
+namespace scomm::topo {
+
+// Collective over `world` (MPI_COMM_WORLD: the base communicators' ranks). Every rank returns the
+// same levels of world's size, or every rank throws: Error(kArg) for settings that cannot be read
+// at some rank (that rank says why) or that differ between ranks.
+Levels discover_levels(MPI_Comm world);
+
+}  // namespace scomm::topo
