@@ -1,11 +1,22 @@
 # scomm_add_mpi_test(NAME target [PROCS 1 2 3 ...] [ARGS ...]): registers one ctest per process count, run as
-# `mpirun --oversubscribe -np P target` with the base MPI's own launcher.
-find_package(GTest REQUIRED)
-set(SCOMM_TEST_PROCS 1 2 3 4 5 8 CACHE STRING "Process counts of MPI tests")
-if(SCOMM_MPI STREQUAL "mpich")
-  set(SCOMM_MPIEXEC_FLAGS "")
+# `mpirun --oversubscribe -np P target` with the base MPI's own launcher (smpirun on SimGrid).
+if(SCOMM_SIMGRID)
+  # Every simulated rank's copy of GoogleTest takes pthread keys, and glibc has 1,024 per process:
+  # at thousands of ranks GoogleTest is built without pthreads (each rank runs on one thread)
+  # from Debian's googletest sources.
+  set(gtest_disable_pthreads ON CACHE BOOL "" FORCE)
+  set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+  add_subdirectory(/usr/src/googletest/googletest ${CMAKE_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
 else()
-  set(SCOMM_MPIEXEC_FLAGS --oversubscribe)
+  find_package(GTest REQUIRED)
+endif()
+set(SCOMM_TEST_PROCS 1 2 3 4 5 8 CACHE STRING "Process counts of MPI tests")
+if(SCOMM_SIMGRID)
+  set(SCOMM_MPI_LAUNCHER ${SCOMM_SMPI_LAUNCHER})  # ScommSimgrid.cmake
+elseif(SCOMM_MPI STREQUAL "mpich")
+  set(SCOMM_MPI_LAUNCHER ${MPIEXEC_EXECUTABLE})
+else()
+  set(SCOMM_MPI_LAUNCHER ${MPIEXEC_EXECUTABLE} --oversubscribe)
 endif()
 
 function(scomm_add_mpi_test name target)
@@ -18,7 +29,7 @@ function(scomm_add_mpi_test name target)
   endif()
   foreach(np IN LISTS ARG_PROCS)
     add_test(NAME ${name}.np${np}
-             COMMAND ${MPIEXEC_EXECUTABLE} ${SCOMM_MPIEXEC_FLAGS} -np ${np} $<TARGET_FILE:${target}>
+             COMMAND ${SCOMM_MPI_LAUNCHER} -np ${np} $<TARGET_FILE:${target}>
                      ${ARG_ARGS})
     set_tests_properties(${name}.np${np} PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS mpi
       PROCESSORS 2
