@@ -23,6 +23,18 @@ class ScommTest : public ::testing::Test {
   int world_size_ = 0;
 };
 
+inline int world_rank() {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+inline int world_size() {
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
 inline int error_class_of(int code) {
   int result = -1;
   SCOMM_Error_class(code, &result);

@@ -29,18 +29,6 @@ using WorldLevel = std::function<std::int64_t(int world_rank)>;
 constexpr const char* kVariables[] = {"SCOMM_TOPO", "SCOMM_TOPO_FILE", "SCOMM_TOPO_COLORS",
                                       "SCOMM_TOPO_BLOCKS", "SCOMM_TOPO_HWLOC"};
 
-int world_rank() {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  return rank;
-}
-
-int world_size() {
-  int size = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  return size;
-}
-
 // SCOMM_Init with exactly these SCOMM_TOPO* settings (hwloc levels off unless given); the
 // variables are cleared again before the test goes on.
 int init_with(std::vector<std::pair<const char*, std::string>> settings) {
