@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mpi_figures import mpi_figures  # noqa: E402
 from multilevel_results import multilevel_section  # noqa: E402
+from smpi_scale_results import scale_section  # noqa: E402
 
 MULTILEVEL_COMMAND = ("./scripts/bench_multilevel.sh   # = per platform and variant: smpirun -np P "
                       "-platform P.xml -hostfile P.hosts scomm-mpibench multilevel-bcast")
@@ -563,7 +564,9 @@ def main():
     smpi_files = take_option(args, "--smpi")
     # bench_multilevel.sh's runs have their own section.
     multilevel_files = [f for f in smpi_files if Path(f).name.startswith("smpi-multilevel-")]
-    smpi_files = [f for f in smpi_files if f not in multilevel_files]
+    # bench_smpi_scale.sh's runs too.
+    scale_files = [f for f in smpi_files if Path(f).name.startswith("smpi-scale-")]
+    smpi_files = [f for f in smpi_files if f not in multilevel_files + scale_files]
     out = Path(args[0])
     everything = [e for f in args[1:] for e in json.loads(Path(f).read_text())]
     experiments = [e for e in everything if "workloads" in e]
@@ -591,6 +594,8 @@ def main():
         parts += smpi_sections([json.loads(Path(f).read_text()) for f in smpi_files], smpi_command)
     if multilevel_files:
         parts += multilevel_section(multilevel_files, MULTILEVEL_COMMAND)
+    if scale_files:
+        parts += scale_section(scale_files)
     out.write_text("\n".join(parts))
 
 

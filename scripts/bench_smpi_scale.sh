@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Thousands of simulated ranks (issue 7 part 3): tests/smpi/scale_check under SimGrid's SMPI, with
+# scomm (every result compared with SMPI's own MPI) and natively (the MPI calls alone), at 1,024
+# and 4,096 ranks; wall time and the simulator's peak resident memory per simulated rank go to
+# docs/results/smpi-scale-pP.json and docs/RESULTS.md. Needs SimGrid (scripts/bench_simgrid.sh
+# installs it). SCOMM_SMPI_SCALE_RANKS overrides the rank counts.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+build_targets=scale_check configure_and_build build-smpi-scale -DCMAKE_BUILD_TYPE=Release \
+  -DSCOMM_SIMGRID=ON
+cd "$root"
+# One run: prints "passed wall_s peak_kib" and keeps the program's output in $log.
+run_mode() {
+  local np="$1" mode="$2" log="$3" times
+  times="$(mktemp)"
+  local passed=true
+  /usr/bin/time -f "%e %M" -o "$times" smpirun -np "$np" -platform build-smpi-scale/smpi-cluster.xml \
+    --cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:no --cfg=contexts/stack-size:256 \
+    --log=root.thres:critical build-smpi-scale/tests/scale_check "$mode" >"$log" 2>&1 || passed=false
+  echo "$passed $(tail -1 "$times")"
+  rm -f "$times"
+}
+for np in ${SCOMM_SMPI_SCALE_RANKS:-1024 4096}; do
+  runs=()
+  for mode in scomm native; do
+    echo "smpi scale: scale_check $mode at $np simulated ranks"
+    log="docs/results/smpi-scale-p$np-$mode.txt"
+    read -r passed wall kib < <(run_mode "$np" "$mode" "$log")
+    runs+=("{\"mode\": \"$mode\", \"passed\": $passed, \"wall_s\": $wall, \"peak_rss_bytes\": $((kib * 1024)), \"summary\": \"$(grep -m1 '^scale_check' "$log" || echo 'no summary')\"}")
+  done
+  cat >"docs/results/smpi-scale-p$np.json" <<JSON
+{"experiment": "smpi-scale", "ranks": $np, "simgrid": "$(smpirun -version 2>&1 | head -1)",
+ "runs": [$(IFS=,; echo "${runs[*]}")]}
+JSON
+done
+write_results
+echo "wrote docs/RESULTS.md"
