@@ -1,0 +1,148 @@
+// Multilevel schedules run by the executor under mpirun, until the selection offers
+// 'multilevel': each builder's schedule is launched on the communicator's own levels (emulated
+// topologies from SCOMM_TOPO_BLOCKS / per-rank SCOMM_TOPO_COLORS) and its result compared with
+// the base MPI's collective, for every root, on the world and on a split.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "scomm.h"
+#include "scomm/capi/context.hpp"
+#include "scomm/coll/collective.hpp"
+#include "scomm/topo/allreduce_multilevel.hpp"
+#include "scomm/topo/bcast_multilevel.hpp"
+#include "scomm/topo/reduce_multilevel.hpp"
+#include "scomm/topo/scan_multilevel.hpp"
+#include "scomm_fixture.hpp"
+
+namespace {
+
+using scomm::capi::context;
+
+// Emulated topologies: consecutive blocks, and clusters that are not consecutive.
+std::string topology(int index) {
+  const int rank = world_rank();
+  if (index == 0) return "SCOMM_TOPO_BLOCKS=site=4,machine=2";
+  if (index == 1) return "SCOMM_TOPO_BLOCKS=site=3";
+  return "SCOMM_TOPO_COLORS=site=" + std::to_string(rank % 2) +
+         ",machine=" + std::to_string(rank % 3);
+}
+
+class MultilevelTest : public ::testing::TestWithParam<int> {
+ protected:
+  void SetUp() override {
+    const std::string setting = topology(GetParam());
+    const std::size_t equals = setting.find('=');
+    setenv(setting.substr(0, equals).c_str(), setting.substr(equals + 1).c_str(), 1);
+    setenv("SCOMM_TOPO_HWLOC", "none", 1);
+    ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+    unsetenv(setting.substr(0, equals).c_str());
+    unsetenv("SCOMM_TOPO_HWLOC");
+    SCOMM_Comm_split(SCOMM_COMM_WORLD, world_rank() % 2, -world_rank(), &split_);
+    MPI_Comm_split(MPI_COMM_WORLD, world_rank() % 2, -world_rank(), &mpi_split_);
+  }
+  void TearDown() override {
+    SCOMM_Comm_free(&split_);
+    MPI_Comm_free(&mpi_split_);
+    ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+  }
+
+  // Runs `build(levels, costs, shape)`'s schedule on `comm` with these buffers.
+  template <typename Build>
+  void run(SCOMM_Comm comm, int root, const void* input, void* output, MPI_Op op, Build&& build) {
+    auto& entry = scomm::capi::comm_entry(comm);
+    const scomm::topo::Levels& levels = entry.topology(context().world_levels).levels();
+    const auto costs = scomm::topo::LevelCosts::defaults(levels.depth());
+    scomm::coll::Call call{scomm::capi::runtime(), entry.comm, context().coll_selection, true};
+    scomm::coll::launch(call, build(levels, costs, call.shape(root)),
+                        scomm::coll::Binding{input, MPI_INT, output, MPI_INT, op});
+  }
+
+  std::vector<std::pair<SCOMM_Comm, MPI_Comm>> comms() const {
+    return {{SCOMM_COMM_WORLD, MPI_COMM_WORLD}, {split_, mpi_split_}};
+  }
+
+  SCOMM_Comm split_ = SCOMM_COMM_NULL;
+  MPI_Comm mpi_split_ = MPI_COMM_NULL;
+};
+
+std::vector<int> data_of(int rank, int count) {
+  std::vector<int> data(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) data[i] = rank * 1000 + i * 7 - 3;
+  return data;
+}
+
+constexpr int kCounts[] = {1, 5, 40000};
+
+TEST_P(MultilevelTest, BcastEqualsMpi) {
+  for (const auto& [comm, mpi] : comms())
+    for (int count : kCounts) {
+      int size = 0, rank = 0;
+      MPI_Comm_size(mpi, &size);
+      MPI_Comm_rank(mpi, &rank);
+      for (int root = 0; root < size; ++root) {
+        std::vector<int> mine = rank == root ? data_of(root, count) : std::vector<int>(count);
+        std::vector<int> theirs = mine;
+        run(comm, root, mine.data(), mine.data(), MPI_OP_NULL,
+            [&](const auto& levels, const auto& costs, const auto& shape) {
+              return scomm::topo::bcast_multilevel(levels, costs, shape, count,
+                                                   count * std::int64_t{sizeof(int)});
+            });
+        MPI_Bcast(theirs.data(), count, MPI_INT, root, mpi);
+        EXPECT_EQ(mine, theirs) << "root " << root << " count " << count;
+      }
+    }
+}
+
+TEST_P(MultilevelTest, ReduceEqualsMpi) {
+  for (const auto& [comm, mpi] : comms())
+    for (int count : kCounts) {
+      int size = 0, rank = 0;
+      MPI_Comm_size(mpi, &size);
+      MPI_Comm_rank(mpi, &rank);
+      const std::vector<int> input = data_of(rank, count);
+      for (int root = 0; root < size; ++root) {
+        std::vector<int> mine(count), theirs(count);
+        run(comm, root, input.data(), mine.data(), MPI_SUM,
+            [&](const auto& levels, const auto& costs, const auto& shape) {
+              return scomm::topo::reduce_multilevel(levels, costs, shape, count,
+                                                    count * std::int64_t{sizeof(int)}, false, true);
+            });
+        MPI_Reduce(input.data(), theirs.data(), count, MPI_INT, MPI_SUM, root, mpi);
+        if (rank == root) {
+          EXPECT_EQ(mine, theirs) << "root " << root << " count " << count;
+        }
+      }
+    }
+}
+
+TEST_P(MultilevelTest, AllreduceAndScanEqualMpi) {
+  for (const auto& [comm, mpi] : comms())
+    for (int count : kCounts) {
+      int rank = 0;
+      MPI_Comm_rank(mpi, &rank);
+      const std::vector<int> input = data_of(rank, count);
+      const std::int64_t bytes = count * std::int64_t{sizeof(int)};
+      std::vector<int> mine(count), theirs(count);
+      run(comm, 0, input.data(), mine.data(), MPI_SUM,
+          [&](const auto& levels, const auto& costs, const auto& shape) {
+            return scomm::topo::allreduce_multilevel(levels, costs, shape, count, bytes, false,
+                                                     true);
+          });
+      MPI_Allreduce(input.data(), theirs.data(), count, MPI_INT, MPI_SUM, mpi);
+      EXPECT_EQ(mine, theirs) << "allreduce count " << count;
+      run(comm, 0, input.data(), mine.data(), MPI_SUM,
+          [&](const auto& levels, const auto& costs, const auto& shape) {
+            return scomm::topo::scan_multilevel(levels, costs, shape, count, bytes, false);
+          });
+      MPI_Scan(input.data(), theirs.data(), count, MPI_INT, MPI_SUM, mpi);
+      EXPECT_EQ(mine, theirs) << "scan count " << count;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Topologies, MultilevelTest, ::testing::Values(0, 1, 2));
+
+}  // namespace
