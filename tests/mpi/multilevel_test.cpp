@@ -12,10 +12,15 @@
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/collective.hpp"
+#include "scomm/topo/allgather_multilevel.hpp"
 #include "scomm/topo/allreduce_multilevel.hpp"
+#include "scomm/topo/alltoall_multilevel.hpp"
+#include "scomm/topo/barrier_multilevel.hpp"
 #include "scomm/topo/bcast_multilevel.hpp"
+#include "scomm/topo/gather_multilevel.hpp"
 #include "scomm/topo/reduce_multilevel.hpp"
 #include "scomm/topo/scan_multilevel.hpp"
+#include "scomm/topo/scatter_multilevel.hpp"
 #include "scomm_fixture.hpp"
 
 namespace {
@@ -141,6 +146,85 @@ TEST_P(MultilevelTest, AllreduceAndScanEqualMpi) {
       MPI_Scan(input.data(), theirs.data(), count, MPI_INT, MPI_SUM, mpi);
       EXPECT_EQ(mine, theirs) << "scan count " << count;
     }
+}
+
+TEST_P(MultilevelTest, ExscanEqualsMpi) {
+  for (const auto& [comm, mpi] : comms()) {
+    int rank = 0;
+    MPI_Comm_rank(mpi, &rank);
+    const int count = 5;
+    const std::vector<int> input = data_of(rank, count);
+    std::vector<int> mine(count), theirs(count);
+    run(comm, 0, input.data(), mine.data(), MPI_SUM,
+        [&](const auto& levels, const auto& costs, const auto& shape) {
+          return scomm::topo::exscan_multilevel(levels, costs, shape, count,
+                                                count * std::int64_t{sizeof(int)}, false);
+        });
+    MPI_Exscan(input.data(), theirs.data(), count, MPI_INT, MPI_SUM, mpi);
+    if (rank > 0) {
+      EXPECT_EQ(mine, theirs);
+    }
+  }
+}
+
+TEST_P(MultilevelTest, GatherAndScatterEqualMpi) {
+  for (const auto& [comm, mpi] : comms())
+    for (int count : {1, 3000}) {
+      int size = 0, rank = 0;
+      MPI_Comm_size(mpi, &size);
+      MPI_Comm_rank(mpi, &rank);
+      const std::int64_t bytes = count * std::int64_t{sizeof(int)};
+      const std::vector<int> block = data_of(rank, count), all = data_of(rank, count * size);
+      for (int root = 0; root < size; ++root) {
+        std::vector<int> mine(all.size()), theirs(all.size());
+        run(comm, root, block.data(), mine.data(), MPI_OP_NULL,
+            [&](const auto& levels, const auto& costs, const auto& shape) {
+              return scomm::topo::gather_multilevel(levels, costs, shape, count, count, bytes,
+                                                    false);
+            });
+        MPI_Gather(block.data(), count, MPI_INT, theirs.data(), count, MPI_INT, root, mpi);
+        if (rank == root) {
+          EXPECT_EQ(mine, theirs) << "gather root " << root << " count " << count;
+        }
+        std::vector<int> part(block.size()), expected(block.size());
+        run(comm, root, all.data(), part.data(), MPI_OP_NULL,
+            [&](const auto& levels, const auto& costs, const auto& shape) {
+              return scomm::topo::scatter_multilevel(levels, costs, shape, count, count, bytes,
+                                                     false);
+            });
+        MPI_Scatter(all.data(), count, MPI_INT, expected.data(), count, MPI_INT, root, mpi);
+        EXPECT_EQ(part, expected) << "scatter root " << root << " count " << count;
+      }
+    }
+}
+
+TEST_P(MultilevelTest, AllgatherAlltoallAndBarrier) {
+  for (const auto& [comm, mpi] : comms()) {
+    int size = 0, rank = 0;
+    MPI_Comm_size(mpi, &size);
+    MPI_Comm_rank(mpi, &rank);
+    const int count = 4;
+    const std::int64_t bytes = count * std::int64_t{sizeof(int)};
+    const std::vector<int> block = data_of(rank, count), all = data_of(rank, count * size);
+    std::vector<int> mine(all.size()), theirs(all.size());
+    run(comm, 0, block.data(), mine.data(), MPI_OP_NULL,
+        [&](const auto& levels, const auto& costs, const auto& shape) {
+          return scomm::topo::allgather_multilevel(levels, costs, shape, count, count, bytes,
+                                                   false);
+        });
+    MPI_Allgather(block.data(), count, MPI_INT, theirs.data(), count, MPI_INT, mpi);
+    EXPECT_EQ(mine, theirs) << "allgather";
+    run(comm, 0, all.data(), mine.data(), MPI_OP_NULL,
+        [&](const auto& levels, const auto&, const auto& shape) {
+          return scomm::topo::alltoall_multilevel(levels, shape, count, count, false);
+        });
+    MPI_Alltoall(all.data(), count, MPI_INT, theirs.data(), count, MPI_INT, mpi);
+    EXPECT_EQ(mine, theirs) << "alltoall";
+    run(comm, 0, nullptr, nullptr, MPI_OP_NULL,
+        [&](const auto& levels, const auto& costs, const auto& shape) {
+          return scomm::topo::barrier_multilevel(levels, costs, shape);
+        });
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Topologies, MultilevelTest, ::testing::Values(0, 1, 2));
