@@ -26,8 +26,8 @@ using Colors = std::vector<std::vector<int>>;  // [rank][level]
 // A level's color of each world rank.
 using WorldLevel = std::function<std::int64_t(int world_rank)>;
 
-constexpr const char* kVariables[] = {"SCOMM_TOPO", "SCOMM_TOPO_FILE", "SCOMM_TOPO_COLORS",
-                                      "SCOMM_TOPO_BLOCKS", "SCOMM_TOPO_HWLOC"};
+constexpr const char* kVariables[] = {"SCOMM_TOPO",        "SCOMM_TOPO_FILE",  "SCOMM_TOPO_COLORS",
+                                      "SCOMM_TOPO_BLOCKS", "SCOMM_TOPO_HWLOC", "SCOMM_TOPO_NODE"};
 
 // SCOMM_Init with exactly these SCOMM_TOPO* settings (hwloc levels off unless given); the
 // variables are cleared again before the test goes on.
@@ -301,6 +301,7 @@ void expect_rejected(std::vector<std::pair<const char*, std::string>> settings, 
 
 TEST(TopoLevels, BadSettingsAreErrorsAtEveryRank) {
   expect_rejected({{"SCOMM_TOPO", "maybe"}}, "SCOMM_TOPO");
+  expect_rejected({{"SCOMM_TOPO_NODE", "no"}}, "SCOMM_TOPO_NODE");
   expect_rejected({{"SCOMM_TOPO_COLORS", "site=x"}}, "SCOMM_TOPO_COLORS");
   expect_rejected({{"SCOMM_TOPO_COLORS", "site"}}, "SCOMM_TOPO_COLORS");
   expect_rejected({{"SCOMM_TOPO_COLORS", "site=1,site=2"}}, "SCOMM_TOPO_COLORS");
@@ -333,6 +334,7 @@ TEST(TopoLevels, SettingsOfOneRankFailEveryRank) {
   expect_rejected({{"SCOMM_TOPO_COLORS", rank == 0 ? "site=1" : "lan=1"}}, "differ");
   expect_rejected({{"SCOMM_TOPO_BLOCKS", rank == 0 ? "site=1" : "site=2"}}, "differ");
   expect_rejected({{"SCOMM_TOPO", rank == 0 ? "off" : "on"}}, "differ");
+  expect_rejected({{"SCOMM_TOPO_NODE", rank == 0 ? "off" : "on"}}, "differ");
 }
 
 TEST(TopoLevels, AttributeQueriesCheckTheirArguments) {

@@ -146,17 +146,25 @@ Maxima max_over(MPI_Comm world, Maxima local) {
   return out;
 }
 
-// Every rank throws together when `failed` says some rank failed: that rank with its own reason.
-void throw_if_failed_somewhere(std::uint64_t failed, const std::string& reason) {
-  if (failed == 0) return;
-  throw Error(ErrorClass::kArg,
-              "topology discovery: " +
-                  (reason.empty() ? std::string("another rank failed (it reports why: SCOMM_TOPO* "
-                                                "settings or hwloc)")
-                                  : reason));
+// This rank's entry in a MAX reduction that gives the lowest failing rank: size - rank, 0 if fine.
+std::uint64_t failure_entry(bool failed, int world_rank, int world_size) {
+  return failed ? static_cast<std::uint64_t>(world_size - world_rank) : 0;
 }
 
-Settings agree_on_settings(MPI_Comm world, int world_size) {
+// Every rank throws together when `entry` (the reduced failure_entry) says some rank failed:
+// that rank with its own reason, the others naming the lowest failing rank.
+void throw_if_failed_somewhere(std::uint64_t entry, const std::string& reason, int world_size) {
+  if (entry == 0) return;
+  const std::string rank = std::to_string(world_size - static_cast<int>(entry));
+  throw Error(
+      ErrorClass::kArg,
+      "topology discovery: " + (reason.empty() ? "rank " + rank +
+                                                     " failed (it reports why: its SCOMM_TOPO* "
+                                                     "settings or hwloc)"
+                                               : reason));
+}
+
+Settings agree_on_settings(MPI_Comm world, int world_rank, int world_size) {
   Settings s;
   std::string reason;
   try {
@@ -165,8 +173,9 @@ Settings agree_on_settings(MPI_Comm world, int world_size) {
     reason = e.what();
   }
   const std::uint64_t hash = reason.empty() ? fingerprint(s) : 0;
-  const Maxima all = max_over(world, {!reason.empty(), hash, ~hash});
-  throw_if_failed_somewhere(all[0], reason);
+  const Maxima all =
+      max_over(world, {failure_entry(!reason.empty(), world_rank, world_size), hash, ~hash});
+  throw_if_failed_somewhere(all[0], reason, world_size);
   if (all[1] != ~all[2])  // max(hash) != min(hash)
     throw Error(ErrorClass::kArg,
                 "topology discovery: the ranks' settings differ (SCOMM_TOPO, _NODE, _HWLOC, or "
@@ -182,7 +191,9 @@ Placement place_this_process(MPI_Comm world, int world_rank,
   MPI_Comm_size(node, &here.node_size);
   MPI_Allreduce(&world_rank, &here.node_leader, 1, MPI_INT, MPI_MIN, node);
   MPI_Comm_free(&node);
-  if (!node_levels.empty()) {
+  // A rank alone on its node is a cluster of its own at every node level: nothing to load.
+  here.objects.assign(node_levels.size(), 0);
+  if (here.node_size > 1 && !node_levels.empty()) {
     const NodeTopology machine = NodeTopology::of_this_machine();
     here.objects = machine.place(machine.binding_of_this_process(), node_levels);
   }
@@ -213,7 +224,7 @@ Levels discover_levels(MPI_Comm world) {
   int world_rank = 0, world_size = 0;
   MPI_Comm_rank(world, &world_rank);
   MPI_Comm_size(world, &world_size);
-  Settings s = agree_on_settings(world, world_size);
+  Settings s = agree_on_settings(world, world_rank, world_size);
   if (s.off) return Levels::blocks({}, {}, world_size);
 
   Placement here;
@@ -225,11 +236,12 @@ Levels discover_levels(MPI_Comm world) {
   }
   // Whether some node holds several ranks, and per node level whether some rank is unplaced
   // there (then the level says nothing and goes).
-  Maxima local{!reason.empty(), static_cast<std::uint64_t>(here.node_size)};
+  Maxima local{failure_entry(!reason.empty(), world_rank, world_size),
+               static_cast<std::uint64_t>(here.node_size)};
   for (std::size_t l = 0; l < s.node_levels.size(); ++l)
     local.push_back(reason.empty() && here.objects[l] == kUnplaced);
   const Maxima spread = max_over(world, local);
-  throw_if_failed_somewhere(spread[0], reason);
+  throw_if_failed_somewhere(spread[0], reason, world_size);
 
   // One allgather: this rank's own user colors, its node and its placed objects.
   std::vector<std::int64_t> mine(s.own.values);

@@ -1,8 +1,9 @@
 // The world's levels, discovered collectively at SCOMM_Init, outermost first: the user's levels
 // above the node (SCOMM_TOPO_FILE, SCOMM_TOPO_COLORS or SCOMM_TOPO_BLOCKS, kept as given), the
-// node (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED) and the node-internal levels of
-// SCOMM_TOPO_HWLOC (package, numa, l3; default package,numa). A discovered level is kept only
-// when it splits a cluster of the level above and leaves some cluster of more than one rank.
+// node (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED; SCOMM_TOPO_NODE=off leaves it out) and
+// the node-internal levels of SCOMM_TOPO_HWLOC (package, numa, l3; default package,numa). A
+// discovered level is kept only when it splits a cluster of the level above and leaves some
+// cluster of more than one rank.
 // SCOMM_TOPO=off: no levels. docs/DESIGN.md ("Topology") has the formats.
 #pragma once
 
