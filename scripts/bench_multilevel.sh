@@ -30,7 +30,8 @@ variant_env() {
   case "$1" in
     binomial) echo "SCOMM_COLL_BCAST=binomial" ;;
     machine) echo "SCOMM_COLL_BCAST=multilevel SCOMM_TOPO_FILE=$2-machine.topo" ;;
-    site) echo "SCOMM_COLL_BCAST=multilevel SCOMM_TOPO_FILE=$2-site.topo" ;;
+    # Without the node level discovery would add (a SimGrid host is a machine).
+    site) echo "SCOMM_COLL_BCAST=multilevel SCOMM_TOPO_FILE=$2-site.topo SCOMM_TOPO_NODE=off" ;;
     multilevel) echo "SCOMM_COLL_BCAST=multilevel SCOMM_TOPO_FILE=$2.topo" ;;
     smpi-*) echo "SCOMM_COLL_BCAST=native" ;;
   esac
