@@ -1,5 +1,5 @@
 // Communicator creation, point-to-point and collectives at thousands of simulated ranks (SimGrid
-// SMPI, scripts/bench_smpi_scale.sh). `scale_check scomm` runs every step with scomm and with
+// SMPI). `scale_check scomm` runs every step with scomm and with
 // SMPI's own MPI and compares the results; `scale_check native` runs the MPI steps alone. Every
 // communicator stays live until the end, so the simulator's peak memory of the two runs differs
 // by what scomm holds. GoogleTest's programs run here too, but not their every-root, every-size
