@@ -17,7 +17,7 @@ def scale_section(files):
              "`scale_check scomm` splits the world into rows of 64 and into reversed halves, dups "
              "it, makes the even ranks locally (range) and collectively (create_group), runs a ring "
              "exchange, a same-tag exchange on the world and its dup received in opposite order, "
-             "and bcast, allreduce, scan (and alltoall on the rows) on every communicator, each "
+             "and bcast and allreduce on every communicator (scan and alltoall on the rows: SMPI's own scan is linear), each "
              "compared with SMPI's own MPI doing the same; `native` does the MPI half alone. Every "
              "communicator stays live to the end, so the difference of the two peaks is scomm's "
              "state. Peak = the simulator process's maximum resident set (all ranks, each with its "
