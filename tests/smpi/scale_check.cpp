@@ -65,18 +65,6 @@ struct Scomm {
   static SCOMM_Status* status_ignore() { return SCOMM_STATUS_IGNORE; }
 };
 
-int rank_in_world() {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  return rank;
-}
-
-int size_of_world() {
-  int size = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  return size;
-}
-
 // What one communicator computes: bcast from its last rank, allreduce sums, a ring exchange, and
 // scan and alltoall where the communicator has at most kRowSize ranks (P^2 messages on the world:
 // SMPI's own MPI_Scan is linear, every rank sending to every higher one).
@@ -85,7 +73,7 @@ std::vector<int> collectives(typename Api::Comm comm) {
   int rank = 0, size = 0;
   Api::rank(comm, &rank);
   Api::size(comm, &size);
-  const int me = rank_in_world();
+  const int me = world_rank();
   std::vector<int> broadcast(4);
   for (int i = 0; i < 4; ++i) broadcast[i] = rank == size - 1 ? me * 10 + i : -1;
   Api::bcast(broadcast.data(), 4, MPI_INT, size - 1, comm);
@@ -118,14 +106,14 @@ struct Comms {
 MPI_Group evens_of_mpi_world() {
   MPI_Group world, evens;
   MPI_Comm_group(MPI_COMM_WORLD, &world);
-  int range[1][3] = {{0, size_of_world() - 1, 2}};
+  int range[1][3] = {{0, world_size() - 1, 2}};
   MPI_Group_range_incl(world, 1, range, &evens);
   MPI_Group_free(&world);
   return evens;
 }
 
 Comms<Mpi> create_mpi() {
-  const int me = rank_in_world(), p = size_of_world();
+  const int me = world_rank(), p = world_size();
   Comms<Mpi> c{MPI_COMM_WORLD, MPI_COMM_NULL, MPI_COMM_NULL, MPI_COMM_NULL, MPI_COMM_NULL};
   MPI_Comm_split(MPI_COMM_WORLD, me / kRowSize, me, &c.rows);
   MPI_Comm_split(MPI_COMM_WORLD, me < p / 2 ? 0 : 1, p - me, &c.halves);
@@ -141,7 +129,7 @@ Comms<Mpi> create_mpi() {
 // scomm makes the evens twice: locally as a range and collectively from a group; `evens` is the
 // range, the group's result is checked and freed here.
 Comms<Scomm> create_scomm(Checker& check, const std::vector<int>& mpi_evens) {
-  const int me = rank_in_world(), p = size_of_world();
+  const int me = world_rank(), p = world_size();
   Comms<Scomm> c{SCOMM_COMM_WORLD, SCOMM_COMM_NULL, SCOMM_COMM_NULL, SCOMM_COMM_NULL,
                  SCOMM_COMM_NULL};
   check.expect(SCOMM_Comm_split(SCOMM_COMM_WORLD, me / kRowSize, me, &c.rows) == SCOMM_SUCCESS,
@@ -171,7 +159,7 @@ Comms<Scomm> create_scomm(Checker& check, const std::vector<int>& mpi_evens) {
 // Messages with the same tag and peers on the world and on its dup, received in the opposite
 // order, each arrive on their own communicator.
 void check_separation(Checker& check, SCOMM_Comm dup) {
-  const int me = rank_in_world(), p = size_of_world();
+  const int me = world_rank(), p = world_size();
   const int right = (me + 1) % p, left = (me + p - 1) % p;
   const int on_dup = 1000000 + me, on_world = 2000000 + me;
   SCOMM_Request sends[2];
@@ -222,11 +210,11 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   const bool with_scomm = argc > 1 && std::strcmp(argv[1], "scomm") == 0;
   if (argc != 2 || (!with_scomm && std::strcmp(argv[1], "native") != 0)) {
-    if (rank_in_world() == 0) std::fprintf(stderr, "usage: scale_check scomm|native\n");
+    if (world_rank() == 0) std::fprintf(stderr, "usage: scale_check scomm|native\n");
     MPI_Finalize();
     return 2;
   }
-  Checker check(rank_in_world());
+  Checker check(world_rank());
   Comms<Mpi> mpi = create_mpi();
   if (with_scomm) {
     check.expect(SCOMM_Init() == SCOMM_SUCCESS, "SCOMM_Init status");
@@ -239,9 +227,9 @@ int main(int argc, char** argv) {
   free_mpi(mpi);
   int counts[2] = {check.checks(), check.failures()}, totals[2] = {0, 0};
   MPI_Reduce(counts, totals, 2, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (rank_in_world() == 0)
-    std::printf("scale_check %s: %d ranks, %d checks, %d failed\n", argv[1], size_of_world(),
+  if (world_rank() == 0)
+    std::printf("scale_check %s: %d ranks, %d checks, %d failed\n", argv[1], world_size(),
                 totals[0], totals[1]);
   MPI_Finalize();
-  return totals[1] == 0 || rank_in_world() != 0 ? 0 : 1;
+  return totals[1] == 0 || world_rank() != 0 ? 0 : 1;
 }
