@@ -87,6 +87,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_gtest build-asan/tests/group_tests
 run_gtest build-asan/tests/context_tests
 run_gtest build-asan/tests/coll_tests
+run_gtest build-asan/tests/topo_tests
 # Open MPI's libraries have no frame pointers: the slow unwinder walks through them, so that leak
 # reports name them for the suppressions (too slow for the unit tests, which allocate a lot);
 # Open MPI unloads its plugins at finalize, and keeping them mapped keeps their names.
@@ -94,6 +95,15 @@ export OMPI_MCA_mca_base_component_disable_dlclose=1
 export ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0
 run_ctest build-asan -L mpi
 unset OMPI_MCA_mca_base_component_disable_dlclose ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
+
+stage "SimGrid SMPI: scale_check at 1-256 simulated ranks (when SimGrid is installed)"
+if dpkg-query -W -f='${Status}' libsimgrid-dev 2>/dev/null | grep -q "ok installed"; then
+  build_targets=scale_check configure_and_build build-smpi-scale -DCMAKE_BUILD_TYPE=Release \
+    -DSCOMM_SIMGRID=ON
+  run_ctest build-smpi-scale -R '^smpi\.scale_check'
+else
+  echo "SimGrid not installed (scripts/bench_simgrid.sh installs it): skipped"
+fi
 
 stage "libFuzzer, 60 s"
 build_targets=group_ops_fuzz CC=clang CXX=clang++ configure_and_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
