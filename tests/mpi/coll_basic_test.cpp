@@ -47,7 +47,7 @@ TEST_P(BcastTest, NonblockingAndStridedDatatype) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, BcastTest,
                          ::testing::Values("", "binomial", "knomial", "pipelined_tree",
-                                           "scatter_allgather", "native"));
+                                           "scatter_allgather", "multilevel", "native"));
 
 class AllreduceTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_ALLREDUCE"; }
@@ -91,7 +91,7 @@ TEST_P(AllreduceTest, NonCommutativeOperationReducesInRankOrder) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllreduceTest,
                          ::testing::Values("", "recursive_doubling", "rabenseifner", "ring",
-                                           "native"));
+                                           "multilevel", "native"));
 
 class BarrierTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_BARRIER"; }
@@ -128,7 +128,8 @@ TEST_P(BarrierTest, NobodyLeavesBeforeEveryoneEntered) {
   ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, BarrierTest, ::testing::Values("", "dissemination", "native"));
+INSTANTIATE_TEST_SUITE_P(Algorithms, BarrierTest,
+                         ::testing::Values("", "dissemination", "multilevel", "native"));
 
 class CollConcurrencyTest : public ScommTest {};
 

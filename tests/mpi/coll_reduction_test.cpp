@@ -228,10 +228,11 @@ TEST_P(ReduceTest, Nonblocking) {
 // MPICH 4.0's own MPI_Reduce crashes (a memcpy inside MPI_Reduce, ch4:ucx) on this sweep; scomm's
 // algorithms are still compared with it. Open MPI runs "native" too.
 INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest,
-                         ::testing::Values("", "binomial", "pipelined_tree"));
+                         ::testing::Values("", "binomial", "pipelined_tree", "multilevel"));
 #else
 INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest,
-                         ::testing::Values("", "binomial", "pipelined_tree", "native"));
+                         ::testing::Values("", "binomial", "pipelined_tree", "multilevel",
+                                           "native"));
 #endif
 
 class AllreduceTest : public CollTest {
@@ -252,7 +253,7 @@ TEST_P(AllreduceTest, Nonblocking) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllreduceTest,
                          ::testing::Values("", "recursive_doubling", "rabenseifner", "ring",
-                                           "native"));
+                                           "multilevel", "native"));
 
 class ScanTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_SCAN"; }

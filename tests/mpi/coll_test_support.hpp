@@ -21,14 +21,18 @@ struct CommPair {
 };
 
 // Runs with SCOMM_COLL_<operation>=<algorithm> set for SCOMM_Init ("" = the selection table).
+// "multilevel" runs on emulated levels: sites of 4 consecutive world ranks, machines of 2 (the
+// parity split's levels are then not contiguous rank ranges).
 class CollTest : public ScommTest, public ::testing::WithParamInterface<std::string> {
  protected:
   virtual const char* variable() const = 0;
 
   void SetUp() override {
     if (!GetParam().empty()) setenv(variable(), GetParam().c_str(), 1);
+    if (GetParam() == "multilevel") setenv("SCOMM_TOPO_BLOCKS", "site=4,machine=2", 1);
     ScommTest::SetUp();
     unsetenv(variable());
+    unsetenv("SCOMM_TOPO_BLOCKS");
     make_pairs();
   }
   void TearDown() override {

@@ -2,16 +2,28 @@
 // error handler reports failures); a nonblocking call returns a request handle.
 #pragma once
 
+#include <type_traits>
+
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/operations.hpp"
+#include "scomm/topo/operations.hpp"
 
 namespace scomm::capi {
 
 SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm);
 
-// `start(call)` returns the collective's request: complete for blocking calls, a new handle in
-// *request for nonblocking ones (request == nullptr: blocking).
+// The communicator's levels when SCOMM_COLL_<operation>=multilevel asks for the topology layer's
+// algorithm, else null.
+inline const topo::Levels* multilevel_levels(const coll::Call& call, CommEntry& e,
+                                             coll::Operation operation) {
+  if (call.selection.choose(operation, 0, call.comm.size()) != coll::Algorithm::kMultilevel)
+    return nullptr;
+  return &e.topology(context().world_levels).levels();
+}
+
+// `start(call)` or `start(call, entry)` returns the collective's request: complete for blocking
+// calls, a new handle in *request for nonblocking ones (request == nullptr: blocking).
 template <typename Start>
 int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, bool nonblocking,
                Start&& start) noexcept {
@@ -19,7 +31,12 @@ int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, bool 
     if (nonblocking) require(request, "request");
     const coll::Call call{runtime(), e.comm, context().coll_selection, !nonblocking,
                           &e.schedules()};
-    p2p::Request done = start(call);
+    p2p::Request done = [&] {
+      if constexpr (std::is_invocable_v<Start, const coll::Call&, CommEntry&>)
+        return start(call, e);
+      else
+        return start(call);
+    }();
     if (nonblocking) *request = new_request_handle(std::move(done), c);
   });
 }

@@ -3,20 +3,27 @@
 #include "scomm/capi/coll_call.hpp"
 
 using scomm::capi::collective;
+using scomm::capi::CommEntry;
+using scomm::capi::multilevel_levels;
 using scomm::coll::Call;
+using scomm::coll::Operation;
 
 extern "C" {
 
 int SCOMM_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Reduce", comm, nullptr, false, [&](const Call& call) {
+  return collective("SCOMM_Reduce", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
+    if (const auto* levels = multilevel_levels(call, e, Operation::kReduce))
+      return scomm::topo::reduce(call, *levels, sendbuf, recvbuf, count, datatype, op, root);
     return scomm::coll::reduce(call, sendbuf, recvbuf, count, datatype, op, root);
   });
 }
 
 int SCOMM_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   int root, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Ireduce", comm, request, true, [&](const Call& call) {
+  return collective("SCOMM_Ireduce", comm, request, true, [&](const Call& call, CommEntry& e) {
+    if (const auto* levels = multilevel_levels(call, e, Operation::kReduce))
+      return scomm::topo::reduce(call, *levels, sendbuf, recvbuf, count, datatype, op, root);
     return scomm::coll::reduce(call, sendbuf, recvbuf, count, datatype, op, root);
   });
 }

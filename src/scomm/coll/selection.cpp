@@ -44,6 +44,7 @@ constexpr std::array kAlgorithmNames{"dissemination",
                                      "knomial",
                                      "pipelined_tree",
                                      "binary_tree",
+                                     "multilevel",
                                      "native"};
 static_assert(kOperationNames.size() == kOperationCount);
 static_assert(kAlgorithmNames.size() == kAlgorithmCount);
@@ -60,6 +61,9 @@ std::string_view name_of(Algorithm algorithm) noexcept {
 
 bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
   if (algorithm == kNative) return true;
+  if (algorithm == kMultilevel)  // topo/operations.hpp, dispatched by the C API
+    return operation == kBarrier || operation == kBcast || operation == kReduce ||
+           operation == kAllreduce;
   switch (operation) {
     case kBarrier:
       return algorithm == kDissemination;

@@ -46,9 +46,10 @@ enum class Algorithm : std::uint8_t {
   kKnomial,        // k-nomial tree (radix 4)
   kPipelinedTree,  // segments down (bcast) or up (reduce) a binary tree
   kBinaryTree,     // in-order binary tree, up then down (scan, exscan)
+  kMultilevel,     // the communicator's topology levels (topo/): on request only
   kNative,         // the base MPI's own collective on the communicator's MPI twin
 };
-inline constexpr std::size_t kAlgorithmCount = 14;
+inline constexpr std::size_t kAlgorithmCount = 15;
 
 std::string_view name_of(Operation operation) noexcept;
 std::string_view name_of(Algorithm algorithm) noexcept;

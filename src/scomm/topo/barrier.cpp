@@ -1,0 +1,17 @@
+#include "scomm/topo/barrier_multilevel.hpp"
+#include "scomm/topo/level_costs.hpp"
+#include "scomm/topo/operations.hpp"
+
+namespace scomm::topo {
+
+p2p::Request barrier(const coll::Call& call, const Levels& levels) {
+  return coll::launch(
+      call,
+      coll::ScheduleKey{coll::Operation::kBarrier, coll::Algorithm::kMultilevel, 0, false, 0, 0},
+      [&] {
+        return barrier_multilevel(levels, LevelCosts::defaults(levels.depth()), call.shape());
+      },
+      coll::Binding{nullptr, MPI_BYTE, nullptr, MPI_BYTE, MPI_OP_NULL});
+}
+
+}  // namespace scomm::topo

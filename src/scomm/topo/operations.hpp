@@ -1,0 +1,21 @@
+// The multilevel collectives as calls (SCOMM_COLL_<OP>=multilevel): the same checks as the flat
+// entry points of coll/, then the multilevel schedule of the communicator's levels, launched by the
+// same executor (cached per communicator: the levels and their costs are fixed).
+#pragma once
+
+#include <mpi.h>
+
+#include "scomm/coll/collective.hpp"
+#include "scomm/topo/levels.hpp"
+
+namespace scomm::topo {
+
+p2p::Request bcast(const coll::Call& call, const Levels& levels, void* buffer, int count,
+                   MPI_Datatype type, int root);
+p2p::Request reduce(const coll::Call& call, const Levels& levels, const void* sendbuf,
+                    void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root);
+p2p::Request allreduce(const coll::Call& call, const Levels& levels, const void* sendbuf,
+                       void* recvbuf, int count, MPI_Datatype type, MPI_Op op);
+p2p::Request barrier(const coll::Call& call, const Levels& levels);
+
+}  // namespace scomm::topo
