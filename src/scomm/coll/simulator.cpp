@@ -1,7 +1,6 @@
 #include "scomm/coll/simulator.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <deque>
 #include <memory>
 #include <unordered_map>
@@ -28,7 +27,7 @@ class Encoder {
   void clear() { bytes_.clear(); }
   std::unique_ptr<std::uint8_t[]> copy() const {
     auto code = std::make_unique_for_overwrite<std::uint8_t[]>(bytes_.size());
-    std::memcpy(code.get(), bytes_.data(), bytes_.size());
+    std::copy(bytes_.begin(), bytes_.end(), code.get());  // memcpy of an empty vector: UB
     return code;
   }
 
