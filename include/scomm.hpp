@@ -87,7 +87,7 @@ MPI_Datatype datatype() {
   else if constexpr (std::is_same_v<U, bool>)
     return MPI_CXX_BOOL;
   else if constexpr (std::is_same_v<U, std::complex<double>>)
-    return MPI_CXX_DOUBLE_COMPLEX;
+    return MPI_C_DOUBLE_COMPLEX;  // same layout; SMPI 3.32 misdeclares MPI_CXX_DOUBLE_COMPLEX
   else
     static_assert(sizeof(U) == 0, "no MPI datatype for this element type");
 }

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "coll_test_support.hpp"
+#include "smpi_defects.hpp"
 
 namespace {
 
@@ -52,7 +53,9 @@ std::string describe(const CommPair& pair, int count, int root, bool in_place) {
          (in_place ? " in place" : "");
 }
 
-std::vector<int> data_counts() { return test_counts(); }  // 0, 1, 7, 1000, 40000
+std::vector<int> data_counts() {
+  return test_counts();
+}  // 0, 1, 7, 1000, 40000
 
 // Restarts scomm with SCOMM_COLL_...=`algorithm` (read by SCOMM_Init).
 void reinit_with(const char* variable, const std::string& algorithm) {
@@ -262,6 +265,7 @@ TEST_P(AlltoallTest, EqualsMpiAlltoallForEveryCountAndInPlace) {
     const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
     for (const int count : data_counts())
       for (const bool in_place : {false, true}) {
+        if (in_place && GetParam() == "native" && smpi_defect::kIalltoallInPlace) continue;
         const auto mine = pattern(rank, static_cast<std::size_t>(size * count), count);
         const std::vector<int> init =
             in_place ? mine : std::vector<int>(static_cast<std::size_t>(size * count), -1);

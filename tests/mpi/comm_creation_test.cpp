@@ -274,15 +274,13 @@ TEST_F(CreationTest, NonblockingCreationsInDifferentOrdersOnOverlappingCommunica
     requests.push_back(SCOMM_REQUEST_NULL);
     ASSERT_EQ(SCOMM_Comm_idup(parents[i], &made[2 * i], &requests.back()), 0);
     requests.push_back(SCOMM_REQUEST_NULL);
-    ASSERT_EQ(SCOMM_Comm_isplit(parents[i], world_rank_ % 2, 0, &made[2 * i + 1],
-                                &requests.back()),
+    ASSERT_EQ(SCOMM_Comm_isplit(parents[i], world_rank_ % 2, 0, &made[2 * i + 1], &requests.back()),
               0);
   }
   SCOMM_Comm blocking = SCOMM_COMM_NULL;
   ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &blocking), 0);
-  ASSERT_EQ(SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(),
-                          SCOMM_STATUSES_IGNORE),
-            0);
+  ASSERT_EQ(
+      SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE), 0);
   made.push_back(blocking);
   for (std::size_t i = 0; i < made.size(); ++i) {
     ASSERT_NE(made[i], SCOMM_COMM_NULL) << i;

@@ -8,6 +8,7 @@
 #include "janus_sort/inputs.hpp"
 #include "janus_sort/janus_sort.hpp"
 #include "scomm_fixture.hpp"
+#include "smpi_defects.hpp"
 
 namespace {
 
@@ -90,13 +91,16 @@ TEST_F(JanusSortTest, ScommBuildSortsEveryInput) {
   check_all(Build::kScomm);
 }
 
+// The MPI build picks pivots with MPI_Iallreduce and a user-defined op, which SMPI ignores.
 TEST_F(JanusSortTest, MpiBuildSortsEveryInput) {
+  if (smpi_defect::kNonblockingUserOps) GTEST_SKIP() << "SMPI's MPI_Iallreduce ignores user ops";
   check_all(Build::kMpi);
 }
 
 TEST_F(JanusSortTest, DoublesBothBuilds) {
   for (const Build build : {Build::kScomm, Build::kMpi})
-    check_sort<double>(build, janus::Distribution::kRandom, 4096, 17, 5);
+    if (build == Build::kScomm || !smpi_defect::kNonblockingUserOps)
+      check_sort<double>(build, janus::Distribution::kRandom, 4096, 17, 5);
 }
 
 // Sorts in a row on one communicator cycle through its derivation slots: every member must

@@ -34,12 +34,21 @@ TEST(RuntimeCapiTest, TagLimitFollowsMpiTagUb) {
   EXPECT_EQ(error_class(SCOMM_Finalize()), SCOMM_ERR_ARG);  // twice
 }
 
+// Under SimGrid SMPI every simulated rank shares the one process's environment: it changes only
+// once all ranks have read it.
+void set_environment_together(const char* name, const char* value) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  setenv(name, value, 1);
+  MPI_Barrier(MPI_COMM_WORLD);
+}
+
 TEST(RuntimeCapiTest, BaseCommunicatorCountFromTheEnvironment) {
-  setenv("SCOMM_BASE_COMMS", "4", 1);
+  set_environment_together("SCOMM_BASE_COMMS", "4");
   EXPECT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
   EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
-  setenv("SCOMM_BASE_COMMS", "zero", 1);
+  set_environment_together("SCOMM_BASE_COMMS", "zero");
   EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG);
+  MPI_Barrier(MPI_COMM_WORLD);
   unsetenv("SCOMM_BASE_COMMS");
 }
 

@@ -17,6 +17,7 @@
 #include "scomm/context/tag_layout.hpp"
 #include "scomm/group/rank_map.hpp"
 #include "scomm/group/regular_map.hpp"
+#include "scomm/p2p/probed_message.hpp"
 
 namespace scomm::p2p {
 
@@ -60,12 +61,6 @@ class ChannelPtr {
 
  private:
   Channel* channel_ = nullptr;
-};
-
-// A message the matching engine took off MPI (MPI_Improbe) before a receive asked for it.
-struct ProbedMessage {
-  MPI_Message message;
-  MPI_Status status;  // MPI_SOURCE is the sender's base rank, MPI_TAG the full MPI tag
 };
 
 // Where a context's messages travel: its base communicator, and the tag prefix and user-tag mask

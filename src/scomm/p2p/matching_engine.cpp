@@ -14,21 +14,6 @@ bool EngineReceive::matches(const Channel& channel, const MPI_Status& status) co
          channel.tag_matches(tag_, status.MPI_TAG);
 }
 
-namespace {
-
-int bytes_of(const MPI_Status& status) {
-  int bytes = 0;
-  MPI_Get_count(&status, MPI_BYTE, &bytes);
-  return bytes;
-}
-
-void discard(ProbedMessage& message) {
-  std::vector<char> sink(static_cast<std::size_t>(std::max(bytes_of(message.status), 1)));
-  MPI_Mrecv(sink.data(), bytes_of(message.status), MPI_BYTE, &message.message, MPI_STATUS_IGNORE);
-}
-
-}  // namespace
-
 void EngineReceive::take(ProbedMessage& message) {
   matched_ = true;
   int type_size = 0;
@@ -36,10 +21,11 @@ void EngineReceive::take(ProbedMessage& message) {
   if (static_cast<long>(bytes_of(message.status)) > static_cast<long>(count_) * type_size) {
     truncated_ = true;
     truncated_bytes_ = bytes_of(message.status);
-    discard(message);
+    discard_probed(message);
     return;
   }
-  check_mpi(MPI_Imrecv(buffer_, count_, type_, &message.message, &request_), "MPI_Imrecv");
+  receive_probed(message, buffer_, count_, type_, request_);
+  if (request_ == MPI_REQUEST_NULL) received_ = message.status;
 }
 
 MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
@@ -51,7 +37,7 @@ MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLa
 MatchingEngine::~MatchingEngine() {
   // Messages nobody received (late messages of freed communicators) leave MPI's queues.
   for (auto& [id, messages] : orphans_)
-    for (ProbedMessage& m : messages) discard(m);
+    for (ProbedMessage& m : messages) discard_probed(m);
 }
 
 void MatchingEngine::attach(Channel& channel) {
@@ -59,7 +45,7 @@ void MatchingEngine::attach(Channel& channel) {
   if (orphans_.empty()) return;
   const auto it = orphans_.find(channel.context());
   if (it == orphans_.end()) return;
-  for (ProbedMessage& m : it->second) channel.unexpected().push_back(m);
+  for (ProbedMessage& m : it->second) channel.unexpected().push_back(std::move(m));
   orphans_.erase(it);
 }
 
@@ -79,15 +65,7 @@ void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept
 
 void MatchingEngine::pull() {
   for (std::size_t b = 0; b < bases_.size(); ++b) {
-    for (;;) {
-      int flag = 0;
-      ProbedMessage message{};
-      check_mpi(MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, bases_[b], &flag, &message.message,
-                            &message.status),
-                "MPI_Improbe");
-      if (!flag) break;
-      file(message, static_cast<int>(b));
-    }
+    while (auto message = take_arrived(bases_[b])) file(std::move(*message), static_cast<int>(b));
   }
 }
 
@@ -96,15 +74,15 @@ void MatchingEngine::file(ProbedMessage message, int base_index) {
       static_cast<context::ContextId>(base_index) * layout_.prefixes_per_base() +
       layout_.prefix_of(message.status.MPI_TAG);
   if (Channel* channel = table_->find(id)) {
-    deliver(*channel, message);
+    deliver(*channel, std::move(message));
   } else {
-    orphans_[id].push_back(message);
+    orphans_[id].push_back(std::move(message));
   }
 }
 
 void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
   if (!channel.has_posted()) {
-    channel.unexpected().push_back(message);
+    channel.unexpected().push_back(std::move(message));
     return;
   }
   auto& posted = channel.posted();
@@ -112,7 +90,7 @@ void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
     return r->matches(channel, message.status);
   });
   if (it == posted.end()) {
-    channel.unexpected().push_back(message);
+    channel.unexpected().push_back(std::move(message));
     return;
   }
   EngineReceive* receive = *it;
@@ -139,7 +117,7 @@ std::optional<ProbedMessage> MatchingEngine::take(Channel& channel, int source, 
   if (!channel.has_unexpected()) return std::nullopt;
   const auto it = find_taken(channel, source, tag);
   if (it == channel.unexpected().end()) return std::nullopt;
-  ProbedMessage message = *it;
+  ProbedMessage message = std::move(*it);
   channel.unexpected().erase(it);
   return message;
 }

@@ -3,7 +3,8 @@
 // while the engine takes arrived messages off MPI with MPI_Improbe and files each under its
 // channel (found through the context table) or, for a context not live yet, as an orphan adopted
 // when its communicator is created. Messages stay inside MPI (MPI_Message handles) until a
-// receive takes them with MPI_Imrecv, in the receive's own datatype and buffer.
+// receive takes them with MPI_Imrecv, in the receive's own datatype and buffer (where the MPI
+// has matched probes: probed_message.hpp).
 //
 // Order: a receive posted while its channel has engine receives waiting waits behind them, and
 // every receive first looks at the channel's taken messages, so MPI's non-overtaking rule holds
@@ -24,7 +25,7 @@
 namespace scomm::p2p {
 
 // A receive the engine completes: matched against taken messages, then received with
-// MPI_Imrecv into `request`.
+// MPI_Imrecv into `request` (or copied in at once where MPI has no matched probes).
 class EngineReceive {
  public:
   EngineReceive(void* buffer, int count, MPI_Datatype type, int source, int tag)
@@ -40,6 +41,8 @@ class EngineReceive {
   bool truncated() const noexcept { return truncated_; }
   int truncated_bytes() const noexcept { return truncated_bytes_; }
   MPI_Request& request() noexcept { return request_; }
+  // The status of a message already in the buffer (no MPI request left to complete).
+  const std::optional<MPI_Status>& received() const noexcept { return received_; }
 
  private:
   void* buffer_;
@@ -51,6 +54,7 @@ class EngineReceive {
   bool truncated_ = false;
   int truncated_bytes_ = 0;
   MPI_Request request_ = MPI_REQUEST_NULL;
+  std::optional<MPI_Status> received_;
 };
 
 class Operation;

@@ -29,18 +29,23 @@ inline void check_mpi(int code, const char* call) {
   throw Error(error_class_of_mpi(code), std::string(call) + ": " + std::string(text, length));
 }
 
-// Held while scomm completes base MPI requests (MPI_Wait, MPI_Test, MPI_Waitall). MPICH 4.0 raises
-// an error found at completion, a truncated receive for one, on MPI_COMM_WORLD's error handler
-// (fatal by default) instead of on the request's communicator; for that time MPI_COMM_WORLD returns
-// errors, so that scomm reports them through the scomm communicator's handler as in Open MPI.
+// Held while scomm completes base MPI requests (MPI_Wait, MPI_Test, MPI_Waitall). MPICH 4.0 and
+// SimGrid SMPI raise an error found at completion, a truncated receive for one, on
+// MPI_COMM_WORLD's error handler (fatal by default) instead of on the request's communicator; for
+// that time MPI_COMM_WORLD returns errors, so that scomm reports them through the scomm
+// communicator's handler as in Open MPI.
 class CompletionErrorsReturned {
-#if defined(MPICH)
+#if defined(MPICH) || defined(SMPI_H)
  public:
   CompletionErrorsReturned() noexcept {
     MPI_Comm_get_errhandler(MPI_COMM_WORLD, &saved_);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   }
   ~CompletionErrorsReturned() {
+    if (saved_ == MPI_ERRHANDLER_NULL) {  // SMPI's answer for the default handler on rank > 0
+      MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+      return;
+    }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, saved_);
     MPI_Errhandler_free(&saved_);
   }

@@ -70,6 +70,10 @@ bool Request::test(MatchingEngine& engine, Status& status) {
   if (engine_ && engine_->truncated())
     throw Error(ErrorClass::kTruncate, "message of " + std::to_string(engine_->truncated_bytes()) +
                                            " bytes truncated: the receive buffer is smaller");
+  if (engine_ && engine_->received()) {
+    status = finish(*engine_->received());
+    return true;
+  }
   if (!engine_ && request_ == MPI_REQUEST_NULL && !channel_) {
     status = Status::empty();
     return true;

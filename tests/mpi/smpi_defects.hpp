@@ -1,0 +1,33 @@
+// Defects of SimGrid SMPI 3.32's own MPI that the tests meet when they run there, each reproduced
+// by a plain MPI program on SMPI alone. The tests compare scomm with the MPI library's answer;
+// where SMPI's answer is wrong they check scomm against MPI's definition instead, or leave that
+// one case out, on SMPI only.
+#pragma once
+
+#include <mpi.h>
+
+#if defined(SMPI_H)  // SMPI's mpi.h
+inline constexpr bool kOnSmpi = true;
+#else
+inline constexpr bool kOnSmpi = false;
+#endif
+
+namespace smpi_defect {
+
+// Nonblocking reductions with a user-defined MPI_Op (MPI_Iallreduce, MPI_Ireduce_scatter_block,
+// ...) leave every rank its own data.
+inline constexpr bool kNonblockingUserOps = kOnSmpi;
+// MPI_Scan and MPI_Exscan with a user-defined MPI_Op leave every rank its own data.
+inline constexpr bool kScanUserOps = kOnSmpi;
+// MPI_Iexscan folds every prefix onto a zero (right for sums only: MPI_MAX of negative doubles
+// gives 0).
+inline constexpr bool kIexscan = kOnSmpi;
+// MPI_Ialltoall with MPI_IN_PLACE corrupts some elements (40,000 ints per block, 3 ranks).
+inline constexpr bool kIalltoallInPlace = kOnSmpi;
+// MPI_Cart_sub gives ranks other than 0 a grid with wrong extents (0 for some) and coordinates,
+// and MPI_Cart_coords then divides by zero.
+inline constexpr bool kCartSub = kOnSmpi;
+// MPI_Group_intersection orders the result as the second group; MPI-3.1 6.3.2 as the first.
+inline constexpr bool kIntersectionOrder = kOnSmpi;
+
+}  // namespace smpi_defect
