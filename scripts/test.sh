@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: Open MPI build (unit + MPI tests at 1-8 ranks), MPICH build (MPI tests at
-# 1-2 ranks), ASan+UBSan build, install check and a short fuzz run. Installs what it needs.
+# 1-2 ranks), ASan+UBSan build, SimGrid SMPI build (MPI tests on simulated ranks), install check
+# and a short fuzz run. Installs what it needs.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$root/scripts/setup.sh"
@@ -97,14 +98,10 @@ export ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0
 run_ctest build-asan -L mpi
 unset OMPI_MCA_mca_base_component_disable_dlclose ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
 
-stage "SimGrid SMPI: scale_check at 1-256 simulated ranks (when SimGrid is installed)"
-if dpkg-query -W -f='${Status}' libsimgrid-dev 2>/dev/null | grep -q "ok installed"; then
-  build_targets=scale_check configure_and_build build-smpi-scale -DCMAKE_BUILD_TYPE=Release \
-    -DSCOMM_SIMGRID=ON
-  run_ctest build-smpi-scale -R '^smpi\.scale_check'
-else
-  echo "SimGrid not installed (scripts/bench_simgrid.sh installs it): skipped"
-fi
+stage "SimGrid SMPI: every MPI test program at 1, 3 and 8 simulated ranks, scale_check to 256"
+configure_and_build build-smpi-tests -DCMAKE_BUILD_TYPE=Release -DSCOMM_SIMGRID=ON \
+  -DSCOMM_BUILD_BENCH=OFF -DSCOMM_TEST_PROCS="1;3;8"
+run_ctest build-smpi-tests -L mpi
 
 stage "libFuzzer, 60 s"
 build_targets=group_ops_fuzz CC=clang CXX=clang++ configure_and_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
