@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Thousands of simulated ranks (issue 7 part 3): tests/smpi/scale_check under SimGrid's SMPI, with
 # scomm (every result compared with SMPI's own MPI) and natively (the MPI calls alone), at 1,024
-# and 4,096 ranks; wall time and the simulator's peak resident memory per simulated rank go to
+# and 4,096 ranks; wall time, the simulator's peak resident memory and its heap at the workload's
+# peak (malloc's bytes in use, without the ranks' copies of the program) per simulated rank go to
 # docs/results/smpi-scale-pP.json and docs/RESULTS.md. Needs SimGrid (scripts/bench_simgrid.sh
 # installs it). SCOMM_SMPI_SCALE_RANKS overrides the rank counts.
 set -euo pipefail
@@ -20,13 +21,21 @@ run_mode() {
   echo "$passed $(tail -1 "$times")"
   rm -f "$times"
 }
+# Modes: scomm; scomm with one base communicator (SCOMM_BASE_COMMS=1: 65,536 contexts instead of
+# 2^20, and 15 fewer MPI_Comm_dup of the world per rank); the MPI calls alone.
 for np in ${SCOMM_SMPI_SCALE_RANKS:-1024 4096}; do
   runs=()
-  for mode in scomm native; do
-    echo "smpi scale: scale_check $mode at $np simulated ranks"
-    log="docs/results/smpi-scale-p$np-$mode.txt"
+  for variant in scomm scomm-1base native; do
+    mode="${variant%-1base}"
+    echo "smpi scale: scale_check $variant at $np simulated ranks"
+    log="docs/results/smpi-scale-p$np-$variant.txt"
+    if [ "$variant" = scomm-1base ]; then export SCOMM_BASE_COMMS=1; fi
     read -r passed wall kib < <(run_mode "$np" "$mode" "$log")
-    runs+=("{\"mode\": \"$mode\", \"passed\": $passed, \"wall_s\": $wall, \"peak_rss_bytes\": $((kib * 1024)), \"summary\": \"$(grep -m1 '^scale_check' "$log" || echo 'no summary')\"}")
+    unset SCOMM_BASE_COMMS
+    summary="$(grep -m1 '^scale_check' "$log" || echo 'no summary')"
+    heap="$(sed -nE 's/.*heap ([0-9]+) B after MPI_Init, ([0-9]+) B at the peak.*/\1 \2/p' <<<"$summary")"
+    read -r heap_start heap_peak <<<"${heap:-0 0}"
+    runs+=("{\"mode\": \"$variant\", \"passed\": $passed, \"wall_s\": $wall, \"peak_rss_bytes\": $((kib * 1024)), \"heap_start_bytes\": $heap_start, \"heap_peak_bytes\": $heap_peak, \"summary\": \"$summary\"}")
   done
   cat >"docs/results/smpi-scale-p$np.json" <<JSON
 {"experiment": "smpi-scale", "ranks": $np, "simgrid": "$(smpirun -version 2>&1 | head -1)",

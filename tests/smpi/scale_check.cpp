@@ -4,6 +4,7 @@
 // communicator stays live until the end, so the simulator's peak memory of the two runs differs
 // by what scomm holds. GoogleTest's programs run here too, but not their every-root, every-size
 // sweeps, which grow with P^2 messages.
+#include <malloc.h>
 #include <mpi.h>
 
 #include <cstdio>
@@ -180,7 +181,20 @@ std::vector<std::vector<int>> all_collectives(const Comms<Api>& c, typename Api:
   return results;
 }
 
-void check_scomm(Checker& check, const Comms<Mpi>& mpi) {
+// The simulation's heap in use (every simulated rank shares the process's malloc), read by rank 0
+// once every rank has reached this point and before any goes on: at the peak, all state is live.
+long heap_in_use_together() {
+  MPI_Barrier(MPI_COMM_WORLD);
+  long bytes = 0;
+  if (world_rank() == 0) {
+    const struct mallinfo2 info = mallinfo2();
+    bytes = static_cast<long>(info.uordblks + info.hblkhd);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  return bytes;
+}
+
+void check_scomm(Checker& check, const Comms<Mpi>& mpi, long& peak_heap) {
   const std::vector<int> mpi_evens =
       mpi.evens == MPI_COMM_NULL ? std::vector<int>{} : members_of_mpi(mpi.evens);
   Comms<Scomm> c = create_scomm(check, mpi_evens);
@@ -192,7 +206,7 @@ void check_scomm(Checker& check, const Comms<Mpi>& mpi) {
       all_collectives<Scomm>(c, SCOMM_COMM_NULL) == all_collectives<Mpi>(mpi, MPI_COMM_NULL),
       "collective results (bcast, allreduce, scan, ring, alltoall)");
   check_separation(check, c.dup);
-  MPI_Barrier(MPI_COMM_WORLD);  // the peak: every communicator of both live
+  peak_heap = heap_in_use_together();  // the peak: every communicator of both live
   for (SCOMM_Comm* comm : {&c.rows, &c.halves, &c.dup, &c.evens})
     if (*comm != SCOMM_COMM_NULL)
       check.expect(SCOMM_Comm_free(comm) == SCOMM_SUCCESS && *comm == SCOMM_COMM_NULL,
@@ -215,21 +229,25 @@ int main(int argc, char** argv) {
     return 2;
   }
   Checker check(world_rank());
+  const long start_heap = heap_in_use_together();
   Comms<Mpi> mpi = create_mpi();
+  long peak_heap = 0;
   if (with_scomm) {
     check.expect(SCOMM_Init() == SCOMM_SUCCESS, "SCOMM_Init status");
-    check_scomm(check, mpi);
+    check_scomm(check, mpi, peak_heap);
     check.expect(SCOMM_Finalize() == SCOMM_SUCCESS, "SCOMM_Finalize status");
   } else {
     all_collectives<Mpi>(mpi, MPI_COMM_NULL);
-    MPI_Barrier(MPI_COMM_WORLD);
+    peak_heap = heap_in_use_together();
   }
   free_mpi(mpi);
   int counts[2] = {check.checks(), check.failures()}, totals[2] = {0, 0};
   MPI_Reduce(counts, totals, 2, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
   if (world_rank() == 0)
-    std::printf("scale_check %s: %d ranks, %d checks, %d failed\n", argv[1], world_size(),
-                totals[0], totals[1]);
+    std::printf(
+        "scale_check %s: %d ranks, %d checks, %d failed; heap %ld B after MPI_Init, %ld B "
+        "at the peak\n",
+        argv[1], world_size(), totals[0], totals[1], start_heap, peak_heap);
   MPI_Finalize();
   return totals[1] == 0 || world_rank() != 0 ? 0 : 1;
 }

@@ -4,6 +4,7 @@
 // hand out a block that a locally derived communicator still uses.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -22,10 +23,13 @@ class HeldIds {
   // Inline, as every communicator creation and free goes through them.
   // True when some id of [first, first + count) is held; the range lies inside one block.
   bool any_held(ContextId first, ContextId count) const noexcept {
-    return (bits_[first / 64] & range_mask(first, count)) != 0;
+    const std::size_t word = first / 64;
+    return word < bits_.size() && (bits_[word] & range_mask(first, count)) != 0;
   }
-  void hold(ContextId id) noexcept {  // precondition: !any_held(id, 1)
-    bits_[id / 64] |= range_mask(id, 1);
+  void hold(ContextId id) {  // precondition: !any_held(id, 1), id < capacity
+    const std::size_t word = id / 64;
+    if (word >= bits_.size()) grow_to(word);
+    bits_[word] |= range_mask(id, 1);
     ++held_;
   }
   // Releases `id`; true when its block now holds no id here (the pool may release the block).
@@ -47,7 +51,12 @@ class HeldIds {
     return ones << (first % 64);
   }
 
+  // The array covers the highest id held so far, not the capacity: most processes use a few
+  // thousand ids of the 2^20 (a dense array would cost every rank 128 KiB).
+  void grow_to(std::size_t word);
+
   int block_bits_;
+  std::size_t capacity_words_;
   std::vector<std::uint64_t> bits_;
   std::size_t held_ = 0;
 };
