@@ -136,7 +136,8 @@ TEST_P(GatherTest, GathervWithZeroCountsAndGaps) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, GatherTest, ::testing::Values("", "binomial", "native"));
+INSTANTIATE_TEST_SUITE_P(Algorithms, GatherTest,
+                         ::testing::Values("", "binomial", "multilevel", "native"));
 
 class ScatterTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_SCATTER"; }
@@ -189,7 +190,8 @@ TEST_P(ScatterTest, ScattervWithZeroCountsAndGaps) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, ScatterTest, ::testing::Values("", "binomial", "native"));
+INSTANTIATE_TEST_SUITE_P(Algorithms, ScatterTest,
+                         ::testing::Values("", "binomial", "multilevel", "native"));
 
 // ----- allgather
 
@@ -220,7 +222,8 @@ TEST_P(AllgatherTest, EqualsMpiAllgatherForEveryCountAndInPlace) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllgatherTest,
-                         ::testing::Values("", "bruck", "ring", "recursive_doubling", "native"));
+                         ::testing::Values("", "bruck", "ring", "recursive_doubling", "multilevel",
+                                           "native"));
 
 class AllgathervTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_ALLGATHERV"; }
@@ -281,7 +284,7 @@ TEST_P(AlltoallTest, EqualsMpiAlltoallForEveryCountAndInPlace) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AlltoallTest,
-                         ::testing::Values("", "pairwise", "bruck", "native"));
+                         ::testing::Values("", "pairwise", "bruck", "multilevel", "native"));
 
 class AlltoallvTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_ALLTOALLV"; }

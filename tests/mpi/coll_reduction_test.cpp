@@ -309,7 +309,7 @@ TEST_P(ScanTest, Nonblocking) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ScanTest,
                          ::testing::Values("", "recursive_doubling", "binary_tree", "linear",
-                                           "native"));
+                                           "multilevel", "native"));
 
 class ExscanTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_EXSCAN"; }
@@ -333,7 +333,7 @@ TEST_P(ExscanTest, Nonblocking) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ExscanTest,
                          ::testing::Values("", "recursive_doubling", "binary_tree", "linear",
-                                           "native"));
+                                           "multilevel", "native"));
 
 // A block per rank from the sweep's count: the largest count is the whole vector.
 int block_count(int count, int size) {

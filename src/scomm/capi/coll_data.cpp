@@ -3,24 +3,68 @@
 #include "scomm/capi/coll_call.hpp"
 
 using scomm::capi::collective;
+using scomm::capi::CommEntry;
+using scomm::capi::multilevel_levels;
 using scomm::coll::Call;
+using scomm::coll::Operation;
+
+namespace {
+
+using scomm::p2p::Request;
+
+Request start_gather(const Call& call, CommEntry& e, const void* sendbuf, int sendcount,
+                     MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                     int root) {
+  if (const auto* levels = multilevel_levels(call, e, Operation::kGather))
+    return scomm::topo::gather(call, *levels, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                               recvtype, root);
+  return scomm::coll::gather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                             root);
+}
+
+Request start_scatter(const Call& call, CommEntry& e, const void* sendbuf, int sendcount,
+                      MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                      int root) {
+  if (const auto* levels = multilevel_levels(call, e, Operation::kScatter))
+    return scomm::topo::scatter(call, *levels, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                recvtype, root);
+  return scomm::coll::scatter(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                              root);
+}
+
+Request start_allgather(const Call& call, CommEntry& e, const void* sendbuf, int sendcount,
+                        MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                        MPI_Datatype recvtype) {
+  if (const auto* levels = multilevel_levels(call, e, Operation::kAllgather))
+    return scomm::topo::allgather(call, *levels, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                  recvtype);
+  return scomm::coll::allgather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+}
+
+Request start_alltoall(const Call& call, CommEntry& e, const void* sendbuf, int sendcount,
+                       MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype) {
+  if (const auto* levels = multilevel_levels(call, e, Operation::kAlltoall))
+    return scomm::topo::alltoall(call, *levels, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                 recvtype);
+  return scomm::coll::alltoall(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+}
+
+}  // namespace
 
 extern "C" {
 
 int SCOMM_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Gather", comm, nullptr, false, [&](const Call& call) {
-    return scomm::coll::gather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               root);
+  return collective("SCOMM_Gather", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
+    return start_gather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   });
 }
 
 int SCOMM_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                   SCOMM_Request* request) {
-  return collective("SCOMM_Igather", comm, request, true, [&](const Call& call) {
-    return scomm::coll::gather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               root);
+  return collective("SCOMM_Igather", comm, request, true, [&](const Call& call, CommEntry& e) {
+    return start_gather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   });
 }
 
@@ -44,18 +88,16 @@ int SCOMM_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int SCOMM_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Scatter", comm, nullptr, false, [&](const Call& call) {
-    return scomm::coll::scatter(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                root);
+  return collective("SCOMM_Scatter", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
+    return start_scatter(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   });
 }
 
 int SCOMM_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                    SCOMM_Request* request) {
-  return collective("SCOMM_Iscatter", comm, request, true, [&](const Call& call) {
-    return scomm::coll::scatter(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                root);
+  return collective("SCOMM_Iscatter", comm, request, true, [&](const Call& call, CommEntry& e) {
+    return start_scatter(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   });
 }
 
@@ -79,16 +121,16 @@ int SCOMM_Iscatterv(const void* sendbuf, const int sendcounts[], const int displ
 
 int SCOMM_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm) {
-  return collective("SCOMM_Allgather", comm, nullptr, false, [&](const Call& call) {
-    return scomm::coll::allgather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+  return collective("SCOMM_Allgather", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
+    return start_allgather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
   });
 }
 
 int SCOMM_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm,
                      SCOMM_Request* request) {
-  return collective("SCOMM_Iallgather", comm, request, true, [&](const Call& call) {
-    return scomm::coll::allgather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+  return collective("SCOMM_Iallgather", comm, request, true, [&](const Call& call, CommEntry& e) {
+    return start_allgather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
   });
 }
 
@@ -112,15 +154,15 @@ int SCOMM_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 
 int SCOMM_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm) {
-  return collective("SCOMM_Alltoall", comm, nullptr, false, [&](const Call& call) {
-    return scomm::coll::alltoall(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+  return collective("SCOMM_Alltoall", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
+    return start_alltoall(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
   });
 }
 
 int SCOMM_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Ialltoall", comm, request, true, [&](const Call& call) {
-    return scomm::coll::alltoall(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+  return collective("SCOMM_Ialltoall", comm, request, true, [&](const Call& call, CommEntry& e) {
+    return start_alltoall(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
   });
 }
 

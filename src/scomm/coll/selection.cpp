@@ -63,7 +63,9 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
   if (algorithm == kNative) return true;
   if (algorithm == kMultilevel)  // topo/operations.hpp, dispatched by the C API
     return operation == kBarrier || operation == kBcast || operation == kReduce ||
-           operation == kAllreduce;
+           operation == kAllreduce || operation == kScan || operation == kExscan ||
+           operation == kGather || operation == kScatter || operation == kAllgather ||
+           operation == kAlltoall;
   switch (operation) {
     case kBarrier:
       return algorithm == kDissemination;

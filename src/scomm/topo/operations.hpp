@@ -17,5 +17,21 @@ p2p::Request reduce(const coll::Call& call, const Levels& levels, const void* se
 p2p::Request allreduce(const coll::Call& call, const Levels& levels, const void* sendbuf,
                        void* recvbuf, int count, MPI_Datatype type, MPI_Op op);
 p2p::Request barrier(const coll::Call& call, const Levels& levels);
+p2p::Request gather(const coll::Call& call, const Levels& levels, const void* sendbuf,
+                    int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                    MPI_Datatype recvtype, int root);
+p2p::Request scatter(const coll::Call& call, const Levels& levels, const void* sendbuf,
+                     int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                     MPI_Datatype recvtype, int root);
+p2p::Request allgather(const coll::Call& call, const Levels& levels, const void* sendbuf,
+                       int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                       MPI_Datatype recvtype);
+p2p::Request alltoall(const coll::Call& call, const Levels& levels, const void* sendbuf,
+                      int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                      MPI_Datatype recvtype);
+p2p::Request scan(const coll::Call& call, const Levels& levels, const void* sendbuf, void* recvbuf,
+                  int count, MPI_Datatype type, MPI_Op op);
+p2p::Request exscan(const coll::Call& call, const Levels& levels, const void* sendbuf,
+                    void* recvbuf, int count, MPI_Datatype type, MPI_Op op);
 
 }  // namespace scomm::topo

@@ -1,0 +1,28 @@
+#include "scomm/coll/data_args.hpp"
+#include "scomm/topo/allgather_multilevel.hpp"
+#include "scomm/topo/level_costs.hpp"
+#include "scomm/topo/operations.hpp"
+
+namespace scomm::topo {
+
+p2p::Request allgather(const coll::Call& call, const Levels& levels, const void* sendbuf,
+                       int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                       MPI_Datatype recvtype) {
+  const coll::ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvtype);
+  const bool in_place = args.in_place();
+  if (!in_place) coll::check_data(sendbuf, sendcount, sendtype);
+  coll::check_data(recvbuf, recvcount, recvtype);
+  const coll::Shape shape = call.shape();
+  const std::int64_t bytes = coll::bytes_of(recvcount, recvtype);
+  return coll::launch(
+      call,
+      coll::ScheduleKey{coll::Operation::kAllgather, coll::Algorithm::kMultilevel, 0, in_place,
+                        sendcount, recvcount},
+      [&] {
+        return allgather_multilevel(levels, LevelCosts::defaults(levels.depth()), shape, sendcount,
+                                    recvcount, bytes, in_place);
+      },
+      args.binding());
+}
+
+}  // namespace scomm::topo
