@@ -7,19 +7,24 @@
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/operations.hpp"
+#include "scomm/topo/multilevel_default.hpp"
 #include "scomm/topo/operations.hpp"
 
 namespace scomm::capi {
 
 SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm);
 
-// The communicator's levels when SCOMM_COLL_<operation>=multilevel asks for the topology layer's
-// algorithm, else null.
+// The communicator's levels when the call runs the topology layer's algorithm, else null: when
+// SCOMM_COLL_<operation>=multilevel asks for it, or with no algorithm forced where the user named
+// levels (topo/multilevel_default.hpp).
 inline const topo::Levels* multilevel_levels(const coll::Call& call, CommEntry& e,
                                              coll::Operation operation) {
-  if (call.selection.choose(operation, 0, call.comm.size()) != coll::Algorithm::kMultilevel)
+  const auto forced = call.selection.forced(operation);
+  if (forced ? *forced != coll::Algorithm::kMultilevel : !context().multilevel_by_default)
     return nullptr;
-  return &e.topology(context().world_levels).levels();
+  const topo::Levels& levels = e.topology(context().world_levels).levels();
+  if (!forced && !topo::multilevel_by_default(operation, levels)) return nullptr;
+  return &levels;
 }
 
 // `start(call)` or `start(call, entry)` returns the collective's request: complete for blocking

@@ -82,6 +82,7 @@ struct Context {
   std::unique_ptr<comm::Runtime> runtime;  // between SCOMM_Init and SCOMM_Finalize
   coll::Selection coll_selection;          // read by SCOMM_Init
   topo::Levels world_levels;               // discovered by SCOMM_Init
+  bool multilevel_by_default = false;      // SCOMM_Init: the user named levels above the node
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};

@@ -20,6 +20,7 @@ void tear_down() noexcept {
       scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
   ctx.runtime.reset();
   ctx.world_levels = scomm::topo::Levels();
+  ctx.multilevel_by_default = false;
 }
 
 // MPI_Finalize deletes MPI_COMM_SELF's attributes before anything else: a program that never
@@ -51,7 +52,9 @@ int SCOMM_Init(void) {
     if (context().runtime) throw Error(ErrorClass::kArg, "scomm is already initialized");
     auto& ctx = context();
     ctx.coll_selection = scomm::coll::Selection::from_environment();
-    ctx.world_levels = scomm::topo::discover_levels(MPI_COMM_WORLD);
+    scomm::topo::Discovered discovered = scomm::topo::discover_levels(MPI_COMM_WORLD);
+    ctx.world_levels = std::move(discovered.levels);
+    ctx.multilevel_by_default = discovered.user_levels;
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {

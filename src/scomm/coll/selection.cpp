@@ -99,6 +99,12 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
   return false;
 }
 
+bool Selection::multilevel_by_default(Operation operation) noexcept {
+  // The seed's five, allreduce, allgather and the scans. All-to-all by leaders funnels every
+  // block of a cluster through one rank: a bandwidth loss on large clusters, so on request only.
+  return offers(operation, kMultilevel) && operation != kAlltoall;
+}
+
 void Selection::force(Operation operation, std::optional<Algorithm> algorithm) {
   if (algorithm && !offers(operation, *algorithm))
     throw Error(ErrorClass::kArg, std::string(name_of(operation)) + " has no algorithm '" +

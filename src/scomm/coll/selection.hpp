@@ -46,7 +46,8 @@ enum class Algorithm : std::uint8_t {
   kKnomial,        // k-nomial tree (radix 4)
   kPipelinedTree,  // segments down (bcast) or up (reduce) a binary tree
   kBinaryTree,     // in-order binary tree, up then down (scan, exscan)
-  kMultilevel,     // the communicator's topology levels (topo/): on request only
+  kMultilevel,     // the communicator's topology levels (topo/): on request, or by default
+                   // where the user named levels (multilevel_by_default)
   kNative,         // the base MPI's own collective on the communicator's MPI twin
 };
 inline constexpr std::size_t kAlgorithmCount = 15;
@@ -69,6 +70,13 @@ class Selection {
                    bool commutative = true) const;
   // Whether `operation` has an implementation of `algorithm`.
   static bool offers(Operation operation, Algorithm algorithm) noexcept;
+  // The algorithm SCOMM_COLL_<OPERATION> (or force) asks for, if any.
+  std::optional<Algorithm> forced(Operation operation) const noexcept {
+    return forced_[static_cast<std::size_t>(operation)];
+  }
+  // Whether `operation` runs its multilevel schedule unforced, where the user named network
+  // levels and the communicator spans several of their clusters (topo/multilevel_default.hpp).
+  static bool multilevel_by_default(Operation operation) noexcept;
 
  private:
   std::array<std::optional<Algorithm>, kOperationCount> forced_{};

@@ -220,12 +220,12 @@ std::vector<std::int64_t> column(const std::vector<std::int64_t>& all, std::size
 
 }  // namespace
 
-Levels discover_levels(MPI_Comm world) {
+Discovered discover_levels(MPI_Comm world) {
   int world_rank = 0, world_size = 0;
   MPI_Comm_rank(world, &world_rank);
   MPI_Comm_size(world, &world_size);
   Settings s = agree_on_settings(world, world_rank, world_size);
-  if (s.off) return Levels::blocks({}, {}, world_size);
+  if (s.off) return {Levels::blocks({}, {}, world_size), false};
 
   Placement here;
   std::string reason;
@@ -268,8 +268,9 @@ Levels discover_levels(MPI_Comm world) {
     for (NodeLevel level : placed)
       push_if_informative(stack, std::string(name_of(level)), column(all, mine.size(), next++));
   }
-  if (stack.names.empty()) return Levels::blocks({}, {}, world_size);
-  return Levels::from_colors(std::move(stack.names), stack.colors);
+  const bool user_levels = s.source != Source::kNone;
+  if (stack.names.empty()) return {Levels::blocks({}, {}, world_size), user_levels};
+  return {Levels::from_colors(std::move(stack.names), stack.colors), user_levels};
 }
 
 }  // namespace scomm::topo

@@ -13,9 +13,16 @@
 
 namespace scomm::topo {
 
+struct Discovered {
+  Levels levels;
+  // The user named levels above the node (file, colors or blocks): the network is not flat by
+  // the user's own account, so collectives go multilevel by default (coll/selection.hpp).
+  bool user_levels = false;
+};
+
 // Collective over `world` (MPI_COMM_WORLD: the base communicators' ranks). Every rank returns the
 // same levels of world's size, or every rank throws: Error(kArg) for settings that cannot be read
 // at some rank (that rank says why) or that differ between ranks.
-Levels discover_levels(MPI_Comm world);
+Discovered discover_levels(MPI_Comm world);
 
 }  // namespace scomm::topo
