@@ -27,6 +27,14 @@ inline const topo::Levels* multilevel_levels(const coll::Call& call, CommEntry& 
   return &levels;
 }
 
+// The topology layer's schedule where multilevel_levels says so, else coll's.
+template <coll::Operation kOperation, auto multilevel, auto flat, typename... Args>
+p2p::Request flat_or_multilevel(const coll::Call& call, CommEntry& e, const Args&... args) {
+  if (const topo::Levels* levels = multilevel_levels(call, e, kOperation))
+    return multilevel(call, *levels, args...);
+  return flat(call, args...);
+}
+
 // `start(call)` or `start(call, entry)` returns the collective's request: complete for blocking
 // calls, a new handle in *request for nonblocking ones (request == nullptr: blocking).
 template <typename Start>

@@ -9,10 +9,8 @@ namespace scomm::coll {
 // send arguments are ignored.
 p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                       void* recvbuf, int recvcount, MPI_Datatype recvtype) {
-  const ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvtype);
+  const ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
   const bool in_place = args.in_place();
-  if (!in_place) check_data(sendbuf, sendcount, sendtype);
-  check_data(recvbuf, recvcount, recvtype);
   const Shape shape = call.shape();
   const Algorithm algorithm =
       call.selection.choose(Operation::kAlltoall, bytes_of(recvcount, recvtype), shape.size);

@@ -55,6 +55,13 @@ ExchangeArgs::ExchangeArgs(const void* sendbuf, std::int64_t send_count, MPI_Dat
   if (!in_place()) check_not_aliased(sendbuf, recvbuf, send_count);
 }
 
+ExchangeArgs::ExchangeArgs(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                           int recvcount, MPI_Datatype recvtype)
+    : ExchangeArgs(sendbuf, std::int64_t{sendcount}, sendtype, recvbuf, recvtype) {
+  if (!in_place()) check_data(sendbuf, sendcount, sendtype);
+  check_data(recvbuf, recvcount, recvtype);
+}
+
 Binding ExchangeArgs::binding() const noexcept {
   return Binding{in_place() ? nullptr : sendbuf_, in_place() ? recvtype_ : sendtype_, recvbuf_,
                  recvtype_, MPI_OP_NULL};

@@ -57,6 +57,10 @@ class ExchangeArgs {
  public:
   ExchangeArgs(const void* sendbuf, std::int64_t send_count, MPI_Datatype sendtype, void* recvbuf,
                MPI_Datatype recvtype);
+  // One block of each side per rank (allgather, alltoall): checks the send block too (unless in
+  // place) and the receive block.
+  ExchangeArgs(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               int recvcount, MPI_Datatype recvtype);
   bool in_place() const noexcept { return sendbuf_ == MPI_IN_PLACE; }
   Binding binding() const noexcept;
 

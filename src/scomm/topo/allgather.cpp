@@ -8,10 +8,8 @@ namespace scomm::topo {
 p2p::Request allgather(const coll::Call& call, const Levels& levels, const void* sendbuf,
                        int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                        MPI_Datatype recvtype) {
-  const coll::ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvtype);
+  const coll::ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
   const bool in_place = args.in_place();
-  if (!in_place) coll::check_data(sendbuf, sendcount, sendtype);
-  coll::check_data(recvbuf, recvcount, recvtype);
   const coll::Shape shape = call.shape();
   const std::int64_t bytes = coll::bytes_of(recvcount, recvtype);
   return coll::launch(
