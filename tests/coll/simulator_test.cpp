@@ -113,6 +113,7 @@ TEST(Simulator, TwoLevelModelCountsMessagesPerLevel) {
   EXPECT_EQ(sim.bytes_per_level, (std::vector<std::int64_t>{12, 3}));
   // Two network steps on the critical path, then two inside the node.
   EXPECT_NEAR(sim.time, 2 * 10 + 2 * 1, 1e-12);
+  EXPECT_EQ(sim.critical_messages_per_level, (std::vector<std::int64_t>{2, 2}));
 }
 
 TEST(Simulator, AMissingSendIsADeadlock) {

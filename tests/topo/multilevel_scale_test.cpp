@@ -4,6 +4,7 @@
 // rank's schedule is O(depth log runs) plus its children, so this runs in about a second.
 #include <gtest/gtest.h>
 
+#include <numeric>
 #include <vector>
 
 #include "scomm/coll/simulator.hpp"
@@ -43,6 +44,11 @@ TEST_F(MultilevelScale, Bcast) {
       [&](const coll::Shape& s) { return bcast_multilevel(levels_, costs_, s, 1, 8); }, kRoot);
   EXPECT_EQ(sim.messages, kRanks - 1);
   EXPECT_EQ(slow_messages(sim), sites_ - 1);
+  // One site-level message on the critical path; the path's levels add up to its length.
+  const auto& critical = sim.critical_messages_per_level;
+  EXPECT_EQ(critical[static_cast<std::size_t>(levels_.depth())], 1);
+  EXPECT_EQ(std::accumulate(critical.begin(), critical.end(), std::int64_t{0}),
+            sim.critical_messages);
 }
 
 TEST_F(MultilevelScale, ReduceCommutativeAndInRankOrder) {

@@ -1,6 +1,7 @@
 #include "scomm/coll/simulator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <memory>
 #include <unordered_map>
@@ -57,12 +58,27 @@ class Decoder {
   std::uint32_t at_;
 };
 
+// The messages of a chain of dependencies, in all and per level of the cost model (levels past
+// the last counted share its count).
+struct Hops {
+  static constexpr std::size_t kLevels = 6;
+  std::int32_t total = 0;
+  std::array<std::int32_t, kLevels> per_level{};
+
+  Hops plus(int level) const noexcept {
+    Hops h = *this;
+    ++h.total;
+    ++h.per_level[std::min(static_cast<std::size_t>(level), kLevels - 1)];
+    return h;
+  }
+};
+
 struct Message {
   int src = 0;
   int round = 0;  // the sender's
   std::int64_t bytes = 0;
   double arrival = 0;
-  std::int32_t hops = 0;  // messages on the critical path to the send, this one excluded
+  Hops hops;  // the critical chain to this message's arrival, this message included
   std::int32_t next = -1;
 };
 
@@ -121,7 +137,7 @@ class Inboxes {
 struct Arrival {
   double time = 0;
   double recv_overhead = 0;
-  std::int32_t hops = 0;
+  Hops hops;
 };
 
 struct RankState {
@@ -131,7 +147,7 @@ struct RankState {
   std::int32_t rounds = 0;
   std::int32_t pending = 0;    // receives of the round still unmatched
   std::int32_t awaiting = -1;  // the peer whose message it waits for
-  std::int32_t hops = 0;
+  Hops hops;
   bool done = false;
   double start = 0;      // of the current round
   double sends_end = 0;  // when the round's sends have left
@@ -155,6 +171,7 @@ class Simulator {
     result_.completion.assign(ranks_.size(), 0.0);
     result_.messages_per_level.assign(static_cast<std::size_t>(model.levels()), 0);
     result_.bytes_per_level.assign(static_cast<std::size_t>(model.levels()), 0);
+    result_.critical_messages_per_level.assign(static_cast<std::size_t>(model.levels()), 0);
   }
 
   Simulation run() {
@@ -254,12 +271,13 @@ class Simulator {
     const double busy = link.send_overhead + static_cast<double>(bytes) * link.per_byte;
     me.port_free = leaves + std::max(link.gap, busy);
     me.sends_end = std::max(me.sends_end, leaves + busy);
-    inboxes_.push(peer, {r, me.round, bytes, leaves + busy + link.latency, me.hops, -1});
+    const int level = model_.level(r, peer);
+    inboxes_.push(peer,
+                  {r, me.round, bytes, leaves + busy + link.latency, me.hops.plus(level), -1});
     ++result_.messages;
     result_.bytes += bytes;
-    const auto level = static_cast<std::size_t>(model_.level(r, peer));
-    ++result_.messages_per_level[level];
-    result_.bytes_per_level[level] += bytes;
+    ++result_.messages_per_level[static_cast<std::size_t>(level)];
+    result_.bytes_per_level[static_cast<std::size_t>(level)] += bytes;
     RankState& receiver = state(peer);
     if (receiver.awaiting == r) {
       receiver.awaiting = -1;
@@ -304,9 +322,9 @@ class Simulator {
     std::sort(arrivals_.begin(), arrivals_.end(),
               [](const Arrival& a, const Arrival& b) { return a.time < b.time; });
     double received = me.start;
-    std::int32_t received_hops = me.hops;
+    Hops received_hops = me.hops;
     for (const Arrival& a : arrivals_) {
-      if (a.time >= received) received_hops = a.hops + 1;
+      if (a.time >= received) received_hops = a.hops;
       received = std::max(received, a.time) + a.recv_overhead;
     }
     // On a tie the message chain is the critical path: it is the longer one.
@@ -343,12 +361,16 @@ class Simulator {
     for (int r = 0; r < size_; ++r) {
       const double end = result_.completion[static_cast<std::size_t>(r)];
       if (end > result_.time ||
-          (end == result_.time && state(r).hops > result_.critical_messages)) {
+          (end == result_.time && state(r).hops.total > result_.critical_messages)) {
         result_.time = end;
         result_.last_rank = r;
-        result_.critical_messages = state(r).hops;
+        result_.critical_messages = state(r).hops.total;
       }
     }
+    if (size_ == 0) return;
+    const Hops& critical = state(result_.last_rank).hops;
+    for (std::size_t l = 0; l < result_.critical_messages_per_level.size(); ++l)
+      result_.critical_messages_per_level[l] = critical.per_level[std::min(l, Hops::kLevels - 1)];
   }
 
   const ScheduleBuilder& builder_;

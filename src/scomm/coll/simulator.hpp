@@ -59,8 +59,10 @@ struct Simulation {
   std::int64_t critical_messages = 0;                             // messages on the critical path
   int max_rounds = 0;                                             // the most rounds of any rank
   std::vector<std::int64_t> messages_per_level, bytes_per_level;  // by CostModel::level
-  std::vector<Problem> problems;                                  // the first kMaxProblems
-  std::int64_t problem_count = 0;                                 // all of them
+  // The critical path's messages by level (levels past the sixth are counted with it).
+  std::vector<std::int64_t> critical_messages_per_level;
+  std::vector<Problem> problems;   // the first kMaxProblems
+  std::int64_t problem_count = 0;  // all of them
   static constexpr std::size_t kMaxProblems = 32;
 
   bool ok() const noexcept { return problem_count == 0; }
