@@ -4,7 +4,7 @@
 # and of scomm, measured at small P (oversubscribed) and fitted by make_memory.py.
 #   scripts/bench_memory.sh [BUILD_DIR]          (default build-mem)
 # SCOMM_RSS_COUNT (1000) communicators per run; MPICH, much slower oversubscribed (it spins),
-# runs SCOMM_RSS_MPICH_COUNT (200) at SCOMM_RSS_MPICH_NP (8).
+# runs SCOMM_RSS_MPICH_COUNT (200) at SCOMM_RSS_MPICH_NP (8 16 32).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 build="${1:-build-mem}"
@@ -29,7 +29,7 @@ for np in 8 16 32; do
     rss mpirun.openmpi "$np" "$build/bench/memory/scomm-comm-rss" "$mode" "$count"
   done
 done
-for np in ${SCOMM_RSS_MPICH_NP:-8}; do
+for np in ${SCOMM_RSS_MPICH_NP:-8 16 32}; do
   for mode in dup split; do rss mpirun.mpich "$np" "$build/mpi-comm-rss-mpich" "$mode" "$mpich_count"; done
 done
 /usr/bin/python3 -c 'import json, sys; print(json.dumps([json.loads(l) for l in open(sys.argv[1])], indent=1))' \
