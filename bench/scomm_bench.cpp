@@ -4,9 +4,10 @@
 //               [--np P]
 //
 // Experiments in this process (no MPI): group-workloads, group-classes, group-cases, avrankmap,
-// context-tables, demo. Every other name is an MPI experiment of scomm-mpibench (split-halves,
-// groups-of-four, context-stress, p2p-overhead, collectives, split-ibcast, simulator-fit,
-// janus-sort, ...), which scomm-bench runs as `mpirun -np P scomm-mpibench ...` (P = 4 unless
+// context-tables, multilevel-model, demo. Every other name is an MPI experiment of scomm-mpibench
+// (split-halves, groups-of-four, context-stress, p2p-overhead, collectives, split-ibcast,
+// simulator-fit, janus-sort, ...), which scomm-bench runs as `mpirun -np P scomm-mpibench ...` (P =
+// 4 unless
 // --np says), its JSON going to --json with ".mpi" before the extension when both kinds run.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "context_tables.hpp"
+#include "multilevel_model.hpp"
 #include "report.hpp"
 #include "scomm/group/builder.hpp"
 #include "scomm/group/choose_map.hpp"
@@ -37,8 +39,9 @@ struct Options {
   std::string filter, json, csv, command, program;
 };
 
-constexpr const char* kLocalExperiments[] = {"group-workloads", "group-classes",  "group-cases",
-                                             "avrankmap",       "context-tables", "demo"};
+constexpr const char* kLocalExperiments[] = {
+    "group-workloads", "group-classes",    "group-cases", "avrankmap",
+    "context-tables",  "multilevel-model", "demo"};
 
 bool is_local(const std::string& experiment) {
   return std::find(std::begin(kLocalExperiments), std::end(kLocalExperiments), experiment) !=
@@ -252,6 +255,10 @@ int run(int argc, char** argv) {
           run_context_tables(std::cout, options.reps, options.quick, options.command));
       continue;
     }
+    if (experiment == "multilevel-model") {
+      other_json.push_back(run_multilevel_model(std::cout, options.quick, options.command));
+      continue;
+    }
     results.push_back(run_experiment(experiment, options));
     print_table(std::cout, results.back());
   }
@@ -270,7 +277,8 @@ int main(int argc, char** argv) {
         stderr,
         "scomm-bench: %s\nusage: scomm-bench EXPERIMENT... [--reps N] [--quick] "
         "[--filter TEXT] [--json FILE] [--csv FILE] [--np P]\nexperiments: group-workloads "
-        "group-classes group-cases avrankmap context-tables demo, and under mpirun "
+        "group-classes group-cases avrankmap context-tables multilevel-model demo, and under "
+        "mpirun "
         "those of scomm-mpibench --help\n",
         e.what());
     return 2;

@@ -18,14 +18,15 @@ declare -A platforms=(
   [seed48-wan1ms]="--site 16,16 --site 16 --wan-latency 1ms|"
   [seed48-wan10ms]="--site 16,16 --site 16 --wan-latency 10ms|"
   [fig1-wan10ms]="--site 10 --site 5,5 --wan-latency 10ms|"
-  [p1024-wan10ms]="$(printf -- '--site %s ' 16,16,16,16,16,16,16,16,16,16,16,16,16,16,16,16{,,,}) --wan-latency 10ms|--roots 8 --max-bytes 65536"
-  [p4096-wan10ms]="$(printf -- '--site %s ' 64,64,64,64,64,64,64,64,64,64,64,64,64,64,64,64{,,,}) --wan-latency 10ms|--roots 4 --max-bytes 4096"
+  [p1024-wan10ms]="$(printf -- '--site %s ' 16,16,16,16,16,16,16,16,16,16,16,16,16,16,16,16{,,,}) --wan-latency 10ms|--roots 2 --max-bytes 4096 --quick"
+  [p4096-wan10ms]="$(printf -- '--site %s ' 64,64,64,64,64,64,64,64,64,64,64,64,64,64,64,64{,,,}) --wan-latency 10ms|--roots 1 --max-bytes 256 --quick"
 )
 order=(seed48-wan1ms seed48-wan10ms fig1-wan10ms p1024-wan10ms p4096-wan10ms)
 
 # variant: environment | smpirun configuration. The 2-level variants give the multilevel builder
 # one level of the true topology; SMPI's own algorithms run through SCOMM_COLL_BCAST=native.
-variants=(binomial machine site multilevel smpi-mpich smpi-ompi smpi-mvapich2)
+# SCOMM_ML_VARIANTS (words) runs only those.
+read -r -a variants <<<"${SCOMM_ML_VARIANTS:-binomial machine site multilevel smpi-mpich smpi-ompi smpi-mvapich2}"
 variant_env() {
   case "$1" in
     binomial) echo "SCOMM_COLL_BCAST=binomial" ;;

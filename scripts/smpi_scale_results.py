@@ -18,21 +18,44 @@ def scale_section(files):
              "it, makes the even ranks locally (range) and collectively (create_group), runs a ring "
              "exchange, a same-tag exchange on the world and its dup received in opposite order, "
              "and bcast and allreduce on every communicator (scan and alltoall on the rows: SMPI's own scan is linear), each "
-             "compared with SMPI's own MPI doing the same; `native` does the MPI half alone. Every "
-             "communicator stays live to the end, so the difference of the two peaks is scomm's "
-             "state. Peak = the simulator process's maximum resident set (all ranks, each with its "
-             "own copy of the program: SMPI's dlopen privatization).", "",
-             "| simulated ranks | mode | result | wall s | peak RSS MiB | peak bytes per rank |",
-             "|---:|---|---|---:|---:|---:|"]
+             "compared with SMPI's own MPI doing the same; `native` does the MPI half alone; "
+             "`scomm-1base` is scomm with `SCOMM_BASE_COMMS=1` (one base communicator: 65,536 "
+             "contexts instead of 2^20, and 15 fewer `MPI_Comm_dup` of the world per rank). Every "
+             "communicator stays live to the end. Peak RSS = the simulator process's maximum "
+             "resident set (all ranks, each with its own copy of the program: SMPI's dlopen "
+             "privatization). Heap = malloc's bytes in use, read by rank 0 while every rank holds "
+             "all its state (all ranks share the process's malloc): it leaves out the program "
+             "copies, so heap growth per rank is the workload's memory, scomm's and SMPI's own "
+             "MPI objects (groups, communicators) together.", "",
+             "| simulated ranks | mode | result | wall s | peak RSS MiB | peak RSS bytes per rank "
+             "| heap growth per rank (peak - after MPI_Init) |",
+             "|---:|---|---|---:|---:|---:|---:|"]
     for e in experiments:
         for run in e["runs"]:
             verdict = "pass" if run["passed"] else "FAIL"
             parts.append(f"| {e['ranks']} | {run['mode']} | {verdict}: {run['summary']} | "
                          f"{run['wall_s']:.1f} | {run['peak_rss_bytes'] / 2**20:.0f} | "
-                         f"{run['peak_rss_bytes'] / e['ranks']:,.0f} |")
-    parts += ["", "| simulated ranks | scomm - native, bytes per simulated rank |", "|---:|---:|"]
+                         f"{run['peak_rss_bytes'] / e['ranks']:,.0f} | {heap_growth(run, e)} |")
+    parts += ["", "| simulated ranks | mode | RSS: mode - native, bytes per rank "
+              "| heap: mode - native, bytes per rank |", "|---:|---|---:|---:|"]
     for e in experiments:
-        peak = {run["mode"]: run["peak_rss_bytes"] for run in e["runs"]}
-        if {"scomm", "native"} <= peak.keys():
-            parts.append(f"| {e['ranks']} | {(peak['scomm'] - peak['native']) / e['ranks']:,.0f} |")
+        runs = {run["mode"]: run for run in e["runs"]}
+        if "native" not in runs:
+            continue
+        native = runs["native"]
+        for mode in ("scomm", "scomm-1base"):
+            if mode not in runs:
+                continue
+            run = runs[mode]
+            rss = (run["peak_rss_bytes"] - native["peak_rss_bytes"]) / e["ranks"]
+            heap = ((run.get("heap_peak_bytes", 0) - native.get("heap_peak_bytes", 0)) / e["ranks"]
+                    if "heap_peak_bytes" in run and "heap_peak_bytes" in native else None)
+            parts.append(f"| {e['ranks']} | {mode} | {rss:,.0f} | "
+                         f"{'-' if heap is None else f'{heap:,.0f}'} |")
     return parts + [""]
+
+
+def heap_growth(run, experiment):
+    if not run.get("heap_peak_bytes"):
+        return "-"
+    return f"{(run['heap_peak_bytes'] - run['heap_start_bytes']) / experiment['ranks']:,.0f}"
