@@ -13,7 +13,8 @@ void add_bcast_multilevel(coll::Schedule& schedule, const Levels& levels, const 
   const std::int64_t segments =
       std::max<std::int64_t>(1, (data.count + per_segment - 1) / per_segment);
   const std::int64_t segment_bytes = bytes / segments;
-  const MultilevelNode node = multilevel_node(levels, costs, shape.rank, shape.root, segment_bytes);
+  const MultilevelNode node =
+      multilevel_node(levels, costs, shape.rank, shape.root, segment_bytes, segments);
   auto segment = [&](std::int64_t s) {
     const std::int64_t first = s * per_segment;
     return coll::Block{data.slot, data.offset + first, std::min(per_segment, data.count - first)};

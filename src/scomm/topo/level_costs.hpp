@@ -26,8 +26,11 @@ struct LevelCosts {
   static LevelCosts defaults(int depth);
 
   const coll::Link& link(int stage) const;
-  // The shape with the lower modelled time for `participants` ranks and a message of `bytes`.
-  StageShape shape(int stage, int participants, std::int64_t bytes) const;
+  // The shape with the lower modelled time for `participants` ranks and a message of `bytes`,
+  // sent as `segments` pipelined pieces of that size (a large one: the root's port time per
+  // piece decides, and a flat tree's root sends n - 1 times per piece).
+  StageShape shape(int stage, int participants, std::int64_t bytes,
+                   std::int64_t segments = 1) const;
 };
 
 }  // namespace scomm::topo

@@ -124,12 +124,12 @@ int representative(const Levels& levels, int level, int cluster, int root) {
 }
 
 MultilevelNode multilevel_node(const Levels& levels, const LevelCosts& costs, int rank, int root,
-                               std::int64_t bytes) {
+                               std::int64_t bytes, std::int64_t segments) {
   MultilevelNode node;
   for (int stage = 0; stage <= levels.depth(); ++stage) {
     if (!participates(levels, stage, rank, root)) continue;
     const StageGroup group(levels, stage, rank, root);
-    add_stage(group, costs.shape(stage, group.size(), bytes), stage, rank, node);
+    add_stage(group, costs.shape(stage, group.size(), bytes, segments), stage, rank, node);
   }
   return node;
 }

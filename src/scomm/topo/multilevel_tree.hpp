@@ -30,10 +30,10 @@ struct MultilevelNode {
   std::vector<int> subtree_ranks;  // per child: the ranks its subtree holds
 };
 
-// The node of `rank` in the tree rooted at `root` for messages of `bytes`; O(depth log runs)
-// plus its children.
+// The node of `rank` in the tree rooted at `root` for messages of `bytes` (each of `segments`
+// pipelined pieces); O(depth log runs) plus its children.
 MultilevelNode multilevel_node(const Levels& levels, const LevelCosts& costs, int rank, int root,
-                               std::int64_t bytes);
+                               std::int64_t bytes, std::int64_t segments = 1);
 
 // The ranks of the subtree of `rank` in receiving order (itself, then its children's subtrees
 // in reverse sending order), consecutive ranks merged into runs. O(subtree size) nodes built:
