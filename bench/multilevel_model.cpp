@@ -10,6 +10,7 @@
 #include "scomm/coll/simulator.hpp"
 #include "scomm/topo/bcast_multilevel.hpp"
 #include "scomm/topo/level_costs.hpp"
+#include "scomm/topo/level_model.hpp"
 
 namespace scomm::bench {
 namespace {
@@ -49,17 +50,6 @@ std::vector<Platform> platforms(bool quick) {
                    {wan, lan, link(5e-6, 10e9), link(0.5e-6, 20e9), core},
                    2});
   return out;
-}
-
-// The true model: every level of the platform.
-coll::LevelModel model_of(const Platform& p) {
-  std::vector<coll::LevelModel::Level> inner_first;
-  for (int l = static_cast<int>(p.block_sizes.size()) - 1; l >= 0; --l) {
-    const int block = p.block_sizes[static_cast<std::size_t>(l)];
-    inner_first.push_back({[block](int r) { return std::int64_t{r / block}; },
-                           p.links[static_cast<std::size_t>(l) + 1]});
-  }
-  return coll::LevelModel(std::move(inner_first), p.links.front());
 }
 
 // What a variant's builder is told: the platform's levels [first, last).
@@ -147,7 +137,8 @@ std::string run_multilevel_model(std::ostream& out, bool quick, const std::strin
   out << "== multilevel-model (bcast on the schedule simulator; messages outermost level first, "
          "critical = on the critical path, most over the roots)\n";
   for (const Platform& p : platforms(quick)) {
-    const coll::LevelModel model = model_of(p);
+    const coll::LevelModel model =
+        topo::level_model(levels_of(p, 0, p.block_sizes.size()), topo::LevelCosts{p.links});
     for (const Variant& v : variants(p))
       for (const std::int64_t bytes : sizes) {
         const Outcome o = simulate_variant(p, v, bytes, model);

@@ -4,12 +4,28 @@
 # and 4,096 ranks; wall time, the simulator's peak resident memory and its heap at the workload's
 # peak (malloc's bytes in use, without the ranks' copies of the program) per simulated rank go to
 # docs/results/smpi-scale-pP.json and docs/RESULTS.md. Needs SimGrid (scripts/bench_simgrid.sh
-# installs it). SCOMM_SMPI_SCALE_RANKS overrides the rank counts.
+# installs it). SCOMM_SMPI_SCALE_RANKS overrides the rank counts; SCOMM_SMPI_SCALE_VARIANTS runs only
+# the variants named (say "native"), keeping the other variants' runs already in the JSON file.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 build_targets=scale_check configure_and_build build-smpi-scale -DCMAKE_BUILD_TYPE=Release \
   -DSCOMM_SIMGRID=ON
 cd "$root"
+# Writes the runs of one rank count, replacing those of the same variants already in $1.
+merge_scale_runs() {
+  /usr/bin/python3 - "$@" <<'PY'
+import json, os, sys
+path, ranks, simgrid, runs = sys.argv[1], int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
+old = json.load(open(path))["runs"] if os.path.exists(path) else []
+fresh = {run["mode"] for run in runs}
+runs = [run for run in old if run["mode"] not in fresh] + runs
+order = {"scomm": 0, "scomm-1base": 1, "native": 2}
+runs.sort(key=lambda run: order.get(run["mode"], 3))
+with open(path, "w") as out:
+    json.dump({"experiment": "smpi-scale", "ranks": ranks, "simgrid": simgrid, "runs": runs}, out)
+    out.write("\n")
+PY
+}
 # One run: prints "passed wall_s peak_kib" and keeps the program's output in $log.
 run_mode() {
   local np="$1" mode="$2" log="$3" times
@@ -28,6 +44,7 @@ for np in ${SCOMM_SMPI_SCALE_RANKS:-1024 4096}; do
   runs=()
   variants=(scomm native)
   [[ " ${SCOMM_SMPI_SCALE_1BASE_RANKS:-1024} " == *" $np "* ]] && variants=(scomm scomm-1base native)
+  [ -n "${SCOMM_SMPI_SCALE_VARIANTS:-}" ] && read -r -a variants <<<"$SCOMM_SMPI_SCALE_VARIANTS"
   for variant in "${variants[@]}"; do
     mode="${variant%-1base}"
     echo "smpi scale: scale_check $variant at $np simulated ranks"
@@ -40,10 +57,8 @@ for np in ${SCOMM_SMPI_SCALE_RANKS:-1024 4096}; do
     read -r heap_start heap_peak <<<"${heap:-0 0}"
     runs+=("{\"mode\": \"$variant\", \"passed\": $passed, \"wall_s\": $wall, \"peak_rss_bytes\": $((kib * 1024)), \"heap_start_bytes\": $heap_start, \"heap_peak_bytes\": $heap_peak, \"summary\": \"$summary\"}")
   done
-  cat >"docs/results/smpi-scale-p$np.json" <<JSON
-{"experiment": "smpi-scale", "ranks": $np, "simgrid": "$(smpirun -version 2>&1 | head -1)",
- "runs": [$(IFS=,; echo "${runs[*]}")]}
-JSON
+  merge_scale_runs "docs/results/smpi-scale-p$np.json" "$np" "$(smpirun -version 2>&1 | head -1)" \
+    "[$(IFS=,; echo "${runs[*]}")]"
 done
 write_results
 echo "wrote docs/RESULTS.md"

@@ -27,9 +27,9 @@ TEST(MultilevelDefault, TheOperationsWithADefaultMultilevelSchedule) {
                        Operation::kAllreduce, Operation::kGather, Operation::kScatter,
                        Operation::kAllgather, Operation::kScan, Operation::kExscan})
     EXPECT_TRUE(multilevel_by_default(op, levels)) << static_cast<int>(op);
-  for (Operation op : {Operation::kAlltoall, Operation::kGatherv, Operation::kScatterv,
-                       Operation::kAllgatherv, Operation::kAlltoallv,
-                       Operation::kReduceScatterBlock, Operation::kReduceScatter})
+  for (Operation op :
+       {Operation::kAlltoall, Operation::kGatherv, Operation::kScatterv, Operation::kAllgatherv,
+        Operation::kAlltoallv, Operation::kReduceScatterBlock, Operation::kReduceScatter})
     EXPECT_FALSE(multilevel_by_default(op, levels)) << static_cast<int>(op);
 }
 

@@ -22,7 +22,7 @@ constexpr int kRoot = 12'345;
 
 class MultilevelScale : public ::testing::Test {
  protected:
-  MultilevelScale() : model_(testing::model_of(levels_, costs_)) {}
+  MultilevelScale() : model_(level_model(levels_, costs_)) {}
 
   coll::Simulation simulate(const coll::ScheduleBuilder& build, int root) const {
     coll::Simulation sim = coll::simulate(build, kRanks, root, model_);

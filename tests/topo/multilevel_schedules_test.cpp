@@ -31,7 +31,6 @@ namespace {
 using testing::initial;
 using testing::initial_block;
 using testing::kElementBase;
-using testing::model_of;
 using testing::topologies;
 using testing::Topology;
 using testing::Value;
@@ -55,7 +54,7 @@ struct Case {
 // on a flat topology, where the model has one level).
 std::int64_t slow_messages(const Case& c, const coll::ScheduleBuilder& build,
                            coll::ElementSizes sizes = {8, 8}) {
-  const coll::LevelModel model = model_of(c.levels, c.costs);
+  const coll::LevelModel model = level_model(c.levels, c.costs);
   const coll::Simulation sim = coll::simulate(build, c.p, c.root, model, sizes);
   EXPECT_TRUE(sim.ok()) << c.describe() << "\n" << sim.describe_problems();
   return sim.messages_per_level.back();

@@ -40,8 +40,7 @@ void check(const std::string& name, const Levels& levels, std::int64_t n, bool i
     return inclusive ? scan_multilevel(levels, costs, s, n, n * 8, in_place)
                      : exscan_multilevel(levels, costs, s, n, n * 8, in_place);
   };
-  const coll::Simulation sim =
-      coll::simulate(build, p, 0, testing::model_of(levels, costs), {8, 8});
+  const coll::Simulation sim = coll::simulate(build, p, 0, level_model(levels, costs), {8, 8});
   ASSERT_TRUE(sim.ok()) << where << "\n" << sim.describe_problems();
   if (levels.depth() > 0 && scan_multilevel_applies(levels)) {
     ASSERT_EQ(sim.messages_per_level.back(), 2 * (levels.clusters(0) - 1)) << where;

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "scomm/coll/cost_model.hpp"
 #include "scomm/topo/level_costs.hpp"
+#include "scomm/topo/level_model.hpp"
 #include "scomm/topo/levels.hpp"
 
 namespace scomm::topo::testing {
@@ -84,17 +84,6 @@ inline const std::vector<Topology>& topologies() {
        {48}},
   };
   return kTopologies;
-}
-
-// The cost model of the levels: stage s's link between the ranks stage s joins (inside one
-// cluster of level s - 1, across its clusters of level s). The model's outermost level is
-// level 0's links, its level depth(): where every message of a flat topology goes.
-inline coll::LevelModel model_of(const Levels& levels, const LevelCosts& costs) {
-  std::vector<coll::LevelModel::Level> inner_first;
-  for (int l = levels.depth() - 1; l >= 0; --l)
-    inner_first.push_back(
-        {[&levels, l](int r) { return std::int64_t{levels.color(r, l)}; }, costs.link(l + 1)});
-  return coll::LevelModel(std::move(inner_first), costs.link(0));
 }
 
 }  // namespace scomm::topo::testing
