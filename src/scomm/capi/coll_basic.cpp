@@ -6,33 +6,37 @@ using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
 using scomm::coll::Call;
 using scomm::coll::Operation;
+using scomm::coll::Signature;
 namespace coll = scomm::coll;
 namespace topo = scomm::topo;
 
 extern "C" {
 
 int SCOMM_Barrier(SCOMM_Comm comm) {
-  return collective("SCOMM_Barrier", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kBarrier, topo::barrier, coll::barrier>(call, e);
-  });
+  return collective(
+      "SCOMM_Barrier", comm, Signature(Operation::kBarrier), [&](const Call& call, CommEntry& e) {
+        return flat_or_multilevel<Operation::kBarrier, topo::barrier, coll::barrier>(call, e);
+      });
 }
 
 int SCOMM_Ibarrier(SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Ibarrier", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Ibarrier", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kBarrier, topo::barrier, coll::barrier>(call, e);
   });
 }
 
 int SCOMM_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Bcast", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kBcast, topo::bcast, coll::bcast>(call, e, buffer, count,
-                                                                           datatype, root);
-  });
+  return collective("SCOMM_Bcast", comm,
+                    Signature(Operation::kBcast).rooted_at(root).blocks({count, datatype}),
+                    [&](const Call& call, CommEntry& e) {
+                      return flat_or_multilevel<Operation::kBcast, topo::bcast, coll::bcast>(
+                          call, e, buffer, count, datatype, root);
+                    });
 }
 
 int SCOMM_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm,
                  SCOMM_Request* request) {
-  return collective("SCOMM_Ibcast", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Ibcast", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kBcast, topo::bcast, coll::bcast>(call, e, buffer, count,
                                                                            datatype, root);
   });
@@ -40,15 +44,18 @@ int SCOMM_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM
 
 int SCOMM_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     SCOMM_Comm comm) {
-  return collective("SCOMM_Allreduce", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kAllreduce, topo::allreduce, coll::allreduce>(
-        call, e, sendbuf, recvbuf, count, datatype, op);
-  });
+  return collective(
+      "SCOMM_Allreduce", comm,
+      Signature(Operation::kAllreduce).blocks({count, datatype}).reducing(op),
+      [&](const Call& call, CommEntry& e) {
+        return flat_or_multilevel<Operation::kAllreduce, topo::allreduce, coll::allreduce>(
+            call, e, sendbuf, recvbuf, count, datatype, op);
+      });
 }
 
 int SCOMM_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
                      MPI_Op op, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Iallreduce", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Iallreduce", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kAllreduce, topo::allreduce, coll::allreduce>(
         call, e, sendbuf, recvbuf, count, datatype, op);
   });

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <type_traits>
+#include <utility>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/coll/agreement.hpp"
 #include "scomm/coll/operations.hpp"
 #include "scomm/topo/multilevel_default.hpp"
 #include "scomm/topo/operations.hpp"
@@ -35,15 +37,17 @@ p2p::Request flat_or_multilevel(const coll::Call& call, CommEntry& e, const Args
   return flat(call, args...);
 }
 
-// `start(call)` or `start(call, entry)` returns the collective's request: complete for blocking
-// calls, a new handle in *request for nonblocking ones (request == nullptr: blocking).
+// `start(call)` or `start(call, entry)` returns the collective's request: complete for a
+// blocking call, else given a new handle in *request. In check mode a blocking call's members
+// first agree on `signature` (coll/agreement.hpp).
 template <typename Start>
-int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, bool nonblocking,
-               Start&& start) noexcept {
+int run_collective(const char* function, SCOMM_Comm c, bool nonblocking, SCOMM_Request* request,
+                   const coll::Signature& signature, Start&& start) noexcept {
   return on_comm(function, c, [&](CommEntry& e) {
     if (nonblocking) require(request, "request");
-    const coll::Call call{runtime(), e.comm, context().coll_selection, !nonblocking,
-                          &e.schedules()};
+    const coll::Call call{runtime(),    e.comm,         context().coll_selection,
+                          !nonblocking, &e.schedules(), context().coll_check};
+    coll::agree(call, signature);
     p2p::Request done = [&] {
       if constexpr (std::is_invocable_v<Start, const coll::Call&, CommEntry&>)
         return start(call, e);
@@ -52,6 +56,19 @@ int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, bool 
     }();
     if (nonblocking) *request = new_request_handle(std::move(done), c);
   });
+}
+
+// A blocking collective.
+template <typename Start>
+int collective(const char* function, SCOMM_Comm c, const coll::Signature& signature,
+               Start&& start) noexcept {
+  return run_collective(function, c, false, nullptr, signature, std::forward<Start>(start));
+}
+
+// A nonblocking collective (not checked: starting one must not wait for the other members).
+template <typename Start>
+int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, Start&& start) noexcept {
+  return run_collective(function, c, true, request, coll::Signature{}, std::forward<Start>(start));
 }
 
 }  // namespace scomm::capi

@@ -6,24 +6,48 @@ using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
 using scomm::coll::Call;
+using scomm::coll::Signature;
+using Block = scomm::coll::Signature::Block;
 using scomm::coll::Operation;
 namespace coll = scomm::coll;
 namespace topo = scomm::topo;
+
+namespace {
+
+// Each member's block for the agreement: the one it sends, or with MPI_IN_PLACE the one already
+// in its receive buffer.
+Block sent_block(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
+                 MPI_Datatype recvtype) {
+  return sendbuf == SCOMM_IN_PLACE ? Block{recvcount, recvtype} : Block{sendcount, sendtype};
+}
+
+// The block each member receives, or with MPI_IN_PLACE (the root of a scatter) the one it keeps.
+Block received_block(const void* recvbuf, int recvcount, MPI_Datatype recvtype, int sendcount,
+                     MPI_Datatype sendtype) {
+  return recvbuf == SCOMM_IN_PLACE ? Block{sendcount, sendtype} : Block{recvcount, recvtype};
+}
+
+}  // namespace
 
 extern "C" {
 
 int SCOMM_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Gather", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kGather, topo::gather, coll::gather>(
-        call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
-  });
+  return collective("SCOMM_Gather", comm,
+                    Signature(Operation::kGather)
+                        .rooted_at(root)
+                        .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
+                    [&](const Call& call, CommEntry& e) {
+                      return flat_or_multilevel<Operation::kGather, topo::gather, coll::gather>(
+                          call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                          root);
+                    });
 }
 
 int SCOMM_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                   SCOMM_Request* request) {
-  return collective("SCOMM_Igather", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Igather", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kGather, topo::gather, coll::gather>(
         call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   });
@@ -32,16 +56,17 @@ int SCOMM_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int SCOMM_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                   SCOMM_Comm comm) {
-  return collective("SCOMM_Gatherv", comm, nullptr, false, [&](const Call& call) {
-    return coll::gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                         root);
-  });
+  return collective("SCOMM_Gatherv", comm, Signature(Operation::kGatherv).rooted_at(root),
+                    [&](const Call& call) {
+                      return coll::gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                           displs, recvtype, root);
+                    });
 }
 
 int SCOMM_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                    SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Igatherv", comm, request, true, [&](const Call& call) {
+  return collective("SCOMM_Igatherv", comm, request, [&](const Call& call) {
     return coll::gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
                          root);
   });
@@ -49,16 +74,21 @@ int SCOMM_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int SCOMM_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Scatter", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kScatter, topo::scatter, coll::scatter>(
-        call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
-  });
+  return collective("SCOMM_Scatter", comm,
+                    Signature(Operation::kScatter)
+                        .rooted_at(root)
+                        .blocks(received_block(recvbuf, recvcount, recvtype, sendcount, sendtype)),
+                    [&](const Call& call, CommEntry& e) {
+                      return flat_or_multilevel<Operation::kScatter, topo::scatter, coll::scatter>(
+                          call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                          root);
+                    });
 }
 
 int SCOMM_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                    SCOMM_Request* request) {
-  return collective("SCOMM_Iscatter", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Iscatter", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kScatter, topo::scatter, coll::scatter>(
         call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   });
@@ -67,16 +97,17 @@ int SCOMM_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int SCOMM_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
                    MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                    int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Scatterv", comm, nullptr, false, [&](const Call& call) {
-    return coll::scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                          root);
-  });
+  return collective("SCOMM_Scatterv", comm, Signature(Operation::kScatterv).rooted_at(root),
+                    [&](const Call& call) {
+                      return coll::scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                            recvcount, recvtype, root);
+                    });
 }
 
 int SCOMM_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[],
                     MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                     int root, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Iscatterv", comm, request, true, [&](const Call& call) {
+  return collective("SCOMM_Iscatterv", comm, request, [&](const Call& call) {
     return coll::scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
                           root);
   });
@@ -84,16 +115,20 @@ int SCOMM_Iscatterv(const void* sendbuf, const int sendcounts[], const int displ
 
 int SCOMM_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm) {
-  return collective("SCOMM_Allgather", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kAllgather, topo::allgather, coll::allgather>(
-        call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
-  });
+  return collective(
+      "SCOMM_Allgather", comm,
+      Signature(Operation::kAllgather)
+          .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
+      [&](const Call& call, CommEntry& e) {
+        return flat_or_multilevel<Operation::kAllgather, topo::allgather, coll::allgather>(
+            call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+      });
 }
 
 int SCOMM_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm,
                      SCOMM_Request* request) {
-  return collective("SCOMM_Iallgather", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Iallgather", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kAllgather, topo::allgather, coll::allgather>(
         call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
   });
@@ -102,16 +137,17 @@ int SCOMM_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, 
 int SCOMM_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                      SCOMM_Comm comm) {
-  return collective("SCOMM_Allgatherv", comm, nullptr, false, [&](const Call& call) {
-    return coll::allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                            recvtype);
-  });
+  return collective("SCOMM_Allgatherv", comm, Signature(Operation::kAllgatherv),
+                    [&](const Call& call) {
+                      return coll::allgatherv(call, sendbuf, sendcount, sendtype, recvbuf,
+                                              recvcounts, displs, recvtype);
+                    });
 }
 
 int SCOMM_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                       const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                       SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Iallgatherv", comm, request, true, [&](const Call& call) {
+  return collective("SCOMM_Iallgatherv", comm, request, [&](const Call& call) {
     return coll::allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
                             recvtype);
   });
@@ -119,15 +155,19 @@ int SCOMM_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 
 int SCOMM_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm) {
-  return collective("SCOMM_Alltoall", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kAlltoall, topo::alltoall, coll::alltoall>(
-        call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
-  });
+  return collective(
+      "SCOMM_Alltoall", comm,
+      Signature(Operation::kAlltoall)
+          .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
+      [&](const Call& call, CommEntry& e) {
+        return flat_or_multilevel<Operation::kAlltoall, topo::alltoall, coll::alltoall>(
+            call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+      });
 }
 
 int SCOMM_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Ialltoall", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Ialltoall", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kAlltoall, topo::alltoall, coll::alltoall>(
         call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
   });
@@ -136,17 +176,18 @@ int SCOMM_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
 int SCOMM_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
                     MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                     const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm) {
-  return collective("SCOMM_Alltoallv", comm, nullptr, false, [&](const Call& call) {
-    return coll::alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
-                           rdispls, recvtype);
-  });
+  return collective("SCOMM_Alltoallv", comm, Signature(Operation::kAlltoallv),
+                    [&](const Call& call) {
+                      return coll::alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                                             recvcounts, rdispls, recvtype);
+                    });
 }
 
 int SCOMM_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
                      MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                      const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
                      SCOMM_Request* request) {
-  return collective("SCOMM_Ialltoallv", comm, request, true, [&](const Call& call) {
+  return collective("SCOMM_Ialltoallv", comm, request, [&](const Call& call) {
     return coll::alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
                            rdispls, recvtype);
   });

@@ -7,6 +7,7 @@ using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
 using scomm::coll::Call;
 using scomm::coll::Operation;
+using scomm::coll::Signature;
 namespace coll = scomm::coll;
 namespace topo = scomm::topo;
 
@@ -14,15 +15,18 @@ extern "C" {
 
 int SCOMM_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Reduce", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kReduce, topo::reduce, coll::reduce>(
-        call, e, sendbuf, recvbuf, count, datatype, op, root);
-  });
+  return collective(
+      "SCOMM_Reduce", comm,
+      Signature(Operation::kReduce).rooted_at(root).blocks({count, datatype}).reducing(op),
+      [&](const Call& call, CommEntry& e) {
+        return flat_or_multilevel<Operation::kReduce, topo::reduce, coll::reduce>(
+            call, e, sendbuf, recvbuf, count, datatype, op, root);
+      });
 }
 
 int SCOMM_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   int root, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Ireduce", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Ireduce", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kReduce, topo::reduce, coll::reduce>(
         call, e, sendbuf, recvbuf, count, datatype, op, root);
   });
@@ -30,15 +34,17 @@ int SCOMM_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype da
 
 int SCOMM_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                SCOMM_Comm comm) {
-  return collective("SCOMM_Scan", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kScan, topo::scan, coll::scan>(call, e, sendbuf, recvbuf,
-                                                                        count, datatype, op);
-  });
+  return collective("SCOMM_Scan", comm,
+                    Signature(Operation::kScan).blocks({count, datatype}).reducing(op),
+                    [&](const Call& call, CommEntry& e) {
+                      return flat_or_multilevel<Operation::kScan, topo::scan, coll::scan>(
+                          call, e, sendbuf, recvbuf, count, datatype, op);
+                    });
 }
 
 int SCOMM_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                 SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Iscan", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Iscan", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kScan, topo::scan, coll::scan>(call, e, sendbuf, recvbuf,
                                                                         count, datatype, op);
   });
@@ -46,15 +52,17 @@ int SCOMM_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype data
 
 int SCOMM_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  SCOMM_Comm comm) {
-  return collective("SCOMM_Exscan", comm, nullptr, false, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kExscan, topo::exscan, coll::exscan>(
-        call, e, sendbuf, recvbuf, count, datatype, op);
-  });
+  return collective("SCOMM_Exscan", comm,
+                    Signature(Operation::kExscan).blocks({count, datatype}).reducing(op),
+                    [&](const Call& call, CommEntry& e) {
+                      return flat_or_multilevel<Operation::kExscan, topo::exscan, coll::exscan>(
+                          call, e, sendbuf, recvbuf, count, datatype, op);
+                    });
 }
 
 int SCOMM_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Iexscan", comm, request, true, [&](const Call& call, CommEntry& e) {
+  return collective("SCOMM_Iexscan", comm, request, [&](const Call& call, CommEntry& e) {
     return flat_or_multilevel<Operation::kExscan, topo::exscan, coll::exscan>(
         call, e, sendbuf, recvbuf, count, datatype, op);
   });
@@ -62,30 +70,35 @@ int SCOMM_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype da
 
 int SCOMM_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
                                MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm) {
-  return collective("SCOMM_Reduce_scatter_block", comm, nullptr, false, [&](const Call& call) {
-    return coll::reduce_scatter_block(call, sendbuf, recvbuf, recvcount, datatype, op);
-  });
+  return collective(
+      "SCOMM_Reduce_scatter_block", comm,
+      Signature(Operation::kReduceScatterBlock).blocks({recvcount, datatype}).reducing(op),
+      [&](const Call& call) {
+        return coll::reduce_scatter_block(call, sendbuf, recvbuf, recvcount, datatype, op);
+      });
 }
 
 int SCOMM_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
                                 MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
                                 SCOMM_Request* request) {
-  return collective("SCOMM_Ireduce_scatter_block", comm, request, true, [&](const Call& call) {
+  return collective("SCOMM_Ireduce_scatter_block", comm, request, [&](const Call& call) {
     return coll::reduce_scatter_block(call, sendbuf, recvbuf, recvcount, datatype, op);
   });
 }
 
 int SCOMM_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
                          MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm) {
-  return collective("SCOMM_Reduce_scatter", comm, nullptr, false, [&](const Call& call) {
-    return coll::reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
-  });
+  return collective("SCOMM_Reduce_scatter", comm,
+                    Signature(Operation::kReduceScatter).reducing(op).counts_alike(recvcounts),
+                    [&](const Call& call) {
+                      return coll::reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
+                    });
 }
 
 int SCOMM_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
                           MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
                           SCOMM_Request* request) {
-  return collective("SCOMM_Ireduce_scatter", comm, request, true, [&](const Call& call) {
+  return collective("SCOMM_Ireduce_scatter", comm, request, [&](const Call& call) {
     return coll::reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
   });
 }

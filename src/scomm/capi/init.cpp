@@ -1,6 +1,7 @@
 // SCOMM_Init, SCOMM_Finalize, SCOMM_Tag_ub: the runtime's life and what it publishes.
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/coll/agreement.hpp"
 #include "scomm/topo/discovery.hpp"
 
 using scomm::Error;
@@ -21,6 +22,7 @@ void tear_down() noexcept {
   ctx.runtime.reset();
   ctx.world_levels = scomm::topo::Levels();
   ctx.multilevel_by_default = false;
+  ctx.coll_check = false;
 }
 
 // MPI_Finalize deletes MPI_COMM_SELF's attributes before anything else: a program that never
@@ -52,6 +54,7 @@ int SCOMM_Init(void) {
     if (context().runtime) throw Error(ErrorClass::kArg, "scomm is already initialized");
     auto& ctx = context();
     ctx.coll_selection = scomm::coll::Selection::from_environment();
+    ctx.coll_check = scomm::coll::check_mode_from_environment();
     scomm::topo::Discovered discovered = scomm::topo::discover_levels(MPI_COMM_WORLD);
     ctx.world_levels = std::move(discovered.levels);
     ctx.multilevel_by_default = discovered.user_levels;

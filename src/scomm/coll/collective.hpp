@@ -22,6 +22,7 @@ struct Call {
   const Selection& selection;
   bool blocking;
   ScheduleCache* cache = nullptr;  // the communicator's; none: every call builds its schedule
+  bool check_agreement = false;    // SCOMM_COLL_CHECK: blocking calls agree first (agreement.hpp)
 
   Shape shape(int root = 0) const noexcept { return {comm.rank(), comm.size(), root}; }
 };

@@ -1,0 +1,100 @@
+#include "scomm/coll/agreement.hpp"
+
+#include <array>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "scomm/comm/channel_reducer.hpp"
+
+namespace scomm::coll {
+namespace {
+
+enum Field { kOperation, kRoot, kBytes, kOp, kDigest, kFields };
+using Fields = std::array<std::int64_t, kFields>;
+
+// Bytes of a block; -1 for none, -2 when its own checks will reject it (MPI is not asked about
+// a null type).
+std::int64_t block_bytes(const std::optional<Signature::Block>& block) {
+  if (!block) return -1;
+  if (block->count < 0 || block->type == MPI_DATATYPE_NULL) return -2;
+  return bytes_of(block->count, block->type);
+}
+
+// Predefined operations by position; a user-defined one is -2 (functions cannot be compared
+// across processes), none -1.
+std::int64_t op_index(MPI_Op op) {
+  if (op == MPI_OP_NULL) return -1;
+  const std::array predefined{MPI_MAX,    MPI_MIN,    MPI_SUM,     MPI_PROD, MPI_LAND,
+                              MPI_BAND,   MPI_LOR,    MPI_BOR,     MPI_LXOR, MPI_BXOR,
+                              MPI_MAXLOC, MPI_MINLOC, MPI_REPLACE, MPI_NO_OP};
+  for (std::size_t i = 0; i < predefined.size(); ++i)
+    if (op == predefined[i]) return static_cast<std::int64_t>(i);
+  return -2;
+}
+
+// FNV-1a of counts[0, n), halved to stay a non-negative int64; 0 for none.
+std::int64_t digest(const int* counts, int n) {
+  if (counts == nullptr) return 0;
+  std::uint64_t hash = 14695981039346656037u;
+  for (int i = 0; i < n; ++i)
+    hash = (hash ^ static_cast<std::uint32_t>(counts[i])) * 1099511628211u;
+  return static_cast<std::int64_t>(hash >> 1);
+}
+
+// The members' smallest and largest value of every field: one MAX over (v, -v).
+std::pair<Fields, Fields> extremes(const Call& call, const Fields& mine) {
+  std::array<std::int64_t, 2 * kFields> words{};
+  for (int f = 0; f < kFields; ++f) {
+    words[2 * f] = mine[f];
+    words[2 * f + 1] = -mine[f];
+  }
+  constexpr std::uint64_t kStamp = 0x5c0a96ee;  // marks the agreement's messages
+  comm::ChannelReducer reducer(call.runtime.engine(), call.comm.channel_ptr(),
+                               comm::internal_tag(call.runtime, call.comm), true, kStamp);
+  reducer.start_max(words);
+  while (!reducer.test()) call.runtime.engine().progress_background();
+  Fields low{}, high{};
+  for (int f = 0; f < kFields; ++f) {
+    low[f] = -words[2 * f + 1];
+    high[f] = words[2 * f];
+  }
+  return {low, high};
+}
+
+[[noreturn]] void disagree(ErrorClass error_class, const std::string& what) {
+  throw Error(error_class, "members of the collective disagree (SCOMM_COLL_CHECK): " + what);
+}
+
+}  // namespace
+
+bool check_mode_from_environment() {
+  const char* value = std::getenv("SCOMM_COLL_CHECK");
+  if (value == nullptr || std::string_view(value) == "off") return false;
+  if (std::string_view(value) == "on") return true;
+  throw Error(ErrorClass::kArg, std::string("SCOMM_COLL_CHECK: '") + value + "' is not on or off");
+}
+
+void agree(const Call& call, const Signature& signature) {
+  if (!call.check_agreement || !call.blocking) return;
+  const Fields mine{static_cast<std::int64_t>(signature.operation), signature.root,
+                    block_bytes(signature.block), op_index(signature.op),
+                    digest(signature.same_counts, call.comm.size())};
+  const auto [low, high] = extremes(call, mine);
+  const auto text = [&](Field f) {
+    return std::to_string(low[f]) + " and " + std::to_string(high[f]);
+  };
+  if (low[kOperation] != high[kOperation])
+    disagree(ErrorClass::kArg,
+             "they called different collectives (" +
+                 std::string(name_of(static_cast<Operation>(low[kOperation]))) + " and " +
+                 std::string(name_of(static_cast<Operation>(high[kOperation]))) + ")");
+  if (low[kRoot] != high[kRoot]) disagree(ErrorClass::kRoot, "roots " + text(kRoot));
+  if (low[kBytes] != high[kBytes])
+    disagree(ErrorClass::kCount,
+             "blocks of " + text(kBytes) + " bytes (-2: arguments invalid at some member)");
+  if (low[kOp] != high[kOp]) disagree(ErrorClass::kOp, "different reduction operations");
+  if (low[kDigest] != high[kDigest]) disagree(ErrorClass::kCount, "different count arrays");
+}
+
+}  // namespace scomm::coll

@@ -1,0 +1,48 @@
+// Check mode (SCOMM_COLL_CHECK=on): before a blocking collective runs, its members agree on what
+// they called -- the operation, the root, each member's block in bytes, the reduction operation
+// and a digest of the count array every member must pass alike -- in one recursive-doubling MAX
+// over the communicator. A disagreement fails the call at every member with the same error,
+// where it would otherwise hang or give a wrong result (MPI leaves such calls undefined, as
+// detecting them costs every call this round). Nonblocking collectives are not checked: starting
+// one must not wait for the other members.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <optional>
+
+#include "scomm/coll/collective.hpp"
+#include "scomm/coll/selection.hpp"
+
+namespace scomm::coll {
+
+// What a member called, e.g. Signature(Operation::kBcast).rooted_at(root).blocks({count, type}).
+// Cheap to build: sizes and digests are computed only in check mode.
+struct Signature {
+  struct Block {  // each member's block of a uniform operation
+    int count;
+    MPI_Datatype type;
+  };
+  explicit Signature(Operation called = Operation::kBarrier) : operation(called) {}
+  Signature& rooted_at(int rank) { return root = rank, *this; }
+  Signature& blocks(Block each) { return block = each, *this; }
+  Signature& reducing(MPI_Op reduction) { return op = reduction, *this; }
+  // A count per member that every member passes alike (reduce_scatter's receive counts).
+  Signature& counts_alike(const int* counts) { return same_counts = counts, *this; }
+
+  Operation operation;
+  int root = -1;               // -1: the operation has no root
+  std::optional<Block> block;  // none: members' blocks may differ (v-forms)
+  MPI_Op op = MPI_OP_NULL;     // the reduction's; MPI_OP_NULL: none
+  const int* same_counts = nullptr;
+};
+
+// SCOMM_COLL_CHECK: "on" turns check mode on; unset or "off" leaves it off; Error(kArg) else.
+bool check_mode_from_environment();
+
+// In check mode, a blocking call's members agree on `signature`; every member throws
+// Error(kArg / kRoot / kCount / kOp) when theirs differ. Otherwise nothing.
+void agree(const Call& call, const Signature& signature);
+
+}  // namespace scomm::coll

@@ -1,0 +1,166 @@
+// Check mode (SCOMM_COLL_CHECK=on): members of a blocking collective that called it with
+// different roots, collectives, block sizes, operations or count arrays all get the same error,
+// without a hang, and the communicator keeps working; calls that agree give MPI's results.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cstdlib>
+#include <numeric>
+#include <vector>
+
+#include "scomm.h"
+#include "scomm_fixture.hpp"
+
+namespace {
+
+// All SMPI ranks share one environment: change it only between barriers.
+void set_environment_together(const char* name, const char* value) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (value == nullptr)
+    unsetenv(name);
+  else
+    setenv(name, value, 1);
+  MPI_Barrier(MPI_COMM_WORLD);
+}
+
+class CollCheckTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    set_environment_together("SCOMM_COLL_CHECK", "on");
+    ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
+    rank_ = world_rank();
+    size_ = world_size();
+  }
+  void TearDown() override {
+    ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+    set_environment_together("SCOMM_COLL_CHECK", nullptr);
+  }
+
+  // After a failed call, the next collective still gives the right answer at every member.
+  void expect_world_still_works() const {
+    int value = rank_ + 1, sum = 0;
+    ASSERT_EQ(SCOMM_Allreduce(&value, &sum, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    EXPECT_EQ(sum, size_ * (size_ + 1) / 2);
+  }
+
+  int rank_ = 0;
+  int size_ = 0;
+};
+
+TEST_F(CollCheckTest, AgreeingCallsGiveMpisResults) {
+  std::vector<int> data(5, rank_ == size_ - 1 ? 42 : -1);
+  ASSERT_EQ(SCOMM_Bcast(data.data(), 5, MPI_INT, size_ - 1, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  EXPECT_EQ(data, std::vector<int>(5, 42));
+  // The root gathers in place: its block is the receive side's, as the others' send side.
+  std::vector<int> gathered(static_cast<std::size_t>(size_), -1);
+  int mine = rank_ * 10;
+  if (rank_ == 0) {
+    gathered[0] = 0;
+    ASSERT_EQ(SCOMM_Gather(SCOMM_IN_PLACE, 0, MPI_DATATYPE_NULL, gathered.data(), 1, MPI_INT, 0,
+                           SCOMM_COMM_WORLD),
+              SCOMM_SUCCESS);
+    for (int r = 0; r < size_; ++r) EXPECT_EQ(gathered[static_cast<std::size_t>(r)], r * 10);
+  } else {
+    ASSERT_EQ(SCOMM_Gather(&mine, 1, MPI_INT, nullptr, 0, MPI_DATATYPE_NULL, 0, SCOMM_COMM_WORLD),
+              SCOMM_SUCCESS);
+  }
+  std::vector<int> counts(static_cast<std::size_t>(size_), 2), in(2 * gathered.size(), 1), out(2);
+  ASSERT_EQ(SCOMM_Reduce_scatter(in.data(), out.data(), counts.data(), MPI_INT, MPI_SUM,
+                                 SCOMM_COMM_WORLD),
+            SCOMM_SUCCESS);
+  EXPECT_EQ(out, std::vector<int>(2, size_));
+  // Nonblocking calls are not checked, and run as usual.
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Ibarrier(SCOMM_COMM_WORLD, &request), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+}
+
+TEST_F(CollCheckTest, DifferentRootsFailEverywhere) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  int value = 7;
+  const int root = rank_ % 2 == 0 ? 0 : size_ - 1;
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(&value, 1, MPI_INT, root, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_ROOT);
+  int sum = 0;
+  EXPECT_EQ(error_class_of(SCOMM_Reduce(&value, &sum, 1, MPI_INT, MPI_SUM, root, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_ROOT);
+  expect_world_still_works();
+}
+
+TEST_F(CollCheckTest, DifferentCollectivesFailEverywhere) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  int value = 1, result = 0;
+  const int code = rank_ == 0
+                       ? SCOMM_Bcast(&value, 1, MPI_INT, 0, SCOMM_COMM_WORLD)
+                       : SCOMM_Allreduce(&value, &result, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD);
+  EXPECT_EQ(error_class_of(code), SCOMM_ERR_ARG);
+  expect_world_still_works();
+}
+
+TEST_F(CollCheckTest, DifferentBlockSizesFailEverywhere) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  std::vector<int> in(2, 1), out(2);
+  const int count = rank_ == size_ - 1 ? 2 : 1;
+  EXPECT_EQ(error_class_of(
+                SCOMM_Allreduce(in.data(), out.data(), count, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_COUNT);
+  // Same count, other type size.
+  const MPI_Datatype type = rank_ == 0 ? MPI_DOUBLE : MPI_INT;
+  std::vector<double> buffer(2);
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(buffer.data(), 1, type, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_COUNT);
+  expect_world_still_works();
+}
+
+TEST_F(CollCheckTest, AnInvalidArgumentAtOneMemberFailsEveryMember) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  int value = 0;
+  const MPI_Datatype type = rank_ == 1 ? MPI_DATATYPE_NULL : MPI_INT;
+  // Without the check the other members would wait in the broadcast for rank 1.
+  EXPECT_NE(SCOMM_Bcast(&value, 1, type, 0, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  expect_world_still_works();
+}
+
+TEST_F(CollCheckTest, DifferentOperationsFailEverywhere) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  int value = rank_, result = 0;
+  const MPI_Op op = rank_ == 0 ? MPI_MAX : MPI_SUM;
+  EXPECT_EQ(error_class_of(SCOMM_Allreduce(&value, &result, 1, MPI_INT, op, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_OP);
+  expect_world_still_works();
+}
+
+TEST_F(CollCheckTest, DifferentCountArraysFailEverywhere) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  std::vector<int> counts(static_cast<std::size_t>(size_), 1);
+  if (rank_ == 0) counts.back() = 2;
+  std::vector<int> in(static_cast<std::size_t>(size_) + 1, 1), out(2);
+  EXPECT_EQ(error_class_of(SCOMM_Reduce_scatter(in.data(), out.data(), counts.data(), MPI_INT,
+                                                MPI_SUM, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_COUNT);
+  expect_world_still_works();
+}
+
+TEST_F(CollCheckTest, SubcommunicatorsAreCheckedToo) {
+  if (size_ < 3) GTEST_SKIP() << "needs three ranks";
+  SCOMM_Comm half = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, rank_ % 2, rank_, &half), SCOMM_SUCCESS);
+  int half_rank = 0, half_size = 0;
+  SCOMM_Comm_rank(half, &half_rank);
+  SCOMM_Comm_size(half, &half_size);
+  int value = 3;
+  // Only the even half disagrees (when it has two members).
+  const int root = rank_ % 2 == 0 && half_rank == half_size - 1 ? half_size - 1 : 0;
+  const int expected = rank_ % 2 == 0 && half_size > 1 ? SCOMM_ERR_ROOT : SCOMM_SUCCESS;
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(&value, 1, MPI_INT, root, half)), expected);
+  ASSERT_EQ(SCOMM_Comm_free(&half), SCOMM_SUCCESS);
+}
+
+TEST(CollCheckEnvironmentTest, AnUnknownSettingIsAnError) {
+  set_environment_together("SCOMM_COLL_CHECK", "sometimes");
+  EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG);
+  set_environment_together("SCOMM_COLL_CHECK", nullptr);
+}
+
+}  // namespace
