@@ -52,6 +52,11 @@ def scale_section(files):
                     if "heap_peak_bytes" in run and "heap_peak_bytes" in native else None)
             parts.append(f"| {e['ranks']} | {mode} | {rss:,.0f} | "
                          f"{'-' if heap is None else f'{heap:,.0f}'} |")
+    parts += ["", "What `scomm` holds beyond `scomm-1base` is SMPI's memory for 15 more duplicates of "
+              "the world, each with world-sized rank arrays in every rank: it grows with P, while "
+              "scomm's own state per communicator does not (docs/MEMORY.md). `scomm-1base` runs at "
+              "the rank counts in `SCOMM_SMPI_SCALE_1BASE_RANKS` (default 1024); "
+              "`SCOMM_SMPI_SCALE_VARIANTS` reruns chosen variants and keeps the others' results."]
     return parts + [""]
 
 

@@ -101,7 +101,7 @@ int RankState::split_range(int parent, int first, int count, const std::string& 
 // DupCreation: the parent's map object, shared.
 int RankState::dup(int parent, const std::string& kind) {
   const comm::Comm& from = comm(parent);
-  auto grid = from.grid();  // before opening: the handle table may move `from`
+  auto grid = from.shared_grid();  // before opening: the handle table may move `from`
   const int index = open_collective(from.channel().map_ptr(), from.rank(), kind);
   comm(index).set_grid(std::move(grid));
   return index;

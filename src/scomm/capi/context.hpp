@@ -133,7 +133,7 @@ int guarded(const char* function, Body&& body) noexcept {
 [[noreturn]] void throw_dead_comm(int handle);
 // The live communicator behind `handle`, or Error(kComm). Inline: every call on a communicator
 // starts here.
-inline CommEntry& comm_entry(int handle) {
+[[gnu::always_inline]] inline CommEntry& comm_entry(int handle) {
   CommEntry* entry = context().comms.find(handle);
   if (entry == nullptr) throw_dead_comm(handle);
   return *entry;

@@ -79,7 +79,7 @@ class CollectiveCreation : public Creation {
 class DupCreation final : public CollectiveCreation {
  public:
   DupCreation(Runtime& runtime, Comm& parent, bool blocking)
-      : CollectiveCreation(runtime, parent, blocking), grid_(parent.grid()) {}
+      : CollectiveCreation(runtime, parent, blocking), grid_(parent.shared_grid()) {}
 
  private:
   std::optional<Membership> membership() override {

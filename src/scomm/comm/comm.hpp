@@ -32,28 +32,42 @@ class Comm {
   context::Derivation& derivation() noexcept { return derivation_; }
 
   // The grid of a Cartesian communicator (null for others): kept by dup, not by split.
-  const std::shared_ptr<const group::CartGrid>& grid() const noexcept { return grid_; }
-  void set_grid(std::shared_ptr<const group::CartGrid> grid) noexcept { grid_ = std::move(grid); }
+  const group::CartGrid* grid() const noexcept { return extras_ ? extras_->grid.get() : nullptr; }
+  std::shared_ptr<const group::CartGrid> shared_grid() const noexcept {
+    return extras_ ? extras_->grid : nullptr;
+  }
+  void set_grid(std::shared_ptr<const group::CartGrid> grid) { extras().grid = std::move(grid); }
 
   // The MPI communicator with the same members, for the base MPI's own collectives: made on
   // first use (collectively over the members, as SCOMM_Comm_to_MPI) and freed with this object.
   MPI_Comm native(Runtime& runtime);
 
-  std::string_view name() const noexcept { return name_ ? std::string_view(*name_) : ""; }
-  void set_name(std::string name) { name_ = std::make_unique<std::string>(std::move(name)); }
+  std::string_view name() const noexcept { return extras_ ? extras_->name : ""; }
+  // Bytes of the extras (a name, a grid, an MPI twin) held beside the communicator, if any.
+  std::size_t extras_bytes() const noexcept { return extras_ ? sizeof(Extras) : 0; }
+  void set_name(std::string name) { extras().name = std::move(name); }
 
  private:
   p2p::ChannelPtr channel_;
   context::Derivation derivation_;
-  // Made when set: most communicators are never named, and an empty std::string would cost
-  // every creation a buffer copy when the communicator is moved into its handle.
-  std::unique_ptr<std::string> name_;
-  std::shared_ptr<const group::CartGrid> grid_;
-  struct NativeComm {
-    MPI_Comm comm = MPI_COMM_NULL;
-    ~NativeComm() { MPI_Comm_free(&comm); }
+  // What few communicators have (a name, a grid, an MPI twin), made on first use: a
+  // communicator is then three words, cheap to move into its handle and to destroy.
+  struct Extras {
+    Extras() = default;
+    Extras(const Extras&) = delete;
+    Extras& operator=(const Extras&) = delete;
+    ~Extras() {
+      if (native != MPI_COMM_NULL) MPI_Comm_free(&native);
+    }
+    std::string name;
+    std::shared_ptr<const group::CartGrid> grid;
+    MPI_Comm native = MPI_COMM_NULL;
   };
-  std::unique_ptr<NativeComm> native_;
+  Extras& extras() {
+    if (!extras_) extras_ = std::make_unique<Extras>();
+    return *extras_;
+  }
+  std::unique_ptr<Extras> extras_;
 };
 
 // A fresh internal tag for the next collective on `comm` (same at every member), and the tag of

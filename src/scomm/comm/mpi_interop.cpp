@@ -60,12 +60,9 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
 }
 
 MPI_Comm Comm::native(Runtime& runtime) {
-  if (!native_) {
-    auto made = std::make_unique<NativeComm>();
-    made->comm = to_mpi(runtime, *this);
-    native_ = std::move(made);
-  }
-  return native_->comm;
+  Extras& extras = this->extras();
+  if (extras.native == MPI_COMM_NULL) extras.native = to_mpi(runtime, *this);
+  return extras.native;
 }
 
 }  // namespace scomm::comm

@@ -71,14 +71,23 @@ void Runtime::decline_block(context::ContextId block) noexcept {
   blocks_.release(block);
 }
 
+namespace {
+
+// Out of line and cold: the error's message would otherwise cost every creation a stack frame.
+[[noreturn, gnu::cold, gnu::noinline]] void throw_context_held(context::ContextId id,
+                                                               int derive_bits) {
+  throw Error(ErrorClass::kContext,
+              "cannot prove message separation: context " + std::to_string(id) +
+                  " is still used by a live communicator here (a live sibling created " +
+                  std::to_string(derive_bits) +
+                  "+ local creations ago, or members made local creations in different orders)");
+}
+
+}  // namespace
+
 p2p::Route Runtime::route(context::Derivation derivation) const {
-  if (held_.any_held(derivation.first, derivation.span()))
-    throw Error(ErrorClass::kContext,
-                "cannot prove message separation: context " + std::to_string(derivation.first) +
-                    " is still used by a live communicator here (a live sibling created " +
-                    std::to_string(options_.derive_bits) +
-                    "+ local creations ago, or members made local creations in different "
-                    "orders)");
+  if (held_.any_held(derivation.first, derivation.span())) [[unlikely]]
+    throw_context_held(derivation.first, options_.derive_bits);
   const context::ContextId id = derivation.first;
   const int prefix = static_cast<int>(id & (layout_.prefixes_per_base() - 1));
   return {id, bases_[static_cast<std::size_t>(layout_.base_of(id))], prefix << layout_.user_bits(),
