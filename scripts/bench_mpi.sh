@@ -5,7 +5,8 @@
 # from several machines stand side by side; bench.sh runs it here, and on a 16-core machine
 #   scripts/bench_mpi.sh build 2 4 8 16
 # measures 16 ranks without oversubscription. Above the core count the ranks are
-# oversubscribed, which the tables say through P and the machine line.
+# oversubscribed, which the tables say through P and the machine line. SCOMM_MPI_EXPERIMENTS
+# (words among creation coll janus stress p2p; default all) reruns only those groups.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 build="$1"
@@ -16,6 +17,7 @@ cd "$root"
 mpibench() {
   local np="$1" name="$2"
   shift 2
+  [[ " ${SCOMM_MPI_EXPERIMENTS:-creation coll janus stress p2p} " == *" $name "* ]] || return 0
   local out="docs/results/mpi-$label-$name-p$np"
   echo "mpi bench: $name at $np ranks"
   mpirun -np "$np" "$build/bench/scomm-mpibench" "$@" --json "$out.json" >"$out.txt"

@@ -20,7 +20,10 @@ def scale_section(files):
              "and bcast and allreduce on every communicator (scan and alltoall on the rows: SMPI's own scan is linear), each "
              "compared with SMPI's own MPI doing the same; `native` does the MPI half alone; "
              "`scomm-1base` is scomm with `SCOMM_BASE_COMMS=1` (one base communicator: 65,536 "
-             "contexts instead of 2^20, and 15 fewer `MPI_Comm_dup` of the world per rank). Every "
+             "contexts instead of 2^20, and 15 fewer `MPI_Comm_dup` of the world per rank); "
+             "`scomm-multilevel` is scomm with levels named (`SCOMM_TOPO_BLOCKS=site=256,machine=16`), "
+             "so that every collective but alltoall on a communicator spanning several sites runs "
+             "its multilevel schedule, compared with SMPI's flat MPI all the same. Every "
              "communicator stays live to the end. Peak RSS = the simulator process's maximum "
              "resident set (all ranks, each with its own copy of the program: SMPI's dlopen "
              "privatization). Heap = malloc's bytes in use, read by rank 0 while every rank holds "
@@ -43,7 +46,7 @@ def scale_section(files):
         if "native" not in runs:
             continue
         native = runs["native"]
-        for mode in ("scomm", "scomm-1base"):
+        for mode in ("scomm", "scomm-1base", "scomm-multilevel"):
             if mode not in runs:
                 continue
             run = runs[mode]
