@@ -42,7 +42,9 @@ class Comm {
   // first use (collectively over the members, as SCOMM_Comm_to_MPI) and freed with this object.
   MPI_Comm native(Runtime& runtime);
 
-  std::string_view name() const noexcept { return extras_ ? extras_->name : ""; }
+  std::string_view name() const noexcept {
+    return extras_ ? std::string_view(extras_->name) : std::string_view();
+  }
   // Bytes of the extras (a name, a grid, an MPI twin) held beside the communicator, if any.
   std::size_t extras_bytes() const noexcept { return extras_ ? sizeof(Extras) : 0; }
   void set_name(std::string name) { extras().name = std::move(name); }
