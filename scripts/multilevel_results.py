@@ -142,12 +142,14 @@ def goal_lines(platform, table, sizes):
     for two_level in ("machine", "site"):
         lines.append(ratio_check(table, two_level, sizes, 1.0,
                                  "multilevel faster than 2-level at every size"))
-    lines.append("- Why 2-level by site ties with multilevel: both send one WAN message per other "
-                 "site. A site reached over the WAN runs a binomial tree from its lowest rank over "
-                 "its consecutive ranks; with machines of 16 aligned ranks that tree crosses the "
-                 "LAN in one of its rounds only, as the multilevel tree does. The root's own site may cross its LAN more often, but "
-                 "finishes long before the WAN message (>= 1 ms) lands, off the critical path. A "
-                 "tie is the best any variant can do here; the goal line counts it as a miss.")
+    if "site" in table:
+        lines.append("- Why 2-level by site ties with multilevel: both send one WAN message per "
+                     "other site. A site reached over the WAN runs a binomial tree from its lowest "
+                     "rank over its consecutive ranks; with machines of aligned consecutive ranks "
+                     "that tree crosses the LAN in one of its rounds only, as the multilevel tree "
+                     "does. The root's own site may cross its LAN more often, but finishes long "
+                     "before the WAN message (>= 1 ms) lands, off the critical path. A tie is the "
+                     "best any variant can do here; the goal line counts it as a miss.")
     rows = [table["multilevel"][b] for b in sizes]
     keys = level_columns(rows[0])
     if keys:
