@@ -20,7 +20,7 @@ old = json.load(open(path))["runs"] if os.path.exists(path) else []
 fresh = {run["mode"] for run in runs}
 runs = [run for run in old if run["mode"] not in fresh] + runs
 order = {"scomm": 0, "scomm-1base": 1, "scomm-multilevel": 2, "native": 3}
-runs.sort(key=lambda run: order.get(run["mode"], 3))
+runs.sort(key=lambda run: order.get(run["mode"], len(order)))
 with open(path, "w") as out:
     json.dump({"experiment": "smpi-scale", "ranks": ranks, "simgrid": simgrid, "runs": runs}, out)
     out.write("\n")

@@ -81,7 +81,7 @@ struct Context {
   ErrorLog errors;
   std::unique_ptr<comm::Runtime> runtime;  // between SCOMM_Init and SCOMM_Finalize
   coll::Selection coll_selection;          // read by SCOMM_Init
-  bool coll_check = false;                 // SCOMM_COLL_CHECK=1, read by SCOMM_Init
+  bool coll_check = false;                 // SCOMM_COLL_CHECK=on, read by SCOMM_Init
   topo::Levels world_levels;               // discovered by SCOMM_Init
   bool multilevel_by_default = false;      // SCOMM_Init: the user named levels above the node
   // Emptied by SCOMM_Finalize before the runtime goes.

@@ -1,10 +1,9 @@
 #include "scomm/coll/agreement.hpp"
 
 #include <array>
-#include <cstdlib>
 #include <string>
-#include <string_view>
 
+#include "scomm/base/environment.hpp"
 #include "scomm/comm/channel_reducer.hpp"
 
 namespace scomm::coll {
@@ -69,10 +68,7 @@ std::pair<Fields, Fields> extremes(const Call& call, const Fields& mine) {
 }  // namespace
 
 bool check_mode_from_environment() {
-  const char* value = std::getenv("SCOMM_COLL_CHECK");
-  if (value == nullptr || std::string_view(value) == "off") return false;
-  if (std::string_view(value) == "on") return true;
-  throw Error(ErrorClass::kArg, std::string("SCOMM_COLL_CHECK: '") + value + "' is not on or off");
+  return base::switched_on("SCOMM_COLL_CHECK", false);
 }
 
 void agree(const Call& call, const Signature& signature) {

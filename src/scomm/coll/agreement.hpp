@@ -38,7 +38,8 @@ struct Signature {
   const int* same_counts = nullptr;
 };
 
-// SCOMM_COLL_CHECK: "on" turns check mode on; unset or "off" leaves it off; Error(kArg) else.
+// SCOMM_COLL_CHECK: "on" turns check mode on; unset, empty or "off" leaves it off; Error(kArg)
+// else.
 bool check_mode_from_environment();
 
 // In check mode, a blocking call's members agree on `signature`; every member throws

@@ -1,13 +1,13 @@
 #include "scomm/topo/discovery.hpp"
 
 #include <cstdint>
-#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "scomm/base/environment.hpp"
 #include "scomm/base/error.hpp"
 #include "scomm/topo/hwloc_placement.hpp"
 #include "scomm/topo/user_levels.hpp"
@@ -58,11 +58,6 @@ struct Placement {
 using Maxima = std::vector<std::uint64_t>;
 
 // An unset or empty variable reads as null.
-const char* variable(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr && *value != '\0' ? value : nullptr;
-}
-
 UserColors read_topology_file(const char* path, int world_size) {
   std::ifstream in(path);
   if (!in) throw Error(ErrorClass::kArg, std::string("SCOMM_TOPO_FILE: cannot open ") + path);
@@ -71,9 +66,9 @@ UserColors read_topology_file(const char* path, int world_size) {
 
 // The user's levels: at most one of the three variables.
 void read_user_levels(Settings& s, int world_size) {
-  const char* file = variable("SCOMM_TOPO_FILE");
-  const char* colors = variable("SCOMM_TOPO_COLORS");
-  const char* blocks = variable("SCOMM_TOPO_BLOCKS");
+  const char* file = base::setting("SCOMM_TOPO_FILE");
+  const char* colors = base::setting("SCOMM_TOPO_COLORS");
+  const char* blocks = base::setting("SCOMM_TOPO_BLOCKS");
   if ((file != nullptr) + (colors != nullptr) + (blocks != nullptr) > 1)
     throw Error(ErrorClass::kArg,
                 "set at most one of SCOMM_TOPO_FILE, SCOMM_TOPO_COLORS and SCOMM_TOPO_BLOCKS");
@@ -89,21 +84,13 @@ void read_user_levels(Settings& s, int world_size) {
   }
 }
 
-// An on/off variable; unset is on.
-bool switched_on(const char* name) {
-  const char* value = variable(name);
-  if (value == nullptr || std::string_view(value) == "on") return true;
-  if (std::string_view(value) == "off") return false;
-  throw Error(ErrorClass::kArg, std::string(name) + ": '" + value + "' is not on or off");
-}
-
 Settings read_settings(int world_size) {
   Settings s;
-  s.off = !switched_on("SCOMM_TOPO");
+  s.off = !base::switched_on("SCOMM_TOPO", true);
   if (s.off) return s;
-  s.node = switched_on("SCOMM_TOPO_NODE");
+  s.node = base::switched_on("SCOMM_TOPO_NODE", true);
   read_user_levels(s, world_size);
-  if (const char* hwloc = variable("SCOMM_TOPO_HWLOC"))
+  if (const char* hwloc = base::setting("SCOMM_TOPO_HWLOC"))
     s.node_levels = parse_node_levels(hwloc, "SCOMM_TOPO_HWLOC");
   return s;
 }
