@@ -22,7 +22,7 @@ SCOMM_Request creation_request(SCOMM_Comm parent, std::unique_ptr<comm::Creation
                                SCOMM_Comm* newcomm) {
   comm::Creation* raw = creation.get();
   return context().requests.emplace(p2p::Request::operation(std::move(creation)), parent, raw,
-                                    newcomm, std::nullopt);
+                                    newcomm);
 }
 
 void check_errhandler(SCOMM_Errhandler errhandler) {
@@ -47,6 +47,7 @@ using scomm::Error;
 using scomm::ErrorClass;
 namespace comm = scomm::comm;
 
+// Local creation and free are flattened like the message calls (capi/p2p.cpp).
 extern "C" {
 
 int SCOMM_Comm_size(SCOMM_Comm c, int* size) {
@@ -137,7 +138,7 @@ int SCOMM_Comm_create_group(SCOMM_Comm c, SCOMM_Group group, int tag, SCOMM_Comm
   });
 }
 
-int SCOMM_Comm_free(SCOMM_Comm* c) {
+[[gnu::flatten]] int SCOMM_Comm_free(SCOMM_Comm* c) {
   const SCOMM_Comm handle = c == nullptr ? SCOMM_COMM_NULL : *c;
   return on_comm("SCOMM_Comm_free", handle, [&](CommEntry&) {
     if (handle == SCOMM_COMM_WORLD)
@@ -194,7 +195,8 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm c, MPI_Comm* mpicomm) {
   });
 }
 
-int SCOMM_Comm_create_range(SCOMM_Comm c, int first, int last, int stride, SCOMM_Comm* newcomm) {
+[[gnu::flatten]] int SCOMM_Comm_create_range(SCOMM_Comm c, int first, int last, int stride,
+                                             SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create_range", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     *newcomm = new_comm_handle(

@@ -33,6 +33,10 @@ int raise(int handle, int code) noexcept {
   return code;
 }
 
+void throw_null_pointer(const char* what) {
+  throw Error(ErrorClass::kArg, std::string("null pointer for ") + what);
+}
+
 void throw_not_initialized() {
   throw Error(ErrorClass::kArg, "SCOMM_Init has not been called");
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -51,9 +52,13 @@ struct CommEntry {
 };
 
 struct RequestEntry {
-  RequestEntry(p2p::Request&& r, int c, comm::Creation* made, int* out,
-               std::optional<p2p::Status> done)
-      : request(std::move(r)), comm(c), creation(made), newcomm(out), completed(done) {}
+  // A point-to-point or collective request of communicator `c`, built in its slot by `make`
+  // (nothing to move: a request is built and freed for every nonblocking message).
+  template <std::invocable Make>
+  RequestEntry(Make&& make, int c) : request(std::forward<Make>(make)()), comm(c) {}
+  // A communicator creation (idup, isplit) whose completion writes *out.
+  RequestEntry(p2p::Request&& r, int c, comm::Creation* made, int* out)
+      : request(std::move(r)), comm(c), creation(made), newcomm(out) {}
 
   p2p::Request request;
   int comm = 0;                          // whose error handler reports its failure
@@ -76,7 +81,7 @@ struct Context {
   static constexpr int kFirstRequestHandle = 1;
 
   HandleTable<group::Group> groups{kFirstGroupHandle};
-  group::Group empty_group;
+  std::optional<group::Group> empty_group;  // made on first use: nothing allocated before
   group::MapPolicy map_policy;
   ErrorLog errors;
   std::unique_ptr<comm::Runtime> runtime;  // between SCOMM_Init and SCOMM_Finalize
@@ -92,9 +97,11 @@ struct Context {
 
 // The only mutable state of the library. One accessor, so that a runtime that runs many ranks in
 // one process (SimGrid SMPI) can give each rank its own instance by changing this function alone;
-// inline, as every call into scomm goes through it.
+// inline, as every call into scomm goes through it. Constant-initialized (nothing allocated until
+// used): no guard to test on each call, and a rank's copy of the data segment holds no pointer
+// into memory shared with another rank.
 [[gnu::always_inline]] inline Context& context() {
-  static Context instance;
+  constinit static Context instance;
   return instance;
 }
 
@@ -149,10 +156,12 @@ int on_comm(const char* function, int handle, Body&& body) noexcept {
   return code == 0 ? 0 : raise(handle, code);
 }
 
+[[noreturn]] void throw_null_pointer(const char* what);
 // Throws Error(kArg) when a required output or input pointer is null.
 template <typename T>
 void require(T* pointer, const char* what) {
-  if (pointer == nullptr) throw Error(ErrorClass::kArg, std::string("null pointer for ") + what);
+  if (pointer == nullptr) [[unlikely]]
+    throw_null_pointer(what);
 }
 
 // Copies `text` into a C buffer of `capacity` bytes, cut to fit and NUL-terminated, as MPI's

@@ -9,7 +9,11 @@
 namespace scomm::capi {
 
 const group::Group& group_of(SCOMM_Group handle) {
-  if (handle == SCOMM_GROUP_EMPTY) return context().empty_group;
+  if (handle == SCOMM_GROUP_EMPTY) {
+    std::optional<group::Group>& empty = context().empty_group;
+    if (!empty) empty.emplace();
+    return *empty;
+  }
   const group::Group* g = context().groups.find(handle);
   if (g == nullptr)
     throw Error(ErrorClass::kGroup, handle == SCOMM_GROUP_NULL

@@ -2,6 +2,7 @@
 // freed or stale handle is reported as an error instead of reaching freed memory.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -16,35 +17,37 @@ class HandleTable {
  public:
   static constexpr int kIndexBits = 22;  // 4M live objects
   static constexpr int kGenerationMask = (1 << (31 - kIndexBits)) - 1;
+  static constexpr int kIndexMask = (1 << kIndexBits) - 1;
 
   // Handles below `first` are reserved for predefined objects (0 is always the null handle).
-  explicit HandleTable(int first) : first_(first) {}
+  constexpr explicit HandleTable(int first) : first_(first) { assert(first >= 1); }
 
   int insert(T value) { return emplace(std::move(value)); }
 
-  // Builds the object in its slot.
+  // Builds the object in its slot; when building throws, the slot stays free.
   template <typename... Args>
   int emplace(Args&&... args) {
-    std::size_t slot;
     if (free_.empty()) {
-      slot = slots_.size();
-      if (static_cast<int>(slot) + first_ >= (1 << kIndexBits))
+      if (static_cast<int>(slots_.size()) + first_ >= (1 << kIndexBits))
         throw Error(ErrorClass::kNoMem, "too many live handles");
-      slots_.push_back({});
-    } else {
-      slot = free_.back();
-      free_.pop_back();
+      slots_.emplace_back();
+      free_.push_back(slots_.size() - 1);
     }
-    slots_[slot].value.emplace(std::forward<Args>(args)...);
-    return encode(slot);
+    const std::size_t slot = free_.back();
+    Slot& s = slots_[slot];
+    s.value.emplace(std::forward<Args>(args)...);
+    free_.pop_back();
+    s.handle = (s.generation << kIndexBits) | (static_cast<int>(slot) + first_);
+    return s.handle;
   }
 
-  // The object behind `handle`, or nullptr when the handle is not live.
-  T* find(int handle) {
-    const auto slot = static_cast<std::size_t>((handle & ((1 << kIndexBits) - 1)) - first_);
-    if (handle < first_ || slot >= slots_.size() || !slots_[slot].value) return nullptr;
-    if (encode(slot) != handle) return nullptr;
-    return &*slots_[slot].value;
+  // The object behind `handle`, or nullptr when the handle is not live: one bounds check and one
+  // comparison, as every call on a handle starts here.
+  T* find(int handle) noexcept {
+    const auto slot = static_cast<std::size_t>((handle & kIndexMask) - first_);
+    if (slot >= slots_.size()) return nullptr;  // also handles below first_ (wrapped around)
+    Slot& s = slots_[slot];
+    return s.handle == handle ? &*s.value : nullptr;
   }
 
   // Frees a live handle; returns false when it is not live.
@@ -56,9 +59,11 @@ class HandleTable {
 
   // Frees a handle the caller has just found live (no second lookup).
   void erase_live(int handle) {
-    const auto slot = static_cast<std::size_t>((handle & ((1 << kIndexBits) - 1)) - first_);
-    slots_[slot].value.reset();
-    slots_[slot].generation = (slots_[slot].generation + 1) & kGenerationMask;
+    const auto slot = static_cast<std::size_t>((handle & kIndexMask) - first_);
+    Slot& s = slots_[slot];
+    s.value.reset();
+    s.handle = kFree;
+    s.generation = (s.generation + 1) & kGenerationMask;
     free_.push_back(slot);
   }
 
@@ -67,14 +72,14 @@ class HandleTable {
   static constexpr std::size_t slot_bytes() noexcept { return sizeof(Slot); }
 
  private:
+  // A free slot's handle: no lookup reaches a slot with it (0 maps below every first_ >= 1).
+  static constexpr int kFree = 0;
+
   struct Slot {
     std::optional<T> value;
-    int generation = 0;
+    int handle = kFree;  // the live handle of the slot
+    int generation = 0;  // of the slot's next handle
   };
-
-  int encode(std::size_t slot) const {
-    return (slots_[slot].generation << kIndexBits) | (static_cast<int>(slot) + first_);
-  }
 
   int first_;
   std::vector<Slot> slots_;

@@ -22,7 +22,7 @@ void write_status(const p2p::Status& from, SCOMM_Status* to) {
 }
 
 SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm) {
-  return context().requests.emplace(std::move(request), comm, nullptr, nullptr, std::nullopt);
+  return context().requests.emplace([&] { return std::move(request); }, comm);
 }
 
 }  // namespace scomm::capi
@@ -32,25 +32,26 @@ namespace {
 using namespace scomm::capi;
 namespace p2p = scomm::p2p;
 
-void check_send(const CommEntry& e, const void* buf, int count, MPI_Datatype type, int dest,
-                int tag) {
+void check_send(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
+                int dest, int tag) {
   p2p::check_buffer(buf, count, type);
-  p2p::check_peer(e.comm.channel(), dest, false);
-  p2p::check_tag(tag, e.comm.channel().tag_ub(), false);
+  p2p::check_peer(channel, dest, false);
+  p2p::check_tag(tag, channel.tag_ub(), false);
 }
 
-void check_receive(const CommEntry& e, const void* buf, int count, MPI_Datatype type, int source,
-                   int tag) {
+void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
+                   int source, int tag) {
   p2p::check_buffer(buf, count, type);
-  p2p::check_peer(e.comm.channel(), source, true);
-  p2p::check_tag(tag, e.comm.channel().tag_ub(), true);
+  p2p::check_peer(channel, source, true);
+  p2p::check_tag(tag, channel.tag_ub(), true);
 }
 
 int send(const char* function, const void* buf, int count, MPI_Datatype type, int dest, int tag,
          SCOMM_Comm c, p2p::SendMode mode) {
   return on_comm(function, c, [&](CommEntry& e) {
-    check_send(e, buf, count, type, dest, tag);
-    p2p::send(runtime().engine(), e.comm.channel(), buf, count, type, dest, tag, mode);
+    const p2p::Channel& channel = e.comm.channel();
+    check_send(channel, buf, count, type, dest, tag);
+    p2p::send(runtime().engine(), channel, buf, count, type, dest, tag, mode);
   });
 }
 
@@ -58,17 +59,21 @@ int isend(const char* function, const void* buf, int count, MPI_Datatype type, i
           SCOMM_Comm c, SCOMM_Request* request, p2p::SendMode mode) {
   return on_comm(function, c, [&](CommEntry& e) {
     require(request, "request");
-    check_send(e, buf, count, type, dest, tag);
-    *request =
-        new_request_handle(p2p::isend(e.comm.channel_ptr(), buf, count, type, dest, tag, mode), c);
+    const p2p::Channel& channel = e.comm.channel();
+    check_send(channel, buf, count, type, dest, tag);
+    *request = context().requests.emplace(
+        [&] { return p2p::isend(channel, buf, count, type, dest, tag, mode); }, c);
   });
 }
 
 }  // namespace
 
+// The calls every message makes are flattened: their whole call tree (lookup, checks, request
+// slot) inlined into one function. It halves scomm's instructions per message (docs/DESIGN.md).
 extern "C" {
 
-int SCOMM_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c) {
+[[gnu::flatten]] int SCOMM_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                                SCOMM_Comm c) {
   return send("SCOMM_Send", buf, count, type, dest, tag, c, p2p::SendMode::kStandard);
 }
 
@@ -76,8 +81,8 @@ int SCOMM_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag
   return send("SCOMM_Ssend", buf, count, type, dest, tag, c, p2p::SendMode::kSynchronous);
 }
 
-int SCOMM_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
-                SCOMM_Request* request) {
+[[gnu::flatten]] int SCOMM_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                                 SCOMM_Comm c, SCOMM_Request* request) {
   return isend("SCOMM_Isend", buf, count, type, dest, tag, c, request, p2p::SendMode::kStandard);
 }
 
@@ -87,23 +92,25 @@ int SCOMM_Issend(const void* buf, int count, MPI_Datatype type, int dest, int ta
                p2p::SendMode::kSynchronous);
 }
 
-int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
-               SCOMM_Status* status) {
+[[gnu::flatten]] int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag,
+                                SCOMM_Comm c, SCOMM_Status* status) {
   return on_comm("SCOMM_Recv", c, [&](CommEntry& e) {
-    check_receive(e, buf, count, type, source, tag);
-    write_status(p2p::recv(runtime().engine(), e.comm.channel(), buf, count, type, source, tag,
+    p2p::Channel& channel = e.comm.channel();
+    check_receive(channel, buf, count, type, source, tag);
+    write_status(p2p::recv(runtime().engine(), channel, buf, count, type, source, tag,
                            status != SCOMM_STATUS_IGNORE),
                  status);
   });
 }
 
-int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
-                SCOMM_Request* request) {
+[[gnu::flatten]] int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag,
+                                 SCOMM_Comm c, SCOMM_Request* request) {
   return on_comm("SCOMM_Irecv", c, [&](CommEntry& e) {
     require(request, "request");
-    check_receive(e, buf, count, type, source, tag);
-    *request = new_request_handle(
-        p2p::irecv(runtime().engine(), e.comm.channel_ptr(), buf, count, type, source, tag), c);
+    check_receive(e.comm.channel(), buf, count, type, source, tag);
+    p2p::MatchingEngine& engine = runtime().engine();
+    *request = context().requests.emplace(
+        [&] { return p2p::irecv(engine, e.comm.channel_ptr(), buf, count, type, source, tag); }, c);
   });
 }
 
@@ -111,13 +118,13 @@ int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, in
                    void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
                    SCOMM_Comm c, SCOMM_Status* status) {
   return on_comm("SCOMM_Sendrecv", c, [&](CommEntry& e) {
-    check_send(e, sendbuf, sendcount, sendtype, dest, sendtag);
-    check_receive(e, recvbuf, recvcount, recvtype, source, recvtag);
+    check_send(e.comm.channel(), sendbuf, sendcount, sendtype, dest, sendtag);
+    check_receive(e.comm.channel(), recvbuf, recvcount, recvtype, source, recvtag);
     auto& engine = runtime().engine();
     p2p::Request receive =
         p2p::irecv(engine, e.comm.channel_ptr(), recvbuf, recvcount, recvtype, source, recvtag);
-    p2p::Request send = p2p::isend(e.comm.channel_ptr(), sendbuf, sendcount, sendtype, dest,
-                                   sendtag, p2p::SendMode::kStandard);
+    p2p::Request send = p2p::isend(e.comm.channel(), sendbuf, sendcount, sendtype, dest, sendtag,
+                                   p2p::SendMode::kStandard);
     p2p::Status received, sent;
     bool receive_done = false, send_done = false;
     while (!receive_done || !send_done) {
@@ -131,7 +138,7 @@ int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, in
 
 int SCOMM_Probe(int source, int tag, SCOMM_Comm c, SCOMM_Status* status) {
   return on_comm("SCOMM_Probe", c, [&](CommEntry& e) {
-    check_receive(e, nullptr, 0, MPI_BYTE, source, tag);
+    check_receive(e.comm.channel(), nullptr, 0, MPI_BYTE, source, tag);
     write_status(p2p::probe(runtime().engine(), e.comm.channel(), source, tag), status);
   });
 }
@@ -139,7 +146,7 @@ int SCOMM_Probe(int source, int tag, SCOMM_Comm c, SCOMM_Status* status) {
 int SCOMM_Iprobe(int source, int tag, SCOMM_Comm c, int* flag, SCOMM_Status* status) {
   return on_comm("SCOMM_Iprobe", c, [&](CommEntry& e) {
     require(flag, "flag");
-    check_receive(e, nullptr, 0, MPI_BYTE, source, tag);
+    check_receive(e.comm.channel(), nullptr, 0, MPI_BYTE, source, tag);
     runtime().engine().progress_background();
     const auto found = p2p::iprobe(runtime().engine(), e.comm.channel(), source, tag);
     *flag = found ? 1 : 0;

@@ -83,11 +83,12 @@ void check_array(int count, const SCOMM_Request* requests) {
 // background operations need progress.
 bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Comm& failing) {
   if (runtime().engine().has_background()) return false;
+  HandleTable<RequestEntry>& table = context().requests;
   auto& batch = context().wait_scratch.buffers.batch;
   batch.clear();
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    RequestEntry* entry = context().requests.find(requests[i]);
+    RequestEntry* entry = table.find(requests[i]);
     if (entry == nullptr || entry->completed) return false;
     const MPI_Request* mpi = entry->request.plain_mpi_without_status();
     if (mpi == nullptr) return false;
@@ -97,16 +98,17 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Comm& failing) {
   statuses.resize(batch.size());
   [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
   const int rc = MPI_Waitall(static_cast<int>(batch.size()), batch.data(), statuses.data());
-  // Every request is complete now, failed or not, and freed (MPI's rule).
+  // Every request is complete now, failed or not, and freed (MPI's rule). A failure is reported
+  // through the communicator of the first request that failed.
   int error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
   for (int i = 0, k = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    const int status_error = statuses[static_cast<std::size_t>(k++)].MPI_ERROR;
-    if (rc == MPI_ERR_IN_STATUS && status_error != MPI_SUCCESS && error == MPI_SUCCESS) {
-      error = status_error;
-      failing = context().requests.find(requests[i])->comm;
+    if (rc == MPI_ERR_IN_STATUS && error == MPI_SUCCESS) [[unlikely]] {
+      error = statuses[static_cast<std::size_t>(k)].MPI_ERROR;
+      if (error != MPI_SUCCESS) failing = table.find(requests[i])->comm;
     }
-    context().requests.erase_live(requests[i]);
+    ++k;
+    table.erase_live(requests[i]);
     requests[i] = SCOMM_REQUEST_NULL;
   }
   p2p::check_mpi(error, "MPI_Waitall");
@@ -115,6 +117,7 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Comm& failing) {
 
 }  // namespace
 
+// SCOMM_Waitall is flattened like the message calls (capi/p2p.cpp).
 extern "C" {
 
 int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
@@ -135,7 +138,7 @@ int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
   });
 }
 
-int SCOMM_Waitall(int count, SCOMM_Request requests[], SCOMM_Status statuses[]) {
+[[gnu::flatten]] int SCOMM_Waitall(int count, SCOMM_Request requests[], SCOMM_Status statuses[]) {
   return on_requests("SCOMM_Waitall", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
     if (statuses == SCOMM_STATUSES_IGNORE && wait_all_plain(count, requests, failing)) return;

@@ -16,6 +16,32 @@ bool direct(const Channel& channel, int tag) {
   return tag != MPI_ANY_TAG && !channel.has_posted();
 }
 
+// A receive posted on MPI, which matches it by itself (from: a base rank or MPI_ANY_SOURCE).
+Request mpi_irecv(const ChannelPtr& channel, void* buffer, int count, MPI_Datatype type, int from,
+                  int tag) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  check_mpi(MPI_Irecv(buffer, count, type, from, channel->mpi_tag(tag), channel->base(), &request),
+            "MPI_Irecv");
+  return Request::mpi(request, channel, true, from);
+}
+
+// A receive that needs the engine: a message it matches was taken off MPI already, receives are
+// queued before it, or it takes any tag. Otherwise (no match taken) it is posted on MPI.
+Request engine_irecv(MatchingEngine& engine, const ChannelPtr& channel, void* buffer, int count,
+                     MPI_Datatype type, int from, int tag) {
+  if (!channel->has_posted()) {
+    if (auto message = engine.take(*channel, from, tag)) {
+      auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
+      receive->take(*message);
+      return Request::engine(std::move(receive), channel);
+    }
+  }
+  if (direct(*channel, tag)) return mpi_irecv(channel, buffer, count, type, from, tag);
+  auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
+  engine.post(*channel, *receive);
+  return Request::engine(std::move(receive), channel);
+}
+
 }  // namespace
 
 void throw_bad_peer(int rank, int size) {
@@ -69,10 +95,10 @@ void send(MatchingEngine& engine, const Channel& channel, const void* buffer, in
   check_mpi(rc, "send");
 }
 
-Request isend(const ChannelPtr& channel, const void* buffer, int count, MPI_Datatype type, int dest,
+Request isend(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
               int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return Request::completed();
-  return Request::mpi(post_send(*channel, buffer, count, type, dest, tag, mode), nullptr, false);
+  return Request::mpi(post_send(channel, buffer, count, type, dest, tag, mode), nullptr, false);
 }
 
 Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, MPI_Datatype type,
@@ -98,23 +124,10 @@ Request irecv(MatchingEngine& engine, const ChannelPtr& channel, void* buffer, i
               MPI_Datatype type, int source, int tag) {
   if (source == MPI_PROC_NULL) return Request::completed();
   const int from = base_rank(*channel, source);
-  if (!channel->has_posted()) {
-    if (auto message = engine.take(*channel, from, tag)) {
-      auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
-      receive->take(*message);
-      return Request::engine(std::move(receive), channel);
-    }
-  }
-  if (direct(*channel, tag)) {
-    MPI_Request request = MPI_REQUEST_NULL;
-    check_mpi(
-        MPI_Irecv(buffer, count, type, from, channel->mpi_tag(tag), channel->base(), &request),
-        "MPI_Irecv");
-    return Request::mpi(request, channel, true, from);
-  }
-  auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
-  engine.post(*channel, *receive);
-  return Request::engine(std::move(receive), channel);
+  // The common case first: nothing taken off MPI or queued in the engine for this channel.
+  if (direct(*channel, tag) && !channel->has_unexpected())
+    return mpi_irecv(channel, buffer, count, type, from, tag);
+  return engine_irecv(engine, channel, buffer, count, type, from, tag);
 }
 
 std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int source, int tag) {

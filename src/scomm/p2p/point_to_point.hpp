@@ -54,7 +54,8 @@ inline bool post_direct_receive(const Channel& channel, void* buffer, int count,
 // Blocks in MPI, or polls while background operations need progress.
 void send(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
           MPI_Datatype type, int dest, int tag, SendMode mode);
-Request isend(const ChannelPtr& channel, const void* buffer, int count, MPI_Datatype type, int dest,
+// A pending send holds no channel: its context is the receiver's concern.
+Request isend(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
               int tag, SendMode mode);
 
 // With `want_status` false the status is not translated (only an MPI_ANY_SOURCE sender is

@@ -25,19 +25,6 @@ Status translate(const Channel& channel, const MPI_Status& mpi) {
   return status;
 }
 
-Request Request::completed() {
-  return Request();
-}
-
-Request Request::mpi(MPI_Request request, ChannelPtr channel, bool receive, int source) {
-  Request r;
-  r.request_ = request;
-  r.channel_ = std::move(channel);
-  r.receive_ = receive;
-  r.any_source_ = source == MPI_ANY_SOURCE;
-  return r;
-}
-
 Request Request::engine(std::unique_ptr<EngineReceive> receive, ChannelPtr channel) {
   Request r;
   r.engine_ = std::move(receive);

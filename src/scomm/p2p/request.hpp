@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <memory>
+#include <utility>
 
 #include "scomm/p2p/channel.hpp"
 #include "scomm/p2p/matching_engine.hpp"
@@ -89,6 +90,19 @@ class Request {
   std::unique_ptr<EngineReceive> engine_;
   std::unique_ptr<Operation> operation_;
 };
+
+inline Request Request::completed() {
+  return Request();
+}
+
+inline Request Request::mpi(MPI_Request request, ChannelPtr channel, bool receive, int source) {
+  Request r;
+  r.request_ = request;
+  r.channel_ = std::move(channel);
+  r.receive_ = receive;
+  r.any_source_ = source == MPI_ANY_SOURCE;
+  return r;
+}
 
 // The receive status in communicator terms; throws Error(kRank) when the sender is not a member
 // of the channel (a late message of a freed communicator whose context was reused).

@@ -1,0 +1,71 @@
+// The C API's handle table: live handles find their object, anything else finds nothing.
+#include "scomm/capi/handle_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include <climits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace scomm::capi {
+namespace {
+
+TEST(HandleTable, FindsLiveHandlesOnly) {
+  HandleTable<std::string> table(2);
+  const int a = table.insert("a"), b = table.insert("b");
+  EXPECT_NE(a, b);
+  ASSERT_NE(table.find(a), nullptr);
+  EXPECT_EQ(*table.find(a), "a");
+  EXPECT_EQ(*table.find(b), "b");
+  EXPECT_EQ(table.live(), 2u);
+  for (const int bad : {0, 1, -1, -a, INT_MIN, INT_MAX, a + 1000, b + 1})
+    EXPECT_EQ(table.find(bad), nullptr) << bad;
+}
+
+TEST(HandleTable, AFreedHandleStaysDeadWhenItsSlotIsReused) {
+  HandleTable<int> table(1);
+  const int first = table.insert(7);
+  EXPECT_TRUE(table.erase(first));
+  EXPECT_EQ(table.find(first), nullptr);
+  EXPECT_FALSE(table.erase(first));
+  const int second = table.insert(8);  // the same slot, a new generation
+  EXPECT_NE(second, first);
+  EXPECT_EQ(table.find(first), nullptr);
+  ASSERT_NE(table.find(second), nullptr);
+  EXPECT_EQ(*table.find(second), 8);
+  EXPECT_EQ(table.live(), 1u);
+}
+
+// A slot's generation has kGenerationMask + 1 values: a stale handle is caught until its slot has
+// been reused that many times.
+TEST(HandleTable, AStaleHandleIsCaughtForAWholeGenerationCycle) {
+  HandleTable<int> table(1);
+  std::vector<int> seen;
+  for (int i = 0; i <= HandleTable<int>::kGenerationMask; ++i) {
+    const int h = table.insert(i);
+    for (const int old : seen) EXPECT_EQ(table.find(old), nullptr);
+    seen.push_back(h);
+    table.erase_live(h);
+  }
+  EXPECT_EQ(table.live(), 0u);
+}
+
+struct ThrowsWhenBuilt {
+  explicit ThrowsWhenBuilt(bool fail) {
+    if (fail) throw std::runtime_error("not built");
+  }
+};
+
+TEST(HandleTable, AFailedBuildLeavesNoLiveHandle) {
+  HandleTable<ThrowsWhenBuilt> table(1);
+  EXPECT_THROW(table.emplace(true), std::runtime_error);
+  EXPECT_EQ(table.live(), 0u);
+  EXPECT_EQ(table.find(1), nullptr);  // the slot's would-be handle
+  const int h = table.emplace(false);
+  EXPECT_NE(table.find(h), nullptr);
+  EXPECT_EQ(table.live(), 1u);
+}
+
+}  // namespace
+}  // namespace scomm::capi
