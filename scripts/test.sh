@@ -66,7 +66,7 @@ stage "valgrind, unit tests"
 # the other runs (valgrind runs
 # threads one at a time, some 50 times slower).
 valgrind_skip="-Sizes/StrategyTest.*/1:CompressedListTest.ConcurrentSelectsSeeCorrectValues:Simulator.AMillionRanks"
-for t in group_tests context_tests coll_tests; do
+for t in group_tests context_tests coll_tests capi_tests; do
   valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
     "build/tests/$t" --gtest_brief=1 --gtest_filter="$valgrind_skip" >"build/valgrind-$t.log" 2>&1 &&
     echo "valgrind $t: clean" || { tail -40 "build/valgrind-$t.log"; status=1; }
@@ -87,6 +87,7 @@ export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_gtest build-asan/tests/group_tests
 run_gtest build-asan/tests/context_tests
+run_gtest build-asan/tests/capi_tests
 # The million-rank and 10^5-rank simulations are left to the Release run (ASan slows them most).
 run_gtest build-asan/tests/coll_tests --gtest_filter=-Simulator.AMillionRanks
 run_gtest build-asan/tests/topo_tests --gtest_filter=-MultilevelScale*
