@@ -7,6 +7,8 @@
 
 namespace scomm::capi {
 
+constinit Context the_context;
+
 int report(ErrorClass error_class, const char* function, const char* what) noexcept {
   try {
     return context().errors.record(error_class, std::string(function) + ": " + what);

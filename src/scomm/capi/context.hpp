@@ -95,14 +95,17 @@ struct Context {
   WaitScratch wait_scratch;
 };
 
-// The only mutable state of the library. One accessor, so that a runtime that runs many ranks in
-// one process (SimGrid SMPI) can give each rank its own instance by changing this function alone;
-// inline, as every call into scomm goes through it. Constant-initialized (nothing allocated until
-// used): no guard to test on each call, and a rank's copy of the data segment holds no pointer
-// into memory shared with another rank.
+// The only mutable state of the library (defined in context.cpp). Constant-initialized: nothing
+// is allocated until used, so reaching it tests no guard, and a rank's copy of the data segment
+// holds no pointer into memory shared with another rank. A namespace-scope object rather than a
+// function's static, whose every use reloads its address.
+extern constinit Context the_context;
+
+// The one accessor, so that a runtime that runs many ranks in one process (SimGrid SMPI) can give
+// each rank its own instance by changing this function alone; inline, as every call into scomm
+// goes through it.
 [[gnu::always_inline]] inline Context& context() {
-  constinit static Context instance;
-  return instance;
+  return the_context;
 }
 
 // A handle for a new communicator (SCOMM_COMM_NULL for none) with error handler `errhandler`:
