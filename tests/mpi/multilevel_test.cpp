@@ -59,7 +59,8 @@ class MultilevelTest : public ::testing::TestWithParam<int> {
   template <typename Build>
   void run(SCOMM_Comm comm, int root, const void* input, void* output, MPI_Op op, Build&& build) {
     auto& entry = scomm::capi::comm_entry(comm);
-    const scomm::topo::Levels& levels = entry.topology(context().world_levels).levels();
+    const scomm::topo::Levels& levels =
+        entry.topology(context().world_levels, context().world_costs).levels();
     const auto costs = scomm::topo::LevelCosts::defaults(levels.depth());
     scomm::coll::Call call{scomm::capi::runtime(), entry.comm, context().coll_selection, true};
     scomm::coll::launch(call, build(levels, costs, call.shape(root)),
@@ -228,5 +229,83 @@ TEST_P(MultilevelTest, AllgatherAlltoallAndBarrier) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Topologies, MultilevelTest, ::testing::Values(0, 1, 2));
+
+// SCOMM_TOPO_LINKS: with a slow LAN between the machines of a site, small messages leave the site
+// level out (topo/network.hpp); the C API's multilevel collectives still equal MPI's.
+constexpr const char* kSlowLan = "site=1ms:100MB/s:5us,machine=100us:1GB/s:1us,inside=1us";
+
+class MultilevelLinksTest : public ::testing::Test {
+ protected:
+  static int init(const char* links) {
+    setenv("SCOMM_TOPO_BLOCKS", "site=4,machine=2", 1);
+    setenv("SCOMM_TOPO_HWLOC", "none", 1);
+    setenv("SCOMM_TOPO_LINKS", links, 1);
+    const int code = SCOMM_Init();
+    for (const char* name : {"SCOMM_TOPO_BLOCKS", "SCOMM_TOPO_HWLOC", "SCOMM_TOPO_LINKS"})
+      unsetenv(name);
+    return code;
+  }
+  static int error_class(int code) {
+    int error_class = -1;
+    SCOMM_Error_class(code, &error_class);
+    return error_class;
+  }
+};
+
+TEST_F(MultilevelLinksTest, CollectivesWithLevelsLeftOutEqualMpi) {
+  ASSERT_EQ(init(kSlowLan), SCOMM_SUCCESS);
+  const scomm::topo::Network& network = scomm::capi::comm_entry(SCOMM_COMM_WORLD)
+                                            .topology(context().world_levels, context().world_costs)
+                                            .network();
+  if (network.levels().depth() == 2 && network.levels().clusters(0) > 1) {
+    EXPECT_EQ(network.for_message(4).levels().depth(), 1);  // two sites: the relay is dropped
+    EXPECT_EQ(network.for_message(160000).levels().depth(), 2);
+  }
+  int size = 0, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  for (int count : kCounts)
+    for (int root = 0; root < size; ++root) {
+      std::vector<int> mine = rank == root ? data_of(root, count) : std::vector<int>(count);
+      std::vector<int> theirs = mine;
+      ASSERT_EQ(SCOMM_Bcast(mine.data(), count, MPI_INT, root, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+      MPI_Bcast(theirs.data(), count, MPI_INT, root, MPI_COMM_WORLD);
+      EXPECT_EQ(mine, theirs) << "bcast from " << root << ", count " << count;
+      const std::vector<int> input = data_of(rank, count);
+      ASSERT_EQ(
+          SCOMM_Reduce(input.data(), mine.data(), count, MPI_INT, MPI_SUM, root, SCOMM_COMM_WORLD),
+          SCOMM_SUCCESS);
+      MPI_Reduce(input.data(), theirs.data(), count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
+      if (rank == root) {
+        EXPECT_EQ(mine, theirs) << "reduce to " << root << ", count " << count;
+      }
+      ASSERT_EQ(
+          SCOMM_Allreduce(input.data(), mine.data(), count, MPI_INT, MPI_MAX, SCOMM_COMM_WORLD),
+          SCOMM_SUCCESS);
+      MPI_Allreduce(input.data(), theirs.data(), count, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+      EXPECT_EQ(mine, theirs) << "allreduce, count " << count;
+      ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    }
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+}
+
+TEST_F(MultilevelLinksTest, AMalformedSettingIsAnError) {
+  const int code = init("machine=100us:fast");
+  EXPECT_EQ(error_class(code), SCOMM_ERR_ARG);
+  char text[SCOMM_MAX_ERROR_STRING];
+  int length = 0;
+  SCOMM_Error_string(code, text, &length);
+  EXPECT_NE(std::string(text).find("SCOMM_TOPO_LINKS"), std::string::npos) << text;
+  ASSERT_EQ(init(kSlowLan), SCOMM_SUCCESS);  // and SCOMM_Init can be called again
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+}
+
+TEST_F(MultilevelLinksTest, RanksThatDisagreeAllFail) {
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size < 2) GTEST_SKIP() << "needs two ranks";
+  const int code = init(world_rank() == 0 ? kSlowLan : "site=2ms");
+  EXPECT_EQ(error_class(code), SCOMM_ERR_ARG);
+}
 
 }  // namespace

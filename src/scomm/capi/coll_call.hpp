@@ -19,21 +19,22 @@ SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm);
 // The communicator's levels when the call runs the topology layer's algorithm, else null: when
 // SCOMM_COLL_<operation>=multilevel asks for it, or with no algorithm forced where the user named
 // levels (topo/multilevel_default.hpp).
-inline const topo::Levels* multilevel_levels(const coll::Call& call, CommEntry& e,
-                                             coll::Operation operation) {
+inline const topo::Network* multilevel_network(const coll::Call& call, CommEntry& e,
+                                               coll::Operation operation) {
   const auto forced = call.selection.forced(operation);
   if (forced ? *forced != coll::Algorithm::kMultilevel : !context().multilevel_by_default)
     return nullptr;
-  const topo::Levels& levels = e.topology(context().world_levels).levels();
-  if (!forced && !topo::multilevel_by_default(operation, levels)) return nullptr;
-  return &levels;
+  const topo::Network& network =
+      e.topology(context().world_levels, context().world_costs).network();
+  if (!forced && !topo::multilevel_by_default(operation, network.levels())) return nullptr;
+  return &network;
 }
 
-// The topology layer's schedule where multilevel_levels says so, else coll's.
+// The topology layer's schedule where multilevel_network says so, else coll's.
 template <coll::Operation kOperation, auto multilevel, auto flat, typename... Args>
 p2p::Request flat_or_multilevel(const coll::Call& call, CommEntry& e, const Args&... args) {
-  if (const topo::Levels* levels = multilevel_levels(call, e, kOperation))
-    return multilevel(call, *levels, args...);
+  if (const topo::Network* network = multilevel_network(call, e, kOperation))
+    return multilevel(call, *network, args...);
   return flat(call, args...);
 }
 

@@ -6,17 +6,19 @@
 
 #include <vector>
 
-#include "scomm/topo/levels.hpp"
+#include "scomm/topo/network.hpp"
 
 namespace scomm::capi {
 
 class CommTopology {
  public:
-  explicit CommTopology(topo::Levels levels) : levels_(std::move(levels)) {}
+  explicit CommTopology(topo::Network network) : network_(std::move(network)) {}
 
-  const topo::Levels& levels() const noexcept { return levels_; }
+  const topo::Network& network() const noexcept { return network_; }
+  const topo::Levels& levels() const noexcept { return network_.levels(); }
   int* depths() {
-    if (depths_.empty()) depths_.assign(static_cast<std::size_t>(levels_.size()), levels_.depth());
+    if (depths_.empty())
+      depths_.assign(static_cast<std::size_t>(levels().size()), levels().depth());
     return depths_.data();
   }
   int** colors() {
@@ -26,18 +28,18 @@ class CommTopology {
 
  private:
   void make_color_rows() {
-    const auto size = static_cast<std::size_t>(levels_.size());
-    const auto depth = static_cast<std::size_t>(levels_.depth());
+    const auto size = static_cast<std::size_t>(levels().size());
+    const auto depth = static_cast<std::size_t>(levels().depth());
     colors_.resize(size * depth);
     rows_.resize(size);
     for (std::size_t r = 0; r < size; ++r) {
       rows_[r] = colors_.data() + r * depth;
       for (std::size_t l = 0; l < depth; ++l)
-        rows_[r][l] = levels_.color(static_cast<int>(r), static_cast<int>(l));
+        rows_[r][l] = levels().color(static_cast<int>(r), static_cast<int>(l));
     }
   }
 
-  topo::Levels levels_;
+  topo::Network network_;
   std::vector<int> depths_;
   std::vector<int> colors_;  // row-major: rank, then level
   std::vector<int*> rows_;

@@ -39,9 +39,10 @@ struct CommEntry {
     return *schedule_cache;
   }
   // Its levels, restricted from the world's on first use.
-  CommTopology& topology(const topo::Levels& world) {
+  CommTopology& topology(const topo::Levels& world, const topo::LevelCosts& costs) {
     if (!topology_cache)
-      topology_cache = std::make_unique<CommTopology>(topo::levels_of(comm, world));
+      topology_cache =
+          std::make_unique<CommTopology>(topo::Network(topo::levels_of(comm, world), costs));
     return *topology_cache;
   }
 
@@ -88,6 +89,7 @@ struct Context {
   coll::Selection coll_selection;          // read by SCOMM_Init
   bool coll_check = false;                 // SCOMM_COLL_CHECK=on, read by SCOMM_Init
   topo::Levels world_levels;               // discovered by SCOMM_Init
+  topo::LevelCosts world_costs;            // SCOMM_TOPO_LINKS, read by SCOMM_Init
   bool multilevel_by_default = false;      // SCOMM_Init: the user named levels above the node
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};

@@ -13,7 +13,7 @@ using scomm::capi::require;
 namespace {
 
 CommTopology& topology_of(CommEntry& entry) {
-  return entry.topology(context().world_levels);
+  return entry.topology(context().world_levels, context().world_costs);
 }
 
 }  // namespace

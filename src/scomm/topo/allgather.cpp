@@ -1,11 +1,10 @@
 #include "scomm/coll/data_args.hpp"
 #include "scomm/topo/allgather_multilevel.hpp"
-#include "scomm/topo/level_costs.hpp"
 #include "scomm/topo/operations.hpp"
 
 namespace scomm::topo {
 
-p2p::Request allgather(const coll::Call& call, const Levels& levels, const void* sendbuf,
+p2p::Request allgather(const coll::Call& call, const Network& network, const void* sendbuf,
                        int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                        MPI_Datatype recvtype) {
   const coll::ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
@@ -17,8 +16,8 @@ p2p::Request allgather(const coll::Call& call, const Levels& levels, const void*
       coll::ScheduleKey{coll::Operation::kAllgather, coll::Algorithm::kMultilevel, 0, in_place,
                         sendcount, recvcount},
       [&] {
-        return allgather_multilevel(levels, LevelCosts::defaults(levels.depth()), shape, sendcount,
-                                    recvcount, bytes, in_place);
+        return allgather_multilevel(network.levels(), network.costs(), shape, sendcount, recvcount,
+                                    bytes, in_place);
       },
       args.binding());
 }

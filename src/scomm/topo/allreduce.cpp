@@ -1,11 +1,10 @@
 #include "scomm/coll/reduction.hpp"
 #include "scomm/topo/allreduce_multilevel.hpp"
-#include "scomm/topo/level_costs.hpp"
 #include "scomm/topo/operations.hpp"
 
 namespace scomm::topo {
 
-p2p::Request allreduce(const coll::Call& call, const Levels& levels, const void* sendbuf,
+p2p::Request allreduce(const coll::Call& call, const Network& network, const void* sendbuf,
                        void* recvbuf, int count, MPI_Datatype type, MPI_Op op) {
   coll::check_reduction(sendbuf, count, recvbuf, count, type, op);
   const coll::Shape shape = call.shape();
@@ -16,8 +15,9 @@ p2p::Request allreduce(const coll::Call& call, const Levels& levels, const void*
       coll::ScheduleKey{coll::Operation::kAllreduce, coll::Algorithm::kMultilevel, 0, in_place,
                         count, commutative ? 1 : 0},
       [&] {
-        return allreduce_multilevel(levels, LevelCosts::defaults(levels.depth()), shape, count,
-                                    bytes, in_place, commutative);
+        const Network& chosen = network.for_message(bytes);
+        return allreduce_multilevel(chosen.levels(), chosen.costs(), shape, count, bytes, in_place,
+                                    commutative);
       },
       coll::reduction_binding(sendbuf, recvbuf, type, op));
 }

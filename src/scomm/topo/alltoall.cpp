@@ -4,7 +4,7 @@
 
 namespace scomm::topo {
 
-p2p::Request alltoall(const coll::Call& call, const Levels& levels, const void* sendbuf,
+p2p::Request alltoall(const coll::Call& call, const Network& network, const void* sendbuf,
                       int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                       MPI_Datatype recvtype) {
   const coll::ExchangeArgs args(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
@@ -14,7 +14,7 @@ p2p::Request alltoall(const coll::Call& call, const Levels& levels, const void* 
       call,
       coll::ScheduleKey{coll::Operation::kAlltoall, coll::Algorithm::kMultilevel, 0, in_place,
                         sendcount, recvcount},
-      [&] { return alltoall_multilevel(levels, shape, sendcount, recvcount, in_place); },
+      [&] { return alltoall_multilevel(network.levels(), shape, sendcount, recvcount, in_place); },
       args.binding());
 }
 

@@ -1,10 +1,9 @@
 #include "scomm/topo/bcast_multilevel.hpp"
-#include "scomm/topo/level_costs.hpp"
 #include "scomm/topo/operations.hpp"
 
 namespace scomm::topo {
 
-p2p::Request bcast(const coll::Call& call, const Levels& levels, void* buffer, int count,
+p2p::Request bcast(const coll::Call& call, const Network& network, void* buffer, int count,
                    MPI_Datatype type, int root) {
   coll::check_root(call, root);
   coll::check_data(buffer, count, type);
@@ -15,7 +14,8 @@ p2p::Request bcast(const coll::Call& call, const Levels& levels, void* buffer, i
       coll::ScheduleKey{coll::Operation::kBcast, coll::Algorithm::kMultilevel, root, false, count,
                         bytes},
       [&] {
-        return bcast_multilevel(levels, LevelCosts::defaults(levels.depth()), shape, count, bytes);
+        const Network& chosen = network.for_message(bytes);
+        return bcast_multilevel(chosen.levels(), chosen.costs(), shape, count, bytes);
       },
       coll::Binding{buffer, type, buffer, type, MPI_OP_NULL});
 }

@@ -1,11 +1,10 @@
 #include "scomm/coll/data_args.hpp"
 #include "scomm/topo/gather_multilevel.hpp"
-#include "scomm/topo/level_costs.hpp"
 #include "scomm/topo/operations.hpp"
 
 namespace scomm::topo {
 
-p2p::Request gather(const coll::Call& call, const Levels& levels, const void* sendbuf,
+p2p::Request gather(const coll::Call& call, const Network& network, const void* sendbuf,
                     int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                     MPI_Datatype recvtype, int root) {
   const coll::RootedArgs args(call, root, coll::Rooted::kGather, sendbuf, sendcount, sendtype,
@@ -20,8 +19,8 @@ p2p::Request gather(const coll::Call& call, const Levels& levels, const void* se
       coll::ScheduleKey{coll::Operation::kGather, coll::Algorithm::kMultilevel, root, in_place,
                         sendcount, at_root ? recvcount : 0},
       [&] {
-        return gather_multilevel(levels, LevelCosts::defaults(levels.depth()), shape, sendcount,
-                                 recvcount, bytes, in_place);
+        return gather_multilevel(network.levels(), network.costs(), shape, sendcount, recvcount,
+                                 bytes, in_place);
       },
       args.binding());
 }

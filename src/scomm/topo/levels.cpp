@@ -97,6 +97,19 @@ Levels Levels::restrict(int size, const std::function<int(int)>& parent_rank) co
   return assemble(names_, size, std::move(levels));
 }
 
+Levels Levels::keep(const std::vector<int>& levels) const {
+  std::vector<std::string> names;
+  std::vector<Level> kept;
+  for (const int l : levels) {
+    const Level& from = level_at(l);
+    names.push_back(names_[static_cast<std::size_t>(l)]);
+    kept.push_back({});
+    kept.back().run_first = from.run_first;
+    kept.back().run_cluster = from.run_cluster;
+  }
+  return assemble(std::move(names), size_, std::move(kept));
+}
+
 Levels Levels::assemble(std::vector<std::string> names, int size, std::vector<Level> levels) {
   Levels result;
   result.names_ = std::move(names);

@@ -45,6 +45,8 @@ class Levels {
   int color(int rank, int level) const;
   // The levels of a sub-communicator of `size` ranks whose rank r is rank parent_rank(r) here.
   Levels restrict(int size, const std::function<int(int)>& parent_rank) const;
+  // Only the levels listed (increasing), the others left out: they still nest.
+  Levels keep(const std::vector<int>& levels) const;
   // Bytes held, for the memory analyzer.
   std::size_t bytes() const noexcept;
 

@@ -1,12 +1,11 @@
 #include "scomm/base/error.hpp"
 #include "scomm/coll/reduction.hpp"
-#include "scomm/topo/level_costs.hpp"
 #include "scomm/topo/operations.hpp"
 #include "scomm/topo/reduce_multilevel.hpp"
 
 namespace scomm::topo {
 
-p2p::Request reduce(const coll::Call& call, const Levels& levels, const void* sendbuf,
+p2p::Request reduce(const coll::Call& call, const Network& network, const void* sendbuf,
                     void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root) {
   coll::check_root(call, root);
   const coll::Shape shape = call.shape(root);
@@ -25,8 +24,9 @@ p2p::Request reduce(const coll::Call& call, const Levels& levels, const void* se
       coll::ScheduleKey{coll::Operation::kReduce, coll::Algorithm::kMultilevel, root, in_place,
                         count, commutative ? 1 : 0},
       [&] {
-        return reduce_multilevel(levels, LevelCosts::defaults(levels.depth()), shape, count, bytes,
-                                 in_place, commutative);
+        const Network& chosen = network.for_message(bytes);
+        return reduce_multilevel(chosen.levels(), chosen.costs(), shape, count, bytes, in_place,
+                                 commutative);
       },
       coll::reduction_binding(sendbuf, recvbuf, type, op));
 }

@@ -1,5 +1,4 @@
 #include "scomm/coll/reduction.hpp"
-#include "scomm/topo/level_costs.hpp"
 #include "scomm/topo/operations.hpp"
 #include "scomm/topo/scan_multilevel.hpp"
 
@@ -10,7 +9,7 @@ using PrefixBuilder = coll::Schedule (*)(const Levels&, const LevelCosts&, const
                                          std::int64_t, std::int64_t, bool);
 
 p2p::Request prefix(const coll::Call& call, coll::Operation operation, PrefixBuilder build,
-                    const Levels& levels, const void* sendbuf, void* recvbuf, int count,
+                    const Network& network, const void* sendbuf, void* recvbuf, int count,
                     MPI_Datatype type, MPI_Op op) {
   coll::check_reduction(sendbuf, count, recvbuf, count, type, op);
   const coll::Shape shape = call.shape();
@@ -18,23 +17,21 @@ p2p::Request prefix(const coll::Call& call, coll::Operation operation, PrefixBui
   const std::int64_t bytes = coll::bytes_of(count, type);
   return coll::launch(
       call, coll::ScheduleKey{operation, coll::Algorithm::kMultilevel, 0, in_place, count, 0},
-      [&] {
-        return build(levels, LevelCosts::defaults(levels.depth()), shape, count, bytes, in_place);
-      },
+      [&] { return build(network.levels(), network.costs(), shape, count, bytes, in_place); },
       coll::reduction_binding(sendbuf, recvbuf, type, op));
 }
 
 }  // namespace
 
-p2p::Request scan(const coll::Call& call, const Levels& levels, const void* sendbuf, void* recvbuf,
-                  int count, MPI_Datatype type, MPI_Op op) {
-  return prefix(call, coll::Operation::kScan, scan_multilevel, levels, sendbuf, recvbuf, count,
+p2p::Request scan(const coll::Call& call, const Network& network, const void* sendbuf,
+                  void* recvbuf, int count, MPI_Datatype type, MPI_Op op) {
+  return prefix(call, coll::Operation::kScan, scan_multilevel, network, sendbuf, recvbuf, count,
                 type, op);
 }
 
-p2p::Request exscan(const coll::Call& call, const Levels& levels, const void* sendbuf,
+p2p::Request exscan(const coll::Call& call, const Network& network, const void* sendbuf,
                     void* recvbuf, int count, MPI_Datatype type, MPI_Op op) {
-  return prefix(call, coll::Operation::kExscan, exscan_multilevel, levels, sendbuf, recvbuf, count,
+  return prefix(call, coll::Operation::kExscan, exscan_multilevel, network, sendbuf, recvbuf, count,
                 type, op);
 }
 
