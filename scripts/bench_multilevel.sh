@@ -33,9 +33,19 @@ variant_env() {
     machine) echo "SCOMM_COLL_BCAST=multilevel SCOMM_TOPO_FILE=$2-machine.topo" ;;
     # Without the node level discovery would add (a SimGrid host is a machine).
     site) echo "SCOMM_COLL_BCAST=multilevel SCOMM_TOPO_FILE=$2-site.topo SCOMM_TOPO_NODE=off" ;;
-    multilevel) echo "SCOMM_COLL_BCAST=multilevel SCOMM_TOPO_FILE=$2.topo" ;;
+    # The true topology, and the platform's links for the builder's cost model.
+    multilevel) echo "SCOMM_COLL_BCAST=multilevel SCOMM_TOPO_FILE=$2.topo SCOMM_TOPO_LINKS=$3" ;;
     smpi-*) echo "SCOMM_COLL_BCAST=native" ;;
   esac
+}
+# SCOMM_TOPO_LINKS of a platform spec: smpi_platform.py's links (a message between sites crosses
+# the WAN and both machines' NICs, WAN + LAN latency in all), 1 us per message at the sender.
+platform_links() {
+  local wan_ms
+  wan_ms="$(sed -n 's/.*--wan-latency \([0-9.]*\)ms.*/\1/p' <<<"$1")"
+  local site_us
+  site_us="$(python3 -c "print(f'{${wan_ms:-10} * 1000 + 100:g}')")"
+  echo "site=${site_us}us:100MB/s:1us,machine=100us:1GB/s:1us,inside=1us:10GB/s:1us"
 }
 variant_cfg() {
   case "$1" in
@@ -61,7 +71,7 @@ for name in "${@:-${order[@]}}"; do
     out="docs/results/smpi-multilevel-$name-$variant"
     start=$(date +%s)
     # shellcheck disable=SC2046,SC2086
-    if ! env $(variant_env "$variant" "$prefix") smpirun -np "$np" -platform "$prefix.xml" \
+    if ! env $(variant_env "$variant" "$prefix" "$(platform_links "$spec")") smpirun -np "$np" -platform "$prefix.xml" \
       -hostfile "$prefix.hosts" "${smpi_cfg[@]}" $(variant_cfg "$variant") \
       "$build/bench/scomm-mpibench" multilevel-bcast --reps 1 --variant "$variant" \
       --topology "$prefix.topo" ${spec#*|} --json "$out.json" >"$out.txt" 2>&1; then

@@ -28,11 +28,14 @@ TEXT = ("The seed's benchmark (Karonis et al. 2002, Fig. 6) under SimGrid SMPI: 
         "latencies as written (SMPI's latency and bandwidth factors set to 1), eager below 64 "
         "KiB, computation not simulated. Variants: flat binomial (`SCOMM_COLL_BCAST=binomial`); "
         "scomm's multilevel builder given the true topology (`SCOMM_TOPO_FILE`: site and "
-        "machine), only the machines, or only the sites (the 2-level ones); SMPI's own "
+        "machine) and the platform's links (`SCOMM_TOPO_LINKS`, from which it leaves out a "
+        "level whose relay does not pay for itself: the site level for small messages), only "
+        "the machines, or only the sites (the 2-level ones, fixed trees); SMPI's own "
         "algorithms through `SCOMM_COLL_BCAST=native` with `--cfg=smpi/coll-selector:mpich`, "
-        "`ompi`, `mvapich2`. SMPI does not count messages per level; for the same schedules "
-        "on the same links (WAN 10 ms) the schedule simulator does, in all and on the critical "
-        "path: the next section, whose seed48 and p1024 platforms are these.")
+        "`ompi`, `mvapich2`. SMPI does not count messages per level; for the full multilevel "
+        "tree (every level kept, the builder's default costs) on the same links (WAN 10 ms) "
+        "the schedule simulator does, in all and on the critical path: the next section, whose "
+        "seed48 and p1024 platforms are these.")
 
 
 def platform_of(run):

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# scomm's own instructions per local creation and per message, counted by callgrind (exact and
+# repeatable, unlike timings on a shared machine): the figures docs/DESIGN.md quotes.
+#   scripts/instructions.sh [BUILD_DIR]   # default: build (a Release build)
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+build="$root/${1:-build}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+profile() {  # experiment: two ranks, each under callgrind
+  mpirun --oversubscribe -np 2 valgrind --tool=callgrind --callgrind-out-file="$work/$1.%p" \
+    "$build/bench/scomm-mpibench" "$1" --reps 1 --quick >"$work/$1.txt" 2>&1
+}
+profile split-halves
+profile p2p-overhead
+python3 "$root/scripts/instruction_counts.py" creation "$(ls "$work"/split-halves.[0-9]* | head -1)"
+python3 "$root/scripts/instruction_counts.py" messages "$work"/p2p-overhead.[0-9]*
