@@ -146,13 +146,16 @@ def goal_lines(platform, table, sizes):
         lines.append(ratio_check(table, two_level, sizes, 1.0,
                                  "multilevel faster than 2-level at every size"))
     if "site" in table:
-        lines.append("- Why 2-level by site ties with multilevel: both send one WAN message per "
-                     "other site. A site reached over the WAN runs a binomial tree from its lowest "
-                     "rank over its consecutive ranks; with machines of aligned consecutive ranks "
-                     "that tree crosses the LAN in one of its rounds only, as the multilevel tree "
-                     "does. The root's own site may cross its LAN more often, but finishes long "
-                     "before the WAN message (>= 1 ms) lands, off the critical path. A tie is the "
-                     "best any variant can do here; the goal line counts it as a miss.")
+        lines.append("- Why the 2-level trees tie with multilevel at some sizes: each is then the "
+                     "best tree, and multilevel builds it. For small messages multilevel leaves "
+                     "the site relay out (SCOMM_TOPO_LINKS prices the LAN hop above a second WAN "
+                     "message), which is the tree by machine. For large ones it keeps every "
+                     "level; the tree by site sends the same one WAN message per other site, and "
+                     "a site reached over the WAN runs a binomial tree over its consecutive ranks "
+                     "that crosses the LAN in one round only, as the multilevel tree does, while "
+                     "the root's own site finishes long before the WAN message (>= 1 ms) lands. "
+                     "A tie is the best any variant can do there; the goal line counts it as a "
+                     "miss.")
     rows = [table["multilevel"][b] for b in sizes]
     keys = level_columns(rows[0])
     if keys:
