@@ -4,6 +4,23 @@
 #include <utility>
 
 namespace scomm::topo {
+namespace {
+
+// Calls visit(above, level) for each stage of the tree keeping the levels of `kept`: the stage
+// joins the clusters of `level` (depth: the ranks) inside one cluster of `above` (-1: the whole
+// communicator), the last level kept before it; its widest link is the one between clusters of
+// level above + 1.
+template <typename Visit>
+void for_each_stage(int depth, unsigned kept, Visit&& visit) {
+  int above = -1;
+  for (int level = 0; level <= depth; ++level) {
+    if (level < depth && (kept >> level & 1u) == 0) continue;
+    visit(above, level);
+    above = level;
+  }
+}
+
+}  // namespace
 
 Network::Network(Levels levels, LevelCosts costs)
     : levels_(std::move(levels)), costs_(std::move(costs)) {}
@@ -35,18 +52,12 @@ void Network::count_participants() const {
 
 double Network::modelled_time(unsigned kept, std::int64_t bytes, std::int64_t segments) const {
   if (participants_.empty()) count_participants();
-  const int depth = levels_.depth();
   double time = 0;
-  int above = -1;  // the last level kept
-  for (int level = 0; level <= depth; ++level) {
-    if (level < depth && (kept >> level & 1u) == 0) continue;
-    // The stage joins clusters of `level` inside one of `above`; its widest link is the one
-    // between clusters of level above + 1.
+  for_each_stage(levels_.depth(), kept, [&](int above, int level) {
     const int n =
         participants_[static_cast<std::size_t>(above + 1)][static_cast<std::size_t>(level)];
     time += costs_.stage_time(above + 1, n, bytes, segments);
-    above = level;
-  }
+  });
   return time;
 }
 
@@ -71,13 +82,10 @@ const Network& Network::reduced(unsigned kept) const {
   if (slot) return *slot;
   std::vector<int> levels;
   LevelCosts costs;
-  int above = -1;
-  for (int level = 0; level <= levels_.depth(); ++level) {
-    if (level < levels_.depth() && (kept >> level & 1u) == 0) continue;
+  for_each_stage(levels_.depth(), kept, [&](int above, int level) {
     costs.links.push_back(costs_.link(above + 1));
     if (level < levels_.depth()) levels.push_back(level);
-    above = level;
-  }
+  });
   slot = std::make_unique<Network>(levels_.keep(levels), std::move(costs));
   return *slot;
 }
