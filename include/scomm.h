@@ -3,6 +3,9 @@
  * Every SCOMM_X takes exactly the parameters of MPI_X, with SCOMM_ handle types in place of the
  * MPI ones, and returns SCOMM_SUCCESS or an error code whose class SCOMM_Error_class recovers and
  * whose text SCOMM_Error_string gives. */
+/* Laid out as C (pointers bound to names) like mpi.h, whose functions these mirror one for one,
+ * rather than in the project's C++ style. */
+/* clang-format off */
 #ifndef SCOMM_H
 #define SCOMM_H
 
@@ -301,3 +304,4 @@ int SCOMM_Error_class(int errorcode, int *errorclass);
 #endif
 
 #endif /* SCOMM_H */
+/* clang-format on */
