@@ -13,16 +13,6 @@
 
 namespace {
 
-// All SMPI ranks share one environment: change it only between barriers.
-void set_environment_together(const char* name, const char* value) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  if (value == nullptr)
-    unsetenv(name);
-  else
-    setenv(name, value, 1);
-  MPI_Barrier(MPI_COMM_WORLD);
-}
-
 class CollCheckTest : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cstdlib>
 #include <numeric>
 #include <vector>
 
@@ -22,6 +23,17 @@ class ScommTest : public ::testing::Test {
   int world_rank_ = 0;
   int world_size_ = 0;
 };
+
+// Sets (or, for nullptr, unsets) an environment variable at every rank. All SMPI ranks share one
+// environment: it changes only between barriers, so no rank reads it meanwhile.
+inline void set_environment_together(const char* name, const char* value) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (value == nullptr)
+    unsetenv(name);
+  else
+    setenv(name, value, 1);
+  MPI_Barrier(MPI_COMM_WORLD);
+}
 
 inline int world_rank() {
   int rank = 0;
