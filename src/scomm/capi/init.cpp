@@ -1,6 +1,5 @@
 // SCOMM_Init, SCOMM_Finalize, SCOMM_Tag_ub: the runtime's life and what it publishes.
 #include "scomm.h"
-#include "scomm/base/environment.hpp"
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/agreement.hpp"
 #include "scomm/topo/discovery.hpp"
@@ -42,23 +41,6 @@ void finalize_at_mpi_finalize() {
   MPI_Comm_free_keyval(&keyval);  // the attribute keeps it until MPI_Finalize deletes it
 }
 
-// The link costs of the world's stages: the defaults, with SCOMM_TOPO_LINKS's. Every rank must
-// set the same (each builds the same trees from them): Error(kArg) otherwise.
-scomm::topo::LevelCosts world_costs(const scomm::topo::Levels& levels) {
-  std::vector<std::string> names;
-  for (int l = 0; l < levels.depth(); ++l) names.push_back(levels.name(l));
-  const char* spec = scomm::base::setting("SCOMM_TOPO_LINKS");
-  const std::string_view text = spec == nullptr ? "" : spec;
-  std::uint64_t digest = 14695981039346656037ull;  // FNV-1a
-  for (const char c : text) digest = (digest ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  const long long signed_digest = static_cast<long long>(digest >> 1);
-  long long range[2] = {signed_digest, -signed_digest};
-  MPI_Allreduce(MPI_IN_PLACE, range, 2, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
-  if (range[0] != -range[1])
-    throw Error(ErrorClass::kArg, "SCOMM_TOPO_LINKS differs between ranks");
-  return scomm::topo::LevelCosts::configured(names, text);
-}
-
 }  // namespace
 
 extern "C" {
@@ -76,7 +58,7 @@ int SCOMM_Init(void) {
     ctx.coll_check = scomm::coll::check_mode_from_environment();
     scomm::topo::Discovered discovered = scomm::topo::discover_levels(MPI_COMM_WORLD);
     ctx.world_levels = std::move(discovered.levels);
-    ctx.world_costs = world_costs(ctx.world_levels);
+    ctx.world_costs = std::move(discovered.costs);
     ctx.multilevel_by_default = discovered.user_levels;
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());

@@ -45,6 +45,7 @@ struct Settings {
   UserColors user;  // kFile, kBlocks: every rank's colors
   NamedValues own;  // kColors: this rank's colors only
   std::vector<NodeLevel> node_levels{NodeLevel::kPackage, NodeLevel::kNuma};
+  std::string links;  // SCOMM_TOPO_LINKS, parsed once the levels are known
 };
 
 // Where this rank runs: its node (the lowest world rank on it) and its hwloc objects.
@@ -86,6 +87,7 @@ void read_user_levels(Settings& s, int world_size) {
 
 Settings read_settings(int world_size) {
   Settings s;
+  if (const char* links = base::setting("SCOMM_TOPO_LINKS")) s.links = links;
   s.off = !base::switched_on("SCOMM_TOPO", true);
   if (s.off) return s;
   s.node = base::switched_on("SCOMM_TOPO_NODE", true);
@@ -123,6 +125,7 @@ std::uint64_t fingerprint(const Settings& s) {
   for (const auto& level : s.user.colors)
     for (std::int64_t color : level) f.add(color);
   for (NodeLevel level : s.node_levels) f.add(name_of(level));
+  f.add(s.links);
   return f.value();
 }
 
@@ -165,8 +168,8 @@ Settings agree_on_settings(MPI_Comm world, int world_rank, int world_size) {
   throw_if_failed_somewhere(all[0], reason, world_size);
   if (all[1] != ~all[2])  // max(hash) != min(hash)
     throw Error(ErrorClass::kArg,
-                "topology discovery: the ranks' settings differ (SCOMM_TOPO, _NODE, _HWLOC, or "
-                "the level names or file of SCOMM_TOPO_FILE / _COLORS / _BLOCKS)");
+                "topology discovery: the ranks' settings differ (SCOMM_TOPO, _NODE, _HWLOC, "
+                "_LINKS, or the level names or file of SCOMM_TOPO_FILE / _COLORS / _BLOCKS)");
   return s;
 }
 
@@ -205,6 +208,15 @@ std::vector<std::int64_t> column(const std::vector<std::int64_t>& all, std::size
   return out;
 }
 
+// The discovery's result, with the link costs SCOMM_TOPO_LINKS names for its levels. The same
+// settings and levels at every rank: every rank returns the same costs, or throws the same error.
+Discovered discovered(Levels levels, bool user_levels, const Settings& s) {
+  std::vector<std::string> names;
+  for (int l = 0; l < levels.depth(); ++l) names.push_back(levels.name(l));
+  LevelCosts costs = LevelCosts::configured(names, s.links);
+  return {std::move(levels), user_levels, std::move(costs)};
+}
+
 }  // namespace
 
 Discovered discover_levels(MPI_Comm world) {
@@ -212,7 +224,7 @@ Discovered discover_levels(MPI_Comm world) {
   MPI_Comm_rank(world, &world_rank);
   MPI_Comm_size(world, &world_size);
   Settings s = agree_on_settings(world, world_rank, world_size);
-  if (s.off) return {Levels::blocks({}, {}, world_size), false};
+  if (s.off) return discovered(Levels::blocks({}, {}, world_size), false, s);
 
   Placement here;
   std::string reason;
@@ -256,8 +268,8 @@ Discovered discover_levels(MPI_Comm world) {
       push_if_informative(stack, std::string(name_of(level)), column(all, mine.size(), next++));
   }
   const bool user_levels = s.source != Source::kNone;
-  if (stack.names.empty()) return {Levels::blocks({}, {}, world_size), user_levels};
-  return {Levels::from_colors(std::move(stack.names), stack.colors), user_levels};
+  if (stack.names.empty()) return discovered(Levels::blocks({}, {}, world_size), user_levels, s);
+  return discovered(Levels::from_colors(std::move(stack.names), stack.colors), user_levels, s);
 }
 
 }  // namespace scomm::topo
