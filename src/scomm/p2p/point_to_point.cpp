@@ -19,10 +19,7 @@ bool direct(const Channel& channel, int tag) {
 // A receive posted on MPI, which matches it by itself (from: a base rank or MPI_ANY_SOURCE).
 Request mpi_irecv(const ChannelPtr& channel, void* buffer, int count, MPI_Datatype type, int from,
                   int tag) {
-  MPI_Request request = MPI_REQUEST_NULL;
-  check_mpi(MPI_Irecv(buffer, count, type, from, channel->mpi_tag(tag), channel->base(), &request),
-            "MPI_Irecv");
-  return Request::mpi(request, channel, true, from);
+  return Request::mpi(post_receive(*channel, buffer, count, type, from, tag), channel, true, from);
 }
 
 // A receive that needs the engine: a message it matches was taken off MPI already, receives are

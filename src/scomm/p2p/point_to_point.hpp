@@ -38,6 +38,14 @@ inline void check_buffer(const void* buffer, int count, MPI_Datatype type) {
 // Posts a send on MPI (dest a communicator rank, not MPI_PROC_NULL).
 MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
                       int dest, int tag, SendMode mode);
+// Posts a receive on MPI from `from` (a base rank or MPI_ANY_SOURCE): MPI alone matches it.
+inline MPI_Request post_receive(const Channel& channel, void* buffer, int count, MPI_Datatype type,
+                                int from, int tag) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  check_mpi(MPI_Irecv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), &request),
+            "MPI_Irecv");
+  return request;
+}
 // Posts a receive from communicator rank `source` with a user or internal tag straight on MPI
 // when MPI can match it by itself: no message of the channel taken off MPI by the matching
 // engine, no engine receive queued before it. False, having posted nothing, otherwise (then
@@ -45,9 +53,7 @@ MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI
 inline bool post_direct_receive(const Channel& channel, void* buffer, int count, MPI_Datatype type,
                                 int source, int tag, MPI_Request* request) {
   if (channel.has_unexpected() || channel.has_posted()) return false;
-  check_mpi(MPI_Irecv(buffer, count, type, channel.select(source), channel.mpi_tag(tag),
-                      channel.base(), request),
-            "MPI_Irecv");
+  *request = post_receive(channel, buffer, count, type, channel.select(source), tag);
   return true;
 }
 
