@@ -12,13 +12,17 @@ import subprocess
 import sys
 
 
-def annotate(profile):
-    """Function blocks of callgrind_annotate's caller tree: name -> (inclusive, calls, callers)."""
-    text = subprocess.run(["callgrind_annotate", "--threshold=100", "--tree=caller",
+def annotate_tree(profile, tree):
+    """callgrind_annotate's inclusive call tree (`caller` or `calling`) of every function."""
+    return subprocess.run(["callgrind_annotate", "--threshold=100", f"--tree={tree}",
                            "--inclusive=yes", profile], capture_output=True, text=True,
                           check=True).stdout
+
+
+def annotate(profile):
+    """Function blocks of callgrind_annotate's caller tree: name -> (inclusive, calls, callers)."""
     blocks, callers = {}, []
-    for line in text.splitlines():
+    for line in annotate_tree(profile, "caller").splitlines():
         if not line.strip():
             callers = []
             continue
@@ -26,7 +30,7 @@ def annotate(profile):
         if not cost:
             continue
         value = int(cost.group(1).replace(",", ""))
-        if " <   " in line or re.search(r"\) *< ", line):
+        if re.search(r"\) *< ", line):  # "... (1.2%)  < caller (12x) [library]"
             count = re.search(r"\(([\d,]+)x\)", line)
             callers.append((value, int(count.group(1).replace(",", "")) if count else 0, line))
         elif "*  " in line:
@@ -42,10 +46,7 @@ def mpi_from_scomm(blocks, mpi):
 
 
 def creation(profile):
-    text = subprocess.run(["callgrind_annotate", "--threshold=100", "--tree=calling",
-                           "--inclusive=yes", profile], capture_output=True, text=True,
-                          check=True).stdout
-    for line in text.splitlines():
+    for line in annotate_tree(profile, "calling").splitlines():
         if "split_halves" in line and "lambda()#2" in line and "(1,000x)" in line:
             print(f"create + free: {int(line.split()[0].replace(',', '')) / 1000:.0f} instructions")
             return
