@@ -89,6 +89,33 @@ TEST_P(AllreduceTest, NonCommutativeOperationReducesInRankOrder) {
   }
 }
 
+// Calls with the same count share a cached schedule and reuse the last blocking call's run: a
+// change of operation or of type (predefined or derived) between them must still be followed.
+TEST_P(AllreduceTest, RepeatedCallsFollowChangedOperationsAndTypes) {
+  const AffineOp affine;
+  const int count = 5;
+  for (const CommPair& pair : pairs_) {
+    const int rank = rank_of(pair.mpi);
+    for (int repeat = 0; repeat < 2; ++repeat) {
+      for (const MPI_Op op : {MPI_SUM, MPI_MAX}) {
+        const auto mine = pattern(rank, count, repeat);
+        std::vector<int> expected(mine.size()), got(mine.size(), -1);
+        MPI_Allreduce(mine.data(), expected.data(), count, MPI_INT, op, pair.mpi);
+        ASSERT_EQ(SCOMM_Allreduce(mine.data(), got.data(), count, MPI_INT, op, pair.scomm),
+                  SCOMM_SUCCESS);
+        ASSERT_EQ(got, expected) << pair.name << " repeat " << repeat;
+      }
+      const auto pairs = affine_pattern(rank, count);
+      std::vector<int> expected(pairs.size()), got(pairs.size());
+      MPI_Allreduce(pairs.data(), expected.data(), count, affine.type, affine.op, pair.mpi);
+      ASSERT_EQ(
+          SCOMM_Allreduce(pairs.data(), got.data(), count, affine.type, affine.op, pair.scomm),
+          SCOMM_SUCCESS);
+      ASSERT_EQ(got, expected) << pair.name << " affine, repeat " << repeat;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllreduceTest,
                          ::testing::Values("", "recursive_doubling", "rabenseifner", "ring",
                                            "multilevel", "native"));
@@ -262,6 +289,10 @@ TEST_F(CollErrorsTest, MismatchedCountsAreTruncationErrors) {
   const int rc = SCOMM_Bcast(data.data(), count, MPI_INT, 0, pair);
   EXPECT_EQ(error_class_of(rc), world_rank_ == 0 ? SCOMM_SUCCESS : SCOMM_ERR_TRUNCATE);
   for (std::size_t i = 4; i < 8; ++i) EXPECT_EQ(data[i], world_rank_);
+  // The failed call leaves nothing behind: the same call with matching counts then succeeds.
+  std::vector<int> again(8, world_rank_);
+  ASSERT_EQ(SCOMM_Bcast(again.data(), 8, MPI_INT, 0, pair), SCOMM_SUCCESS);
+  EXPECT_EQ(again, std::vector<int>(8, 0));
   SCOMM_Comm_free(&pair);
 }
 

@@ -558,6 +558,52 @@ TEST_F(ScommTest, SeveralNonblockingDataCollectivesInFlight) {
   for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], expected[i]) << "collective " << i;
 }
 
+// A repeated call reuses the schedule built for the same counts and displacements: arrays changed
+// in place between calls (same addresses, other values) must still be followed.
+TEST_F(ScommTest, RepeatedVectorFormsFollowCountsChangedInPlace) {
+  const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world"};
+  const int size = world_size_, rank = world_rank_;
+  Vector v = vector_layout(size, 0, 1);
+  Exchange e = exchange_layout(size, rank, 0, 0, false);
+  for (const int salt : {1, 2, 2, 1}) {
+    const Vector next = vector_layout(size, salt, 1);
+    std::copy(next.counts.begin(), next.counts.end(), v.counts.begin());  // v's arrays stay put
+    std::copy(next.displs.begin(), next.displs.end(), v.displs.begin());
+    const int count = v.counts[static_cast<std::size_t>(rank)];
+    const auto mine = pattern(rank, static_cast<std::size_t>(count), salt);
+    const std::vector<int> init(static_cast<std::size_t>(next.total), -1);
+    const std::string what = "salt " + std::to_string(salt);
+    expect_like_mpi(
+        init,
+        [&](int* recv, Mode mode) {
+          return RUN(Gatherv, Igatherv, mine.data(), count, MPI_INT, recv, v.counts.data(),
+                     v.displs.data(), MPI_INT, 0);
+        },
+        what + " gatherv");
+    expect_like_mpi(
+        init,
+        [&](int* recv, Mode mode) {
+          return RUN(Allgatherv, Iallgatherv, mine.data(), count, MPI_INT, recv, v.counts.data(),
+                     v.displs.data(), MPI_INT);
+        },
+        what + " allgatherv");
+    const Exchange changed = exchange_layout(size, rank, salt, 0, false);
+    std::copy(changed.send.counts.begin(), changed.send.counts.end(), e.send.counts.begin());
+    std::copy(changed.send.displs.begin(), changed.send.displs.end(), e.send.displs.begin());
+    std::copy(changed.recv.counts.begin(), changed.recv.counts.end(), e.recv.counts.begin());
+    std::copy(changed.recv.displs.begin(), changed.recv.displs.end(), e.recv.displs.begin());
+    const auto blocks = pattern(rank, static_cast<std::size_t>(changed.send.total), salt);
+    expect_like_mpi(
+        std::vector<int>(static_cast<std::size_t>(changed.recv.total), -1),
+        [&](int* recv, Mode mode) {
+          return RUN(Alltoallv, Ialltoallv, blocks.data(), e.send.counts.data(),
+                     e.send.displs.data(), MPI_INT, recv, e.recv.counts.data(),
+                     e.recv.displs.data(), MPI_INT);
+        },
+        what + " alltoallv");
+  }
+}
+
 // A broadcast longer than the others, scattered and gathered back in pieces: every count around
 // multiples of the size, fewer elements than ranks included.
 TEST_F(ScommTest, ScatterAllgatherBroadcastOfEveryRemainder) {

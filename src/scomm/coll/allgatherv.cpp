@@ -6,8 +6,8 @@
 
 namespace scomm::coll {
 
-// As allgather, with every rank's count and displacement (the same arrays at every rank). Not
-// cached: the schedule depends on every count.
+// As allgather, with every rank's count and displacement (the same arrays at every rank, part of
+// the cache's key).
 p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                         void* recvbuf, const int* recvcounts, const int* displs,
                         MPI_Datatype recvtype) {
@@ -22,10 +22,11 @@ p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount, MP
     return launch_native(call, MPI_Iallgatherv, MPI_Allgatherv, sendbuf, sendcount, sendtype,
                          recvbuf, recvcounts, displs, recvtype);
   const auto n = static_cast<std::size_t>(p);
+  const std::span counts(recvcounts, n), offsets(displs, n);
   return launch(
-      call,
-      allgatherv_ring(shape, sendcount, std::span(recvcounts, n), std::span(displs, n), in_place),
-      args.binding());
+      call, ScheduleKey{Operation::kAllgatherv, algorithm, 0, in_place, sendcount, 0},
+      {counts, offsets},
+      [&] { return allgatherv_ring(shape, sendcount, counts, offsets, in_place); }, args.binding());
 }
 
 }  // namespace scomm::coll

@@ -7,8 +7,8 @@
 namespace scomm::coll {
 
 // MPI_IN_PLACE: the blocks to send are in the receive buffer (receive counts and displacements),
-// replaced by the ones received; the send arguments are ignored. Not cached: the schedule
-// depends on every count.
+// replaced by the ones received; the send arguments are ignored. The counts and displacements
+// are part of the cache's key.
 p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcounts,
                        const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
                        const int* recvcounts, const int* rdispls, MPI_Datatype recvtype) {
@@ -26,7 +26,10 @@ p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcou
   const VectorLayout send =
       in_place ? VectorLayout{} : VectorLayout{std::span(sendcounts, n), std::span(sdispls, n)};
   const VectorLayout recv{std::span(recvcounts, n), std::span(rdispls, n)};
-  return launch(call, alltoallv_linear(shape, send, recv, in_place), args.binding());
+  return launch(
+      call, ScheduleKey{Operation::kAlltoallv, algorithm, 0, in_place, 0, 0},
+      {send.counts, send.displs, recv.counts, recv.displs},
+      [&] { return alltoallv_linear(shape, send, recv, in_place); }, args.binding());
 }
 
 }  // namespace scomm::coll

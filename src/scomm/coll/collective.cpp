@@ -7,23 +7,43 @@
 
 namespace scomm::coll {
 
-p2p::Request launch(const Call& call, std::shared_ptr<const Schedule> schedule,
-                    const Binding& binding) {
+namespace {
+
+p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Binding& binding) {
+  ScheduleRun run(call.runtime.engine(), call.comm.channel_ptr(),
+                  comm::internal_tag(call.runtime, call.comm), schedule, binding);
+  run.run();
+  return p2p::Request::completed();
+}
+
+}  // namespace
+
+p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding) {
+  std::unique_ptr<ScheduleRun> run = std::move(entry.finished_run);
   const int tag = comm::internal_tag(call.runtime, call.comm);
-  if (call.blocking) {
-    ScheduleRun run(call.runtime.engine(), call.comm.channel_ptr(), tag, std::move(schedule),
-                    binding);
-    run.run();
-    return p2p::Request::completed();
-  }
+  if (run)
+    run->rebind(tag, binding);
+  else
+    run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(), tag,
+                                        *entry.schedule, binding);
+  run->run();  // a failed run is not kept: it may hold abandoned requests
+  entry.finished_run = std::move(run);
+  return p2p::Request::completed();
+}
+
+p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,
+                    const Binding& binding) {
+  if (call.blocking) return run_to_end(call, *schedule, binding);
+  const int tag = comm::internal_tag(call.runtime, call.comm);
   auto run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(), tag,
-                                           std::move(schedule), binding);
-  run->run_in_background();
+                                           *schedule, binding);
+  run->run_in_background(schedule);
   run->progress();  // posts the first round now
   return p2p::Request::operation(std::move(run));
 }
 
 p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding) {
+  if (call.blocking) return run_to_end(call, schedule, binding);  // no copy to the heap
   return launch(call, std::make_shared<const Schedule>(std::move(schedule)), binding);
 }
 

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <utility>
 
 #include "scomm/coll/executor.hpp"
 #include "scomm/coll/schedule_cache.hpp"
@@ -29,18 +30,26 @@ struct Call {
 
 // Runs `schedule` to the end (blocking: the returned request is complete) or starts it as a
 // nonblocking collective that progresses whenever scomm waits.
-p2p::Request launch(const Call& call, std::shared_ptr<const Schedule> schedule,
+p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,
                     const Binding& binding);
 p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding);
-// As launch(), with the communicator's cached schedule for `key` when there is one, else the
-// one `build()` returns (cached for the next call).
+// Runs the entry's schedule to the end, on its last run when there is one (then nothing is
+// built or allocated).
+p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding);
+// As launch(), with the communicator's cached schedule for `key` and `vectors` when there is
+// one, else the one `build()` returns (cached for the next call).
+template <typename Build>
+p2p::Request launch(const Call& call, const ScheduleKey& key, ScheduleCache::Vectors vectors,
+                    Build&& build, const Binding& binding) {
+  if (call.cache == nullptr) return launch(call, build(), binding);
+  ScheduleCache::Entry& entry = call.cache->get(key, vectors, build);
+  if (call.blocking) return run_again(call, entry, binding);
+  return launch(call, entry.schedule, binding);
+}
 template <typename Build>
 p2p::Request launch(const Call& call, const ScheduleKey& key, Build&& build,
                     const Binding& binding) {
-  return launch(call,
-                call.cache != nullptr ? call.cache->get(key, build)
-                                      : std::make_shared<const Schedule>(build()),
-                binding);
+  return launch(call, key, {}, std::forward<Build>(build), binding);
 }
 
 // Runs the base MPI's own collective on the communicator's MPI twin: `mpi(comm, request)` calls

@@ -24,48 +24,75 @@ std::size_t round_up(std::size_t bytes) {
   return (bytes + kAlign - 1) / kAlign * kAlign;
 }
 
+// One side of a transfer as MPI takes it.
+struct Endpoint {
+  void* buffer;
+  int count;
+  MPI_Datatype type;
+  int rank;  // in the base communicator
+};
+
 }  // namespace
 
 ScheduleRun::ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
-                         std::shared_ptr<const Schedule> schedule, const Binding& binding)
-    : engine_(engine),
-      channel_(std::move(channel)),
-      tag_(tag),
-      schedule_(std::move(schedule)),
-      op_(binding.op),
-      send_layout_(TypeLayout::of(binding.send_type)),
-      recv_layout_(binding.recv_type == binding.send_type ? send_layout_
-                                                          : TypeLayout::of(binding.recv_type)) {
-  if (op_ != MPI_OP_NULL && schedule_->reduces_right()) {
-    int commutative = 1;
-    MPI_Op_commutative(op_, &commutative);
-    commutative_ = commutative != 0;
-  }
-  if (2 + schedule_->temps().size() > kInlineBuffers) {
-    heap_buffers_.resize(2 + schedule_->temps().size());
+                         const Schedule& schedule, const Binding& binding)
+    : engine_(engine), channel_(std::move(channel)), schedule_(schedule) {
+  if (2 + schedule_.temps().size() > kInlineBuffers) {
+    heap_buffers_.resize(2 + schedule_.temps().size());
     buffers_ = heap_buffers_.data();
   }
-  buffers_[kInput] = {static_cast<std::byte*>(const_cast<void*>(binding.input)), &send_layout_};
-  buffers_[kOutput] = {static_cast<std::byte*>(binding.output), &recv_layout_};
-  bind_temps();
-  if (schedule_->max_round_transfers() > kInlineRequests) {
-    heap_requests_.resize(schedule_->max_round_transfers());
-    heap_statuses_.resize(schedule_->max_round_transfers());
+  if (schedule_.max_round_transfers() > kInlineRequests) {
+    heap_requests_.resize(schedule_.max_round_transfers());
+    heap_statuses_.resize(schedule_.max_round_transfers());
     requests_ = heap_requests_.data();
     statuses_ = heap_statuses_.data();
   }
-  // Last: the destructor releases it, and runs only for a fully built run.
-  if (!channel_->hold_internal_tag(tag_))
-    throw Error(ErrorClass::kIntern,
-                "more collectives in flight on one communicator than internal tags (" +
-                    std::to_string(context::TagLayout::kSequencedTags) +
-                    "): complete some before starting more");
+  bind(binding);
+  hold(tag);
 }
 
 ScheduleRun::~ScheduleRun() {
   if (background_) engine_.remove_background(*this);
-  abandon_requests();
-  channel_->release_internal_tag(tag_);
+  if (posted_requests_ != 0 || !engine_requests_.empty()) abandon_requests();
+  if (tag_held_) channel_->release_internal_tag(tag_);
+}
+
+void ScheduleRun::rebind(int tag, const Binding& binding) {
+  round_ = 0;
+  bind(binding);
+  hold(tag);
+}
+
+// The layouts (and the temporaries laid out by them) stay while the types are the same
+// predefined ones: the common repeated call asks MPI nothing.
+void ScheduleRun::bind(const Binding& binding) {
+  const auto same = [](const TypeLayout& layout, MPI_Datatype type) {
+    return layout.predefined && layout.type == type;
+  };
+  if (!same(send_layout_, binding.send_type) || !same(recv_layout_, binding.recv_type)) {
+    send_layout_ = TypeLayout::of(binding.send_type);
+    recv_layout_ =
+        binding.recv_type == binding.send_type ? send_layout_ : TypeLayout::of(binding.recv_type);
+    bind_temps();
+  }
+  op_ = binding.op;
+  if (op_ != MPI_OP_NULL && schedule_.reduces_right()) {
+    int commutative = 1;
+    MPI_Op_commutative(op_, &commutative);
+    commutative_ = commutative != 0;
+  }
+  buffers_[kInput] = {static_cast<std::byte*>(const_cast<void*>(binding.input)), &send_layout_};
+  buffers_[kOutput] = {static_cast<std::byte*>(binding.output), &recv_layout_};
+}
+
+void ScheduleRun::hold(int tag) {
+  if (!channel_->hold_internal_tag(tag))
+    throw Error(ErrorClass::kIntern,
+                "more collectives in flight on one communicator than internal tags (" +
+                    std::to_string(context::TagLayout::kSequencedTags) +
+                    "): complete some before starting more");
+  tag_ = tag;
+  tag_held_ = true;
 }
 
 // A run abandoned after a failure leaves no MPI request behind: receives into its buffers are
@@ -87,7 +114,7 @@ void ScheduleRun::abandon_requests() noexcept {
 // is given for element 0 is the block's minus true_lb).
 void ScheduleRun::bind_temps() {
   std::size_t total = 0;
-  for (const TempBuffer& temp : schedule_->temps()) {
+  for (const TempBuffer& temp : schedule_.temps()) {
     const TypeLayout& layout = temp.type == TypeId::kSend ? send_layout_ : recv_layout_;
     total += round_up(static_cast<std::size_t>(layout.span(temp.count)));
   }
@@ -97,7 +124,7 @@ void ScheduleRun::bind_temps() {
     block = heap_temps_.get();
   }
   std::size_t slot = 2;
-  for (const TempBuffer& temp : schedule_->temps()) {
+  for (const TempBuffer& temp : schedule_.temps()) {
     const TypeLayout& layout = temp.type == TypeId::kSend ? send_layout_ : recv_layout_;
     buffers_[slot++] = {block - layout.true_lb, &layout};
     block += round_up(static_cast<std::size_t>(layout.span(temp.count)));
@@ -123,22 +150,56 @@ bool ScheduleRun::progress() {
 
 void ScheduleRun::run() {
   advance(true);
+  channel_->release_internal_tag(tag_);
+  tag_held_ = false;
 }
 
-void ScheduleRun::run_in_background() {
+void ScheduleRun::run_in_background(std::shared_ptr<const Schedule> schedule) {
+  schedule_owner_ = std::move(schedule);
   engine_.add_background(*this);
   background_ = true;
 }
 
 bool ScheduleRun::advance(bool blocking) {
-  const auto& rounds = schedule_->rounds();
+  const auto& rounds = schedule_.rounds();
+  // Blocking in MPI stalls nothing when no other operation needs scomm's progress.
+  const bool exchange_in_mpi = blocking && !engine_.has_background();
   while (round_ < rounds.size()) {
-    if (!posted_) start_round(rounds[round_]);
-    if (!round_complete(blocking)) return false;
+    if (!posted_ && !(exchange_in_mpi && exchange(rounds[round_]))) start_round(rounds[round_]);
+    if (posted_ && !round_complete(blocking)) return false;
     for (const LocalStep& step : rounds[round_].local) run_local(step);
     posted_ = false;
     ++round_;
   }
+  return true;
+}
+
+// A round of at most one receive and one send whose receive MPI matches by itself, run by one
+// blocking MPI_Recv, MPI_Send or MPI_Sendrecv: cheaper than posting requests and waiting for
+// them, and what small collectives are made of. False, having done nothing, otherwise.
+bool ScheduleRun::exchange(const Round& round) {
+  if (round.receives.size() > 1 || round.sends.size() > 1) return false;
+  const p2p::Channel& channel = *channel_;
+  if (!round.receives.empty() && !p2p::mpi_matches_alone(channel)) return false;
+  const int mpi_tag = channel.mpi_tag(tag_);
+  const auto at = [&](const Transfer& t) {
+    return Endpoint{address(t.block), mpi_count(t.block.count), buffer(t.block.slot).layout->type,
+                    channel.select(t.peer)};
+  };
+  int rc = MPI_SUCCESS;
+  if (!round.sends.empty() && !round.receives.empty()) {
+    const Endpoint to = at(round.sends[0]), from = at(round.receives[0]);
+    rc = MPI_Sendrecv(to.buffer, to.count, to.type, to.rank, mpi_tag, from.buffer, from.count,
+                      from.type, from.rank, mpi_tag, channel.base(), MPI_STATUS_IGNORE);
+  } else if (!round.sends.empty()) {
+    const Endpoint to = at(round.sends[0]);
+    rc = MPI_Send(to.buffer, to.count, to.type, to.rank, mpi_tag, channel.base());
+  } else if (!round.receives.empty()) {
+    const Endpoint from = at(round.receives[0]);
+    rc = MPI_Recv(from.buffer, from.count, from.type, from.rank, mpi_tag, channel.base(),
+                  MPI_STATUS_IGNORE);
+  }
+  p2p::check_mpi(rc, round.receives.empty() ? "send" : "receive");
   return true;
 }
 

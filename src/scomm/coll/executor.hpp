@@ -32,8 +32,9 @@ class ScheduleRun final : public p2p::Operation {
  public:
   // `tag`: the collective's internal tag on the channel, held until the run ends. Throws
   // Error(kIntern) when a collective still in flight on the channel holds the same tag.
+  // `schedule` must outlive the run; a background run holds its owner.
   ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
-              std::shared_ptr<const Schedule> schedule, const Binding& binding);
+              const Schedule& schedule, const Binding& binding);
   ~ScheduleRun() override;
   ScheduleRun(const ScheduleRun&) = delete;
   ScheduleRun& operator=(const ScheduleRun&) = delete;
@@ -41,10 +42,15 @@ class ScheduleRun final : public p2p::Operation {
   // Nonblocking: advances as far as possible without waiting; true once done. A failure (a
   // truncated message, a non-member's message) is thrown now and on every later call.
   bool progress() override;
-  // Blocking: runs to the end, waiting in MPI when nothing else needs progress.
+  // Blocking: runs to the end, waiting in MPI when nothing else needs progress, and releases
+  // the tag.
   void run();
-  // Registers the run as background work of the engine (nonblocking collectives).
-  void run_in_background();
+  // Makes a run that ended in run() ready to run its schedule again on `binding`'s buffers
+  // with `tag` (held as by the constructor); it keeps what does not depend on them.
+  void rebind(int tag, const Binding& binding);
+  // Registers the run as background work of the engine (nonblocking collectives), keeping
+  // `schedule` (the one it runs) alive until it ends.
+  void run_in_background(std::shared_ptr<const Schedule> schedule);
 
  private:
   struct TypedBuffer {
@@ -54,7 +60,10 @@ class ScheduleRun final : public p2p::Operation {
   // Temporaries of up to this many bytes in all live inside the run (no allocation).
   static constexpr std::size_t kInlineTempBytes = 256;
 
+  void bind(const Binding& binding);
+  void hold(int tag);
   bool advance(bool blocking);
+  bool exchange(const Round& round);
   void start_round(const Round& round);
   bool round_complete(bool blocking);
   bool mpi_requests_complete(bool blocking);
@@ -71,8 +80,10 @@ class ScheduleRun final : public p2p::Operation {
 
   p2p::MatchingEngine& engine_;
   p2p::ChannelPtr channel_;
-  int tag_;
-  std::shared_ptr<const Schedule> schedule_;
+  int tag_ = 0;
+  bool tag_held_ = false;
+  const Schedule& schedule_;
+  std::shared_ptr<const Schedule> schedule_owner_;  // a background run's
   MPI_Op op_;
   bool commutative_ = true;  // known only where the schedule reduces on the right
   TypeLayout send_layout_, recv_layout_;

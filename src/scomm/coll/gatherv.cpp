@@ -6,8 +6,8 @@
 
 namespace scomm::coll {
 
-// As gather, with the root's counts and displacements (significant at the root only). Not
-// cached: the schedule depends on every count.
+// As gather, with the root's counts and displacements (significant at the root only, and part
+// of the cache's key there).
 p2p::Request gatherv(const Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                      void* recvbuf, const int* recvcounts, const int* displs, MPI_Datatype recvtype,
                      int root) {
@@ -22,10 +22,12 @@ p2p::Request gatherv(const Call& call, const void* sendbuf, int sendcount, MPI_D
     return launch_native(call, MPI_Igatherv, MPI_Gatherv, sendbuf, sendcount, sendtype, recvbuf,
                          recvcounts, displs, recvtype, root);
   const auto n = static_cast<std::size_t>(at_root ? p : 0);
-  return launch(call,
-                gatherv_linear(shape, sendcount, std::span(recvcounts, n), std::span(displs, n),
-                               args.in_place()),
-                args.binding());
+  const std::span counts(recvcounts, n), offsets(displs, n);
+  return launch(
+      call, ScheduleKey{Operation::kGatherv, algorithm, root, args.in_place(), sendcount, 0},
+      {counts, offsets},
+      [&] { return gatherv_linear(shape, sendcount, counts, offsets, args.in_place()); },
+      args.binding());
 }
 
 }  // namespace scomm::coll

@@ -5,9 +5,9 @@
 #include <mpi.h>
 
 #include <cstdint>
-#include <functional>
 #include <span>
 
+#include "scomm/base/function_ref.hpp"
 #include "scomm/coll/collective.hpp"
 
 namespace scomm::coll {
@@ -23,7 +23,7 @@ inline Binding reduction_binding(const void* sendbuf, void* recvbuf, MPI_Datatyp
 }
 
 // Calls the base MPI's form of a collective (launch_native): nonblocking when `request` is set.
-using NativeCall = std::function<int(MPI_Comm comm, MPI_Request* request)>;
+using NativeCall = base::FunctionRef<int(MPI_Comm comm, MPI_Request* request)>;
 
 // The schedules of scan or of exscan.
 struct PrefixAlgorithms {

@@ -6,8 +6,8 @@
 
 namespace scomm::coll {
 
-// As scatter, with the root's counts and displacements (significant at the root only). Not
-// cached: the schedule depends on every count.
+// As scatter, with the root's counts and displacements (significant at the root only, and part
+// of the cache's key there).
 p2p::Request scatterv(const Call& call, const void* sendbuf, const int* sendcounts,
                       const int* displs, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                       MPI_Datatype recvtype, int root) {
@@ -22,10 +22,12 @@ p2p::Request scatterv(const Call& call, const void* sendbuf, const int* sendcoun
     return launch_native(call, MPI_Iscatterv, MPI_Scatterv, sendbuf, sendcounts, displs, sendtype,
                          recvbuf, recvcount, recvtype, root);
   const auto n = static_cast<std::size_t>(at_root ? p : 0);
-  return launch(call,
-                scatterv_linear(shape, std::span(sendcounts, n), std::span(displs, n), recvcount,
-                                args.in_place()),
-                args.binding());
+  const std::span counts(sendcounts, n), offsets(displs, n);
+  return launch(
+      call, ScheduleKey{Operation::kScatterv, algorithm, root, args.in_place(), recvcount, 0},
+      {counts, offsets},
+      [&] { return scatterv_linear(shape, counts, offsets, recvcount, args.in_place()); },
+      args.binding());
 }
 
 }  // namespace scomm::coll

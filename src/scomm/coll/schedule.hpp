@@ -66,9 +66,10 @@ class Schedule {
     temps_.push_back({type, count});
     return static_cast<Slot>(temps_.size() + 1);  // slots 0 and 1 are input and output
   }
-  // Starts a new round; the calls below add to the newest one.
+  // Starts a new round: the calls below add to it. A round nothing is added to is not kept
+  // (running an empty round costs a rank time for nothing).
   Schedule& next_round() {
-    rounds_.emplace_back();
+    round_opened_ = true;
     return *this;
   }
   Schedule& send(int peer, Block block) {
@@ -107,7 +108,8 @@ class Schedule {
     return *this;
   }
   Round& current() {
-    if (rounds_.empty()) rounds_.emplace_back();
+    if (rounds_.empty() || round_opened_) rounds_.emplace_back();
+    round_opened_ = false;
     return rounds_.back();
   }
 
@@ -115,6 +117,7 @@ class Schedule {
   std::vector<TempBuffer> temps_;
   std::size_t max_round_transfers_ = 0;
   bool reduces_right_ = false;
+  bool round_opened_ = false;
 };
 
 }  // namespace scomm::coll

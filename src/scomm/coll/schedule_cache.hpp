@@ -1,19 +1,25 @@
 // The last schedule built for each operation on one communicator. Iterative codes call the same
 // collective with the same arguments again and again; a schedule depends only on the operation,
 // the algorithm, the communicator's shape and a few numbers, so a repeated call skips building
-// it (and its allocations) altogether.
+// it (and its allocations) altogether, and a repeated blocking call reuses the last one's run.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
+#include <span>
+#include <vector>
 
+#include "scomm/coll/executor.hpp"
 #include "scomm/coll/schedule.hpp"
 #include "scomm/coll/selection.hpp"
 
 namespace scomm::coll {
 
-// Everything a schedule depends on besides the communicator (whose rank and size are fixed).
+// Everything a schedule depends on besides the communicator (whose rank and size are fixed) and
+// a v-form's vectors.
 struct ScheduleKey {
   Operation operation = Operation::kBarrier;
   Algorithm algorithm = Algorithm::kLinear;
@@ -27,22 +33,50 @@ struct ScheduleKey {
 
 class ScheduleCache {
  public:
-  // The cached schedule for `key`, or the one `build()` returns, kept for the next call.
+  // A v-form's counts and displacements, which its schedule depends on as well.
+  using Vectors = std::initializer_list<std::span<const int>>;
+
+  struct Entry {
+    ScheduleKey key;
+    std::vector<int> vectors;  // each as its size, then its elements
+    std::shared_ptr<const Schedule> schedule;
+    // The run of the last blocking call, to run the schedule again (executor.hpp).
+    std::unique_ptr<ScheduleRun> finished_run;
+  };
+
+  // The entry of the schedule for `key`: the cached one, or the one `build()` returns, kept for
+  // the next call.
   template <typename Build>
-  std::shared_ptr<const Schedule> get(const ScheduleKey& key, Build&& build) {
+  Entry& get(const ScheduleKey& key, Vectors vectors, Build&& build) {
     Entry& entry = entries_[static_cast<std::size_t>(key.operation)];
-    if (!entry.schedule || !(entry.key == key)) {
+    if (!entry.schedule || !(entry.key == key) || !same(entry.vectors, vectors)) {
+      entry.finished_run.reset();  // it runs the schedule being replaced
       entry.schedule = std::make_shared<const Schedule>(build());
       entry.key = key;
+      keep(entry.vectors, vectors);
     }
-    return entry.schedule;
+    return entry;
   }
 
  private:
-  struct Entry {
-    ScheduleKey key;
-    std::shared_ptr<const Schedule> schedule;
-  };
+  static bool same(const std::vector<int>& kept, Vectors vectors) {
+    auto at = kept.begin();
+    for (const std::span<const int> v : vectors) {
+      if (kept.end() - at < 1 + static_cast<std::ptrdiff_t>(v.size()) ||
+          *at != static_cast<int>(v.size()) || !std::equal(v.begin(), v.end(), at + 1))
+        return false;
+      at += 1 + static_cast<std::ptrdiff_t>(v.size());
+    }
+    return at == kept.end();
+  }
+  static void keep(std::vector<int>& kept, Vectors vectors) {
+    kept.clear();
+    for (const std::span<const int> v : vectors) {
+      kept.push_back(static_cast<int>(v.size()));
+      kept.insert(kept.end(), v.begin(), v.end());
+    }
+  }
+
   std::array<Entry, kOperationCount> entries_;
 };
 

@@ -24,7 +24,7 @@ TypeLayout TypeLayout::of(MPI_Datatype type) {
   if (is_plain_predefined(type)) {
     MPI_Type_size(type, &layout.size);
     layout.extent = layout.true_extent = layout.size;
-    layout.plain = true;
+    layout.plain = layout.predefined = true;
     return layout;
   }
   MPI_Aint lb = 0;

@@ -15,7 +15,8 @@ struct TypeLayout {
   MPI_Aint true_lb = 0;
   MPI_Aint true_extent = 0;
   int size = 0;
-  bool plain = false;  // contiguous, no gaps, lower bound 0
+  bool plain = false;       // contiguous, no gaps, lower bound 0
+  bool predefined = false;  // a predefined type: its handle always means the same layout
 
   static TypeLayout of(MPI_Datatype type);
   // Bytes a buffer of `count` elements spans, from its true lower bound.

@@ -46,13 +46,17 @@ inline MPI_Request post_receive(const Channel& channel, void* buffer, int count,
             "MPI_Irecv");
   return request;
 }
+// Whether MPI can match a receive of the channel with a specific source and tag by itself: no
+// message of the channel taken off MPI by the matching engine, no engine receive queued.
+inline bool mpi_matches_alone(const Channel& channel) noexcept {
+  return !channel.has_unexpected() && !channel.has_posted();
+}
 // Posts a receive from communicator rank `source` with a user or internal tag straight on MPI
-// when MPI can match it by itself: no message of the channel taken off MPI by the matching
-// engine, no engine receive queued before it. False, having posted nothing, otherwise (then
-// irecv() is the way). Its completion needs no status translation.
+// when mpi_matches_alone(channel). False, having posted nothing, otherwise (then irecv() is the
+// way). Its completion needs no status translation.
 inline bool post_direct_receive(const Channel& channel, void* buffer, int count, MPI_Datatype type,
                                 int source, int tag, MPI_Request* request) {
-  if (channel.has_unexpected() || channel.has_posted()) return false;
+  if (!mpi_matches_alone(channel)) return false;
   *request = post_receive(channel, buffer, count, type, channel.select(source), tag);
   return true;
 }
