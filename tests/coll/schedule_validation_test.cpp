@@ -14,11 +14,13 @@
 #include "scomm/coll/allgather_bruck.hpp"
 #include "scomm/coll/allgather_recursive_doubling.hpp"
 #include "scomm/coll/allgather_ring.hpp"
+#include "scomm/coll/allgatherv_linear.hpp"
 #include "scomm/coll/allgatherv_ring.hpp"
 #include "scomm/coll/allreduce_rabenseifner.hpp"
 #include "scomm/coll/allreduce_recursive_doubling.hpp"
 #include "scomm/coll/allreduce_ring.hpp"
 #include "scomm/coll/alltoall_bruck.hpp"
+#include "scomm/coll/alltoall_linear.hpp"
 #include "scomm/coll/alltoall_pairwise.hpp"
 #include "scomm/coll/alltoallv_linear.hpp"
 #include "scomm/coll/barrier_dissemination.hpp"
@@ -96,10 +98,16 @@ Schedule scatterv(const Shape& s, std::int64_t count, bool in_place) {
   return scatterv_linear(s, sent, gapped_displs(sent), counts[static_cast<std::size_t>(s.rank)],
                          in_place);
 }
-Schedule allgatherv(const Shape& s, std::int64_t count, bool in_place) {
+Schedule allgatherv_ring_varying(const Shape& s, std::int64_t count, bool in_place) {
   const auto counts = varying_counts(s.size, count);
   const auto me = static_cast<std::size_t>(s.rank);
   return allgatherv_ring(s, 2 * std::int64_t{counts[me]}, counts, gapped_displs(counts), in_place);
+}
+Schedule allgatherv_linear_varying(const Shape& s, std::int64_t count, bool in_place) {
+  const auto counts = varying_counts(s.size, count);
+  const auto me = static_cast<std::size_t>(s.rank);
+  return allgatherv_linear(s, 2 * std::int64_t{counts[me]}, counts, gapped_displs(counts),
+                           in_place);
 }
 
 // Rank i sends rank j c(i, j) = count + (i + j) % 3 receive-type elements: symmetric, as MPI
@@ -111,7 +119,7 @@ Schedule alltoallv(const Shape& s, std::int64_t count, bool in_place) {
     sent.push_back(2 * recv.back());
   }
   const auto recv_displs = gapped_displs(recv), sent_displs = gapped_displs(sent);
-  return alltoallv_linear(s, {sent, sent_displs}, {recv, recv_displs}, in_place);
+  return alltoallv_linear(s, {kInput, sent, sent_displs}, {kOutput, recv, recv_displs}, in_place);
 }
 
 const std::vector<Builder>& builders() {
@@ -169,11 +177,14 @@ const std::vector<Builder>& builders() {
        [](S s, N n, bool ip) { return allgather_recursive_doubling(s, 2 * n, n, ip); }},
       {"allgather_ring", false, kTwoTypes,
        [](S s, N n, bool ip) { return allgather_ring(s, 2 * n, n, ip); }},
-      {"allgatherv_ring", false, kTwoTypes, allgatherv},
+      {"allgatherv_ring", false, kTwoTypes, allgatherv_ring_varying},
+      {"allgatherv_linear", false, kTwoTypes, allgatherv_linear_varying},
       {"alltoall_bruck", false, kTwoTypes,
        [](S s, N n, bool ip) { return alltoall_bruck(s, 2 * n, n, ip); }},
       {"alltoall_pairwise", false, kTwoTypes,
        [](S s, N n, bool ip) { return alltoall_pairwise(s, 2 * n, n, ip); }},
+      {"alltoall_linear", false, kTwoTypes,
+       [](S s, N n, bool ip) { return alltoall_linear(s, 2 * n, n, ip); }},
       {"alltoallv_linear", false, kTwoTypes, alltoallv},
   };
   return kBuilders;

@@ -255,7 +255,8 @@ TEST_P(AllgathervTest, WithZeroCountsAndGapsAndInPlace) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, AllgathervTest, ::testing::Values("", "ring", "native"));
+INSTANTIATE_TEST_SUITE_P(Algorithms, AllgathervTest,
+                         ::testing::Values("", "ring", "linear", "native"));
 
 // ----- alltoall
 
@@ -284,7 +285,8 @@ TEST_P(AlltoallTest, EqualsMpiAlltoallForEveryCountAndInPlace) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AlltoallTest,
-                         ::testing::Values("", "pairwise", "bruck", "multilevel", "native"));
+                         ::testing::Values("", "pairwise", "bruck", "linear", "multilevel",
+                                           "native"));
 
 class AlltoallvTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_ALLTOALLV"; }
@@ -437,17 +439,18 @@ TEST_F(DatatypeTest, AllgatherAndAlltoallConvertBetweenTypes) {
                            },
                            t.name + " allgather");
                      });
-  for_each_algorithm(
-      "SCOMM_COLL_ALLTOALL", {"pairwise", "bruck"}, [&](const CommPair& pair, const TypePair& t) {
-        const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
-        const auto mine = pattern(rank, ints_for(sc * size, t.send), 4);
-        expect_like_mpi(
-            std::vector<int>(ints_for(rc * size, t.recv), -1),
-            [&](int* recv, Mode mode) {
-              return RUN(Alltoall, Ialltoall, mine.data(), sc, t.send, recv, rc, t.recv);
-            },
-            t.name + " alltoall");
-      });
+  for_each_algorithm("SCOMM_COLL_ALLTOALL", {"pairwise", "bruck", "linear"},
+                     [&](const CommPair& pair, const TypePair& t) {
+                       const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
+                       const auto mine = pattern(rank, ints_for(sc * size, t.send), 4);
+                       expect_like_mpi(
+                           std::vector<int>(ints_for(rc * size, t.recv), -1),
+                           [&](int* recv, Mode mode) {
+                             return RUN(Alltoall, Ialltoall, mine.data(), sc, t.send, recv, rc,
+                                        t.recv);
+                           },
+                           t.name + " alltoall");
+                     });
 }
 
 TEST_F(DatatypeTest, VectorFormsConvertBetweenTypes) {

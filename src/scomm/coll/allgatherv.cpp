@@ -1,5 +1,8 @@
+#include <cstdint>
+#include <numeric>
 #include <span>
 
+#include "scomm/coll/allgatherv_linear.hpp"
 #include "scomm/coll/allgatherv_ring.hpp"
 #include "scomm/coll/data_args.hpp"
 #include "scomm/coll/operations.hpp"
@@ -17,16 +20,23 @@ p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount, MP
   if (!in_place) check_data(sendbuf, sendcount, sendtype);
   check_vector(recvbuf, recvcounts, displs, p, recvtype);
   const Shape shape = call.shape();
-  const Algorithm algorithm = call.selection.choose(Operation::kAllgatherv, 0, p);
+  const auto n = static_cast<std::size_t>(p);
+  const std::span counts(recvcounts, n), offsets(displs, n);
+  const std::int64_t total = std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
+  const Algorithm algorithm =
+      call.selection.choose(Operation::kAllgatherv, bytes_of(total, recvtype), p);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Iallgatherv, MPI_Allgatherv, sendbuf, sendcount, sendtype,
                          recvbuf, recvcounts, displs, recvtype);
-  const auto n = static_cast<std::size_t>(p);
-  const std::span counts(recvcounts, n), offsets(displs, n);
   return launch(
       call, ScheduleKey{Operation::kAllgatherv, algorithm, 0, in_place, sendcount, 0},
       {counts, offsets},
-      [&] { return allgatherv_ring(shape, sendcount, counts, offsets, in_place); }, args.binding());
+      [&] {
+        return algorithm == Algorithm::kLinear
+                   ? allgatherv_linear(shape, sendcount, counts, offsets, in_place)
+                   : allgatherv_ring(shape, sendcount, counts, offsets, in_place);
+      },
+      args.binding());
 }
 
 }  // namespace scomm::coll

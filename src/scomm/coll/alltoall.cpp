@@ -1,4 +1,5 @@
 #include "scomm/coll/alltoall_bruck.hpp"
+#include "scomm/coll/alltoall_linear.hpp"
 #include "scomm/coll/alltoall_pairwise.hpp"
 #include "scomm/coll/data_args.hpp"
 #include "scomm/coll/operations.hpp"
@@ -20,9 +21,14 @@ p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_
   return launch(
       call, ScheduleKey{Operation::kAlltoall, algorithm, 0, in_place, sendcount, recvcount},
       [&] {
-        return algorithm == Algorithm::kBruck
-                   ? alltoall_bruck(shape, sendcount, recvcount, in_place)
-                   : alltoall_pairwise(shape, sendcount, recvcount, in_place);
+        switch (algorithm) {
+          case Algorithm::kBruck:
+            return alltoall_bruck(shape, sendcount, recvcount, in_place);
+          case Algorithm::kLinear:
+            return alltoall_linear(shape, sendcount, recvcount, in_place);
+          default:
+            return alltoall_pairwise(shape, sendcount, recvcount, in_place);
+        }
       },
       args.binding());
 }

@@ -24,8 +24,9 @@ p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcou
     return launch_native(call, MPI_Ialltoallv, MPI_Alltoallv, sendbuf, sendcounts, sdispls,
                          sendtype, recvbuf, recvcounts, rdispls, recvtype);
   const VectorLayout send =
-      in_place ? VectorLayout{} : VectorLayout{std::span(sendcounts, n), std::span(sdispls, n)};
-  const VectorLayout recv{std::span(recvcounts, n), std::span(rdispls, n)};
+      in_place ? VectorLayout{kInput, {}, {}}
+               : VectorLayout{kInput, std::span(sendcounts, n), std::span(sdispls, n)};
+  const VectorLayout recv{kOutput, std::span(recvcounts, n), std::span(rdispls, n)};
   return launch(
       call, ScheduleKey{Operation::kAlltoallv, algorithm, 0, in_place, 0, 0},
       {send.counts, send.displs, recv.counts, recv.displs},

@@ -21,9 +21,15 @@ constexpr int kBcastMinScatterRanks = 8;  // below, the extra rounds cost more (
 // or from 16 KiB the tree (3 vectors per rank instead of log2 p).
 constexpr int kScanMaxChainRanks = 8;
 constexpr std::int64_t kScanLong = 16 * 1024;
-constexpr std::int64_t kAllreduceLong = 16 * 1024;      // Rabenseifner above
-constexpr std::int64_t kAllgatherLong = 64 * 1024;      // ring above (Bruck below)
-constexpr std::int64_t kAlltoallShort = 256;            // Bruck at or below
+constexpr std::int64_t kAllreduceLong = 16 * 1024;  // Rabenseifner above
+constexpr std::int64_t kAllgatherLong = 64 * 1024;  // ring above (Bruck below)
+// All-to-all: Bruck for short blocks on many ranks (log2 p rounds), the linear exchange (one
+// round) up to medium blocks, pairwise (p - 1 rounds, one message each way) for long ones: as
+// Open MPI's and MPICH's defaults. Allgatherv: linear up to a medium vector, then the ring.
+constexpr std::int64_t kAlltoallShort = 256;
+constexpr int kAlltoallMaxLinearShortRanks = 12;
+constexpr std::int64_t kAlltoallMedium = 32 * 1024;
+constexpr std::int64_t kAllgathervMedium = 64 * 1024;   // the whole vector
 constexpr std::int64_t kReduceScatterLong = 64 * 1024;  // pairwise above
 
 constexpr std::array kOperationNames{
@@ -89,9 +95,9 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
     case kAllgather:
       return algorithm == kBruck || algorithm == kRing || algorithm == kRecursiveDoubling;
     case kAllgatherv:
-      return algorithm == kRing;
+      return algorithm == kRing || algorithm == kLinear;
     case kAlltoall:
-      return algorithm == kPairwise || algorithm == kBruck;
+      return algorithm == kPairwise || algorithm == kBruck || algorithm == kLinear;
     case kReduceScatterBlock:
     case kReduceScatter:
       return algorithm == kRecursiveHalving || algorithm == kPairwise;
@@ -147,7 +153,8 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
       if (bytes >= kAllgatherLong) return kRing;
       return pow2 ? kRecursiveDoubling : kBruck;
     case kAlltoall:
-      return bytes <= kAlltoallShort && size > 2 ? kBruck : kPairwise;
+      if (bytes <= kAlltoallShort && size > kAlltoallMaxLinearShortRanks) return kBruck;
+      return bytes <= kAlltoallMedium ? kLinear : kPairwise;
     case kReduceScatterBlock:
     case kReduceScatter:
       return bytes >= kReduceScatterLong && commutative ? kPairwise : kRecursiveHalving;
@@ -164,7 +171,7 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
     case kAlltoallv:
       return kLinear;
     case kAllgatherv:
-      return kRing;
+      return bytes <= kAllgathervMedium ? kLinear : kRing;
   }
   return kLinear;
 }
