@@ -14,17 +14,18 @@ Schedule chain(const Shape& shape, std::int64_t count, bool in_place, bool inclu
     if (has_next) schedule.next_round().send(rank + 1, inclusive ? output : input);
     return schedule;
   }
-  const Block before{schedule.add_temp(TypeId::kRecv, count), 0, count};
-  schedule.next_round().receive(rank - 1, before);
   Block through_me = output;  // the prefix for rank + 1
   if (inclusive) {
-    schedule.reduce_left(before, output);
+    const Block before{schedule.add_temp(TypeId::kRecv, count), 0, count};
+    schedule.next_round().receive(rank - 1, before).reduce_left(before, output);
   } else {
-    if (has_next) {  // before op input, made before the output (maybe the input) is replaced
-      through_me = Block{schedule.add_temp(TypeId::kRecv, count), 0, count};
-      schedule.copy(input, through_me).reduce_left(before, through_me);
-    }
-    schedule.copy(before, output);
+    // The prefix before this rank is the output itself, received there; rank + 1 gets it
+    // reduced with the input, copied aside first when the output is the input.
+    if (has_next) through_me = Block{schedule.add_temp(TypeId::kRecv, count), 0, count};
+    if (has_next && in_place) schedule.copy(input, through_me);
+    schedule.next_round().receive(rank - 1, output);
+    if (has_next && !in_place) schedule.copy(input, through_me);
+    if (has_next) schedule.reduce_left(output, through_me);
   }
   if (has_next) schedule.next_round().send(rank + 1, through_me);
   return schedule;
