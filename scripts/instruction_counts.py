@@ -3,9 +3,13 @@
 
     instruction_counts.py creation PROFILE        create + free of split-halves' local creation
     instruction_counts.py messages PROFILE...     SCOMM_Send ... SCOMM_Waitall of p2p-overhead
+    instruction_counts.py collective OP PROFILE...  SCOMM_<OP>, collected alone (--toggle-collect)
 
 A call's own instructions are its inclusive count less that of the MPI call it makes (the PMPI_
-call's cost from callers in libscomm), per call; SCOMM_Waitall's per request completed.
+call's cost from callers in libscomm), per call; SCOMM_Waitall's per request completed. A
+collective's are those executed in libscomm and libstdc++ while in SCOMM_<OP> (MPI's, and the C
+library's, left out), per call: per call of coll::agree, which every blocking collective makes
+once.
 """
 import re
 import subprocess
@@ -70,10 +74,34 @@ def messages(profiles):
         print(f"rank {rank}: SCOMM_Waitall {own / requests:.0f} own instructions per request")
 
 
+def own_instructions(profile):
+    """Exclusive instructions in libscomm and libstdc++ of a profile."""
+    out = subprocess.run(["callgrind_annotate", "--threshold=100", profile],
+                         capture_output=True, text=True, check=True).stdout
+    own = 0
+    for line in out.splitlines():
+        cost = re.match(r"\s*([\d,]+) .*\[[^\]]*(libscomm|libstdc\+\+)[^\]]*\]\s*$", line)
+        if cost:
+            own += int(cost.group(1).replace(",", ""))
+    return own
+
+
+def collective(op, profiles):
+    for rank, profile in enumerate(sorted(profiles)):
+        calls = 0
+        for line in annotate_tree(profile, "calling").splitlines():
+            if ">   " in line and "scomm::coll::agree(" in line:
+                calls += int(re.search(r"\(([\d,]+)x\)", line).group(1).replace(",", ""))
+        print(f"rank {rank}: SCOMM_{op} {own_instructions(profile) / max(calls, 1):.0f} "
+              "own instructions per call")
+
+
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "creation":
         creation(sys.argv[2])
     elif len(sys.argv) >= 3 and sys.argv[1] == "messages":
         messages(sys.argv[2:])
+    elif len(sys.argv) >= 4 and sys.argv[1] == "collective":
+        collective(sys.argv[2], sys.argv[3:])
     else:
         sys.exit(__doc__)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# scomm's own instructions per local creation and per message, counted by callgrind (exact and
-# repeatable, unlike timings on a shared machine): the figures docs/DESIGN.md quotes.
+# scomm's own instructions per local creation, per message and per small blocking collective,
+# counted by callgrind (exact and repeatable, unlike timings on a shared machine): the figures
+# docs/DESIGN.md quotes.
 #   scripts/instructions.sh [BUILD_DIR]   # default: build (a Release build)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -15,3 +16,9 @@ profile split-halves
 profile p2p-overhead
 python3 "$root/scripts/instruction_counts.py" creation "$(ls "$work"/split-halves.[0-9]* | head -1)"
 python3 "$root/scripts/instruction_counts.py" messages "$work"/p2p-overhead.[0-9]*
+for op in Bcast Reduce Allreduce Gather Alltoall; do  # 8 bytes, each collected alone
+  mpirun --oversubscribe -np 2 valgrind --tool=callgrind --collect-atstart=no \
+    --toggle-collect="SCOMM_$op" --callgrind-out-file="$work/$op.%p" \
+    "$build/bench/scomm-mpibench" collectives --reps 1 --quick --max-bytes 8 >/dev/null 2>&1
+  python3 "$root/scripts/instruction_counts.py" collective "$op" "$work/$op".[0-9]*
+done

@@ -421,8 +421,25 @@ def collectives_section(runs):
                 cells.append(f"{float(e['scomm/native']):.2f} ({ours['median'] / 1e3:.1f}; "
                              f"{theirs['median'] / 1e3:.1f})")
             parts.append(f"| {name} | " + " | ".join(cells) + " |")
-        parts.append("")
+        parts += [""] + collective_goals(p, mine) + [""]
     return parts
+
+
+def collective_goals(p, pairs):
+    """The issue's goals at P = p: every ratio <= 1.25; bcast, reduce, allreduce <= 1.1 up to
+    64 KiB. Each line names how many cells miss and the worst one."""
+    def goal(cells, limit, text):
+        over = sorted((float(e["scomm/native"]), e["collective"], int(e["bytes"]))
+                      for _, e, _, _ in cells if float(e["scomm/native"]) > limit)
+        if not over:
+            return check(True, f"{text} at P = {p} (all {len(cells)} cells)")
+        worst, name, size = over[-1]
+        return check(False, f"{text} at P = {p}: {len(over)} of {len(cells)} cells above, the "
+                            f"worst {name} at {fmt_bytes(size)}: {worst:.2f}")
+    core = [x for x in pairs if x[1]["collective"] in ("Bcast", "Reduce", "Allreduce")
+            and int(x[1]["bytes"]) <= 65536]
+    return [goal(pairs, 1.25, "scomm / native <= 1.25 for every operation and size"),
+            goal(core, 1.1, "<= 1.1 for bcast, reduce and allreduce up to 64 KiB")]
 
 
 def split_ibcast_section(runs):
@@ -440,6 +457,13 @@ def split_ibcast_section(runs):
                      f"({fmt_ns(ours['min'])}-{fmt_ns(ours['max'])}) | {fmt_ns(theirs['median'])} "
                      f"({fmt_ns(theirs['min'])}-{fmt_ns(theirs['max'])}) | "
                      f"{float(e['scomm/native']):.3f} | {theirs['median'] / ours['median']:.1f}x |")
+    parts.append("")
+    for p in sorted({q for q, _, _, _ in pairs}):
+        small = [(e, o, t) for q, e, o, t in pairs if q == p and int(e["bytes"]) <= 1024]
+        slowest = min(small, key=lambda x: x[2]["median"] / x[1]["median"])
+        speedup = slowest[2]["median"] / slowest[1]["median"]
+        parts.append(check(speedup >= 10, f">= 10x faster up to 1 KiB at P = {p}: the least "
+                                          f"{speedup:.1f}x at {fmt_bytes(slowest[0]['bytes'])}"))
     return parts + [""]
 
 

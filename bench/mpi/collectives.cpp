@@ -111,7 +111,7 @@ std::vector<Row> collectives(const MpiBenchOptions& o) {
   for (const Collective& c : kCollectives) {
     for (const int bytes : kSizes) {
       if (!c.sized && bytes != kSizes[0]) break;
-      if (o.quick && bytes > 65536) break;
+      if ((o.quick && bytes > 65536) || bytes > o.max_bytes) break;
       buffers.prepare(c.sized ? bytes / 8 : 0, p);
       const std::function<void()> ours = [&] { c.scomm(buffers, scomm_comm); };
       const std::function<void()> theirs = [&] { c.native(buffers, native_comm); };
