@@ -29,16 +29,15 @@
 #include "scomm/coll/bcast_pipelined_tree.hpp"
 #include "scomm/coll/bcast_scatter_allgather.hpp"
 #include "scomm/coll/gather_binomial.hpp"
-#include "scomm/coll/gatherv_linear.hpp"
 #include "scomm/coll/reduce_binomial.hpp"
 #include "scomm/coll/reduce_pipelined_tree.hpp"
 #include "scomm/coll/reduce_scatter_pairwise.hpp"
 #include "scomm/coll/reduce_scatter_recursive_halving.hpp"
+#include "scomm/coll/rooted_linear.hpp"
 #include "scomm/coll/scan_binary_tree.hpp"
 #include "scomm/coll/scan_linear.hpp"
 #include "scomm/coll/scan_recursive_doubling.hpp"
 #include "scomm/coll/scatter_binomial.hpp"
-#include "scomm/coll/scatterv_linear.hpp"
 #include "scomm/coll/simulator.hpp"
 
 namespace scomm::coll {
@@ -170,6 +169,8 @@ const std::vector<Builder>& builders() {
       {"gatherv_linear", true, kTwoTypes, gatherv},
       {"scatter_binomial", true, kTwoTypes,
        [](S s, N n, bool ip) { return scatter_binomial(s, 2 * n, n, ip); }},
+      {"scatter_linear", true, kTwoTypes,
+       [](S s, N n, bool ip) { return scatter_linear(s, 2 * n, n, ip); }},
       {"scatterv_linear", true, kTwoTypes, scatterv},
       {"allgather_bruck", false, kTwoTypes,
        [](S s, N n, bool ip) { return allgather_bruck(s, 2 * n, n, ip); }},

@@ -191,7 +191,7 @@ TEST_P(ScatterTest, ScattervWithZeroCountsAndGaps) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ScatterTest,
-                         ::testing::Values("", "binomial", "multilevel", "native"));
+                         ::testing::Values("", "binomial", "linear", "multilevel", "native"));
 
 // ----- allgather
 
@@ -410,7 +410,7 @@ TEST_F(DatatypeTest, GatherAndScatterConvertBetweenTypes) {
         }
       });
   for_each_algorithm(
-      "SCOMM_COLL_SCATTER", {"binomial"}, [&](const CommPair& pair, const TypePair& t) {
+      "SCOMM_COLL_SCATTER", {"binomial", "linear"}, [&](const CommPair& pair, const TypePair& t) {
         const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
         for (int root = 0; root < size; ++root) {
           const auto all = pattern(rank, ints_for(sc * size, t.send), root);

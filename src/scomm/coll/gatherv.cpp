@@ -1,7 +1,7 @@
 #include <span>
 
 #include "scomm/coll/data_args.hpp"
-#include "scomm/coll/gatherv_linear.hpp"
+#include "scomm/coll/rooted_linear.hpp"
 #include "scomm/coll/operations.hpp"
 
 namespace scomm::coll {

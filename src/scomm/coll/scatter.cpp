@@ -1,6 +1,7 @@
 #include "scomm/coll/data_args.hpp"
 #include "scomm/coll/operations.hpp"
 #include "scomm/coll/scatter_binomial.hpp"
+#include "scomm/coll/rooted_linear.hpp"
 
 namespace scomm::coll {
 
@@ -23,7 +24,12 @@ p2p::Request scatter(const Call& call, const void* sendbuf, int sendcount, MPI_D
       call,
       ScheduleKey{Operation::kScatter, algorithm, root, in_place, recvcount,
                   at_root ? sendcount : 0},
-      [&] { return scatter_binomial(shape, sendcount, recvcount, in_place); }, args.binding());
+      [&] {
+        return algorithm == Algorithm::kLinear
+                   ? scatter_linear(shape, sendcount, recvcount, in_place)
+                   : scatter_binomial(shape, sendcount, recvcount, in_place);
+      },
+      args.binding());
 }
 
 }  // namespace scomm::coll

@@ -2,7 +2,7 @@
 
 #include "scomm/coll/data_args.hpp"
 #include "scomm/coll/operations.hpp"
-#include "scomm/coll/scatterv_linear.hpp"
+#include "scomm/coll/rooted_linear.hpp"
 
 namespace scomm::coll {
 
