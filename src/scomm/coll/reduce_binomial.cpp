@@ -30,7 +30,7 @@ Schedule reduce_binomial(const Shape& shape, std::int64_t count, bool in_place, 
   }
   std::optional<Block> incoming;
   // Child me + m holds relative ranks [me + m, me + 2m): above everything reduced so far.
-  for (int m = 1; has_children && m < node.mask && me + m < shape.size; m *= 2) {
+  for (int m = 1; m < node.mask && me + m < shape.size; m *= 2) {
     schedule.next_round();
     if (!holds_own) {
       schedule.receive(tree.absolute(me + m), partial).reduce_left(input, partial);
