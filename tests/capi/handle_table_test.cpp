@@ -51,6 +51,28 @@ TEST(HandleTable, AStaleHandleIsCaughtForAWholeGenerationCycle) {
   EXPECT_EQ(table.live(), 0u);
 }
 
+// Requests live in two tables, told apart by the kind bit: no handle of one finds anything in the
+// other, whatever its slot.
+TEST(HandleTable, TablesOfBothKindsNeverFindEachOthersHandles) {
+  HandleTable<int> plain(1), marked(1, true);
+  std::vector<int> a, b;
+  for (int i = 0; i < 5; ++i) {
+    a.push_back(plain.insert(i));
+    b.push_back(marked.insert(i));
+  }
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_FALSE(HandleTable<int>::has_kind_bit(a[i]));
+    EXPECT_TRUE(HandleTable<int>::has_kind_bit(b[i]));
+    EXPECT_GT(b[i], 0);
+    EXPECT_EQ(plain.find(b[i]), nullptr);
+    EXPECT_EQ(marked.find(a[i]), nullptr);
+    ASSERT_NE(marked.find(b[i]), nullptr);
+    EXPECT_EQ(*marked.find(b[i]), i);
+  }
+  EXPECT_EQ(marked.find(0), nullptr);
+  EXPECT_EQ(marked.find(HandleTable<int>::kKindBit), nullptr);
+}
+
 struct ThrowsWhenBuilt {
   explicit ThrowsWhenBuilt(bool fail) {
     if (fail) throw std::runtime_error("not built");

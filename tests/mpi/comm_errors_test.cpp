@@ -135,9 +135,40 @@ TEST_F(CommErrorsTest, BadCreations) {
 TEST_F(CommErrorsTest, BadRequests) {
   SCOMM_Request r = 4242;
   EXPECT_EQ(error_class_of(SCOMM_Wait(&r, SCOMM_STATUS_IGNORE)), SCOMM_ERR_REQUEST);
+  r = (1 << 30) | 5;  // made up, with the bit of the messages' requests
+  EXPECT_EQ(error_class_of(SCOMM_Wait(&r, SCOMM_STATUS_IGNORE)), SCOMM_ERR_REQUEST);
   SCOMM_Request none = SCOMM_REQUEST_NULL;
   EXPECT_EQ(SCOMM_Wait(&none, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
   EXPECT_EQ(error_class_of(SCOMM_Waitall(-1, &none, SCOMM_STATUSES_IGNORE)), SCOMM_ERR_COUNT);
+}
+
+// A copy of a completed message's request is stale: every call that takes it says so, and a
+// Waitall with it completes nothing.
+TEST_F(CommErrorsTest, StaleMessageRequestsAreErrors) {
+  const int value = 7;
+  int got = 0;
+  SCOMM_Request r[2];
+  ASSERT_EQ(SCOMM_Irecv(&got, 1, MPI_INT, world_rank_, 3, SCOMM_COMM_WORLD, &r[0]), 0);
+  ASSERT_EQ(SCOMM_Isend(&value, 1, MPI_INT, world_rank_, 3, SCOMM_COMM_WORLD, &r[1]), 0);
+  SCOMM_Request copies[2] = {r[0], r[1]};
+  ASSERT_EQ(SCOMM_Waitall(2, r, SCOMM_STATUSES_IGNORE), 0);
+  EXPECT_EQ(got, 7);
+  for (SCOMM_Request stale : copies) {
+    int flag = 0;
+    SCOMM_Request copy = stale;
+    EXPECT_EQ(error_class_of(SCOMM_Wait(&copy, SCOMM_STATUS_IGNORE)), SCOMM_ERR_REQUEST);
+    EXPECT_EQ(error_class_of(SCOMM_Test(&copy, &flag, SCOMM_STATUS_IGNORE)), SCOMM_ERR_REQUEST);
+    EXPECT_EQ(error_class_of(SCOMM_Cancel(&copy)), SCOMM_ERR_REQUEST);
+    EXPECT_EQ(error_class_of(SCOMM_Request_free(&copy)), SCOMM_ERR_REQUEST);
+    EXPECT_EQ(copy, stale);
+  }
+  // One stale request among live ones: an error, and the live ones are left untouched.
+  ASSERT_EQ(SCOMM_Irecv(&got, 1, MPI_INT, world_rank_, 4, SCOMM_COMM_WORLD, &r[0]), 0);
+  SCOMM_Request mixed[2] = {r[0], copies[1]};
+  EXPECT_EQ(error_class_of(SCOMM_Waitall(2, mixed, SCOMM_STATUSES_IGNORE)), SCOMM_ERR_REQUEST);
+  EXPECT_EQ(mixed[0], r[0]);
+  ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, world_rank_, 4, SCOMM_COMM_WORLD), 0);
+  ASSERT_EQ(SCOMM_Wait(&r[0], SCOMM_STATUS_IGNORE), 0);
 }
 
 // The world starts with the fatal handler and its children inherit it, as in MPI.

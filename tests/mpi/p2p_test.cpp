@@ -129,6 +129,72 @@ TEST_F(P2pTest, WaitanyTestallAndSsend) {
   EXPECT_EQ(index, MPI_UNDEFINED);
 }
 
+// SCOMM_Waitall with statuses, over requests MPI completes alone (named receives, sends,
+// MPI_PROC_NULL) and over those mixed with receives the matching engine serves (MPI_ANY_SOURCE):
+// every status names the sender, tag and count.
+TEST_F(P2pTest, WaitallReportsEveryStatusOverEveryKindOfRequest) {
+  for (const bool mixed : {false, true}) {
+    const int sent[2] = {world_rank_, world_rank_ + 100};
+    int got[3] = {-1, -1, -1};
+    SCOMM_Request r[5];
+    ASSERT_EQ(SCOMM_Irecv(&got[0], 1, MPI_INT, left(), 11, SCOMM_COMM_WORLD, &r[0]), 0);
+    ASSERT_EQ(SCOMM_Irecv(&got[1], 1, MPI_INT, mixed ? MPI_ANY_SOURCE : left(), 12,
+                          SCOMM_COMM_WORLD, &r[1]),
+              0);
+    ASSERT_EQ(SCOMM_Irecv(&got[2], 1, MPI_INT, MPI_PROC_NULL, 13, SCOMM_COMM_WORLD, &r[2]), 0);
+    ASSERT_EQ(SCOMM_Isend(&sent[0], 1, MPI_INT, right(), 11, SCOMM_COMM_WORLD, &r[3]), 0);
+    ASSERT_EQ(SCOMM_Isend(&sent[1], 1, MPI_INT, right(), 12, SCOMM_COMM_WORLD, &r[4]), 0);
+    SCOMM_Status statuses[5];
+    ASSERT_EQ(SCOMM_Waitall(5, r, statuses), 0);
+    for (const SCOMM_Request request : r) EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+    EXPECT_EQ(got[0], left());
+    EXPECT_EQ(got[1], left() + 100);
+    EXPECT_EQ(got[2], -1);
+    for (int i = 0; i < 2; ++i) {
+      EXPECT_EQ(statuses[i].SCOMM_SOURCE, left()) << i;
+      EXPECT_EQ(statuses[i].SCOMM_TAG, 11 + i) << i;
+      int count = -1;
+      SCOMM_Get_count(&statuses[i], MPI_INT, &count);
+      EXPECT_EQ(count, 1) << i;
+    }
+    EXPECT_EQ(statuses[2].SCOMM_SOURCE, MPI_PROC_NULL);
+    int count = -1;
+    SCOMM_Get_count(&statuses[2], MPI_INT, &count);
+    EXPECT_EQ(count, 0);
+  }
+}
+
+// A receive holds its communicator's context until it completes: a communicator created after
+// the first is freed gets another context, so its message never matches the old receive, which
+// is then cancelled.
+TEST_F(P2pTest, APendingReceiveKeepsTheContextOfAFreedCommunicator) {
+  SCOMM_Comm first = SCOMM_COMM_NULL, second = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, world_size_ - 1, 1, &first), 0);
+  int stale = -1, got = -1;
+  SCOMM_Request pending = SCOMM_REQUEST_NULL, receive = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&stale, 1, MPI_INT, left(), 5, first, &pending), 0);
+  ASSERT_EQ(SCOMM_Comm_free(&first), 0);
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, world_size_ - 1, 1, &second), 0);
+  ASSERT_EQ(SCOMM_Irecv(&got, 1, MPI_INT, left(), 5, second, &receive), 0);
+  const int value = world_rank_;
+  ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, right(), 5, second), 0);
+  int done = 0;
+  const double deadline = MPI_Wtime() + 20.0;  // a failure, not a hang, if the message went astray
+  while (!done && MPI_Wtime() < deadline) ASSERT_EQ(SCOMM_Test(&receive, &done, nullptr), 0);
+  ASSERT_EQ(done, 1);
+  EXPECT_EQ(got, left());
+  ASSERT_EQ(SCOMM_Test(&pending, &done, nullptr), 0);
+  EXPECT_EQ(done, 0);
+  ASSERT_EQ(SCOMM_Cancel(&pending), 0);
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Wait(&pending, &status), 0);
+  int cancelled = 0;
+  SCOMM_Test_cancelled(&status, &cancelled);
+  EXPECT_EQ(cancelled, 1);
+  EXPECT_EQ(stale, -1);
+  SCOMM_Comm_free(&second);
+}
+
 // A message names its communicator, sender and tag in its payload; receivers check all three.
 struct Stamp {
   int comm;

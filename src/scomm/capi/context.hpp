@@ -22,6 +22,7 @@
 #include "scomm/comm/runtime.hpp"
 #include "scomm/group/group.hpp"
 #include "scomm/p2p/completion.hpp"
+#include "scomm/p2p/plain_request.hpp"
 #include "scomm/p2p/request.hpp"
 #include "scomm/topo/comm_levels.hpp"
 
@@ -68,9 +69,32 @@ struct RequestEntry {
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
 };
 
+// A send or receive that is one base MPI request (p2p::PlainRequest).
+struct PlainRequestEntry {
+  template <std::invocable Make>
+  PlainRequestEntry(Make&& make, int c) noexcept(std::is_nothrow_invocable_v<Make>)
+      : request(std::forward<Make>(make)()), comm(c) {}
+
+  p2p::PlainRequest request;
+  int comm = 0;  // whose error handler reports its failure
+};
+
+// A request of SCOMM_Waitall's general case: its entry in either table (none for
+// SCOMM_REQUEST_NULL), and where it is among the requests waited for.
+struct Waiting {
+  static constexpr std::size_t kNotWaited = static_cast<std::size_t>(-1);
+  RequestEntry* entry = nullptr;
+  PlainRequestEntry* plain = nullptr;
+  std::size_t active = kNotWaited;
+};
+
 // Scratch space of SCOMM_Waitall, kept so that completing requests allocates nothing.
 struct WaitScratch {
-  std::vector<RequestEntry*> entries;
+  // The base requests of plain requests and their statuses, grown to the most ever waited for.
+  std::vector<MPI_Request> plain_batch;
+  std::vector<MPI_Status> plain_statuses;
+  std::vector<Waiting> waiting;
+  std::vector<p2p::Request> converted;  // the plain requests among others, as general ones
   std::vector<p2p::Request*> active;
   std::vector<std::optional<p2p::Status>> done;
   p2p::WaitBuffers buffers;
@@ -94,6 +118,8 @@ struct Context {
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};
+  // Handles with the kind bit: nearly every nonblocking message's (capi/request.cpp).
+  HandleTable<PlainRequestEntry> plain_requests{kFirstRequestHandle, true};
   WaitScratch wait_scratch;
 };
 

@@ -1,10 +1,12 @@
 // Integer handles for C API objects. A handle packs a slot index and the slot's generation, so a
-// freed or stale handle is reported as an error instead of reaching freed memory.
+// freed or stale handle is reported as an error instead of reaching freed memory. Two tables of
+// one kind of handle (requests) tell theirs apart by kKindBit, which one of them sets.
 #pragma once
 
 #include <cassert>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -16,11 +18,20 @@ template <typename T>
 class HandleTable {
  public:
   static constexpr int kIndexBits = 22;  // 4M live objects
-  static constexpr int kGenerationMask = (1 << (31 - kIndexBits)) - 1;
+  static constexpr int kKindBit = 1 << 30;
+  static constexpr int kGenerationMask = (1 << (30 - kIndexBits)) - 1;
   static constexpr int kIndexMask = (1 << kIndexBits) - 1;
 
   // Handles below `first` are reserved for predefined objects (0 is always the null handle).
-  constexpr explicit HandleTable(int first) : first_(first) { assert(first >= 1); }
+  // With `kind_bit`, every handle has kKindBit set, so that no handle of a table without it
+  // (nor the null handle) finds anything here, nor one of this table there.
+  constexpr explicit HandleTable(int first, bool kind_bit = false)
+      : first_(first), kind_(kind_bit ? kKindBit : 0) {
+    assert(first >= 1);
+  }
+
+  // Whether `handle` belongs to a table with the kind bit (it may not be live).
+  static constexpr bool has_kind_bit(int handle) noexcept { return (handle & kKindBit) != 0; }
 
   int insert(T value) { return emplace(std::move(value)); }
 
@@ -33,18 +44,26 @@ class HandleTable {
       slots_.emplace_back();
       free_.push_back(slots_.size() - 1);
     }
+    return emplace_in_free_slot(std::forward<Args>(args)...);
+  }
+
+  // Whether emplace_in_free_slot() may be called: the table need not grow.
+  bool has_free_slot() const noexcept { return !free_.empty(); }
+  // emplace() when has_free_slot(): it cannot fail but where building the object does.
+  template <typename... Args>
+  int emplace_in_free_slot(Args&&... args) noexcept(std::is_nothrow_constructible_v<T, Args...>) {
     const std::size_t slot = free_.back();
     Slot& s = slots_[slot];
     s.value.emplace(std::forward<Args>(args)...);
     free_.pop_back();
-    s.handle = (s.generation << kIndexBits) | (static_cast<int>(slot) + first_);
+    s.handle = kind_ | (s.generation << kIndexBits) | (static_cast<int>(slot) + first_);
     return s.handle;
   }
 
   // The object behind `handle`, or nullptr when the handle is not live: one bounds check and one
   // comparison, as every call on a handle starts here.
   T* find(int handle) noexcept {
-    const auto slot = static_cast<std::size_t>((handle & kIndexMask) - first_);
+    const std::size_t slot = slot_of(handle);
     if (slot >= slots_.size()) return nullptr;  // also handles below first_ (wrapped around)
     Slot& s = slots_[slot];
     return s.handle == handle ? &*s.value : nullptr;
@@ -57,9 +76,12 @@ class HandleTable {
     return true;
   }
 
+  // The object behind a handle the caller has found live (no second check).
+  T& get_live(int handle) noexcept { return *slots_[slot_of(handle)].value; }
+
   // Frees a handle the caller has just found live (no second lookup).
   void erase_live(int handle) {
-    const auto slot = static_cast<std::size_t>((handle & kIndexMask) - first_);
+    const std::size_t slot = slot_of(handle);
     Slot& s = slots_[slot];
     s.value.reset();
     s.handle = kFree;
@@ -75,6 +97,10 @@ class HandleTable {
   // A free slot's handle: no lookup reaches a slot with it (0 maps below every first_ >= 1).
   static constexpr int kFree = 0;
 
+  std::size_t slot_of(int handle) const noexcept {
+    return static_cast<std::size_t>((handle & kIndexMask) - first_);
+  }
+
   struct Slot {
     std::optional<T> value;
     int handle = kFree;  // the live handle of the slot
@@ -82,6 +108,7 @@ class HandleTable {
   };
 
   int first_;
+  int kind_;
   std::vector<Slot> slots_;
   std::vector<std::size_t> free_;
 };

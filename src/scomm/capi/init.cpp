@@ -17,6 +17,8 @@ void tear_down() noexcept {
   auto& ctx = context();
   ctx.requests = scomm::capi::HandleTable<scomm::capi::RequestEntry>(
       scomm::capi::Context::kFirstRequestHandle);
+  ctx.plain_requests = scomm::capi::HandleTable<scomm::capi::PlainRequestEntry>(
+      scomm::capi::Context::kFirstRequestHandle, true);
   ctx.comms =
       scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
   ctx.runtime.reset();

@@ -31,6 +31,7 @@ namespace {
 
 using namespace scomm::capi;
 namespace p2p = scomm::p2p;
+namespace comm = scomm::comm;
 
 void check_send(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
                 int dest, int tag) {
@@ -46,8 +47,17 @@ void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_
   p2p::check_tag(tag, channel.tag_ub(), true);
 }
 
-int send(const char* function, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-         SCOMM_Comm c, p2p::SendMode mode) {
+// Every message call has a fast path: a live communicator, plain_arguments() (a named peer and
+// tag, valid arguments), MPI left to match alone, no background operation to progress and, for
+// a nonblocking one, a request slot free. It goes straight to MPI with no exception handling on
+// the way; anything else, every error included, takes the general path, which checks each
+// argument and reports what is wrong.
+
+// The general paths, out of line so that the fast paths keep small frames; flattened, as they
+// are still the way of every message with MPI_ANY_SOURCE, MPI_ANY_TAG or MPI_PROC_NULL.
+[[gnu::noinline, gnu::flatten]] int send_general(const char* function, const void* buf, int count,
+                                                 MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                                                 p2p::SendMode mode) {
   return on_comm(function, c, [&](CommEntry& e) {
     const p2p::Channel& channel = e.comm.channel();
     check_send(channel, buf, count, type, dest, tag);
@@ -55,45 +65,22 @@ int send(const char* function, const void* buf, int count, MPI_Datatype type, in
   });
 }
 
-int isend(const char* function, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-          SCOMM_Comm c, SCOMM_Request* request, p2p::SendMode mode) {
+[[gnu::noinline, gnu::flatten]] int isend_general(const char* function, const void* buf, int count,
+                                                  MPI_Datatype type, int dest, int tag,
+                                                  SCOMM_Comm c, SCOMM_Request* request,
+                                                  p2p::SendMode mode) {
   return on_comm(function, c, [&](CommEntry& e) {
     require(request, "request");
     const p2p::Channel& channel = e.comm.channel();
     check_send(channel, buf, count, type, dest, tag);
-    *request = context().requests.emplace(
+    *request = context().plain_requests.emplace(
         [&] { return p2p::isend(channel, buf, count, type, dest, tag, mode); }, c);
   });
 }
 
-}  // namespace
-
-// The calls every message makes are flattened: their whole call tree (lookup, checks, request
-// slot) inlined into one function. It halves scomm's instructions per message (docs/DESIGN.md).
-extern "C" {
-
-[[gnu::flatten]] int SCOMM_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                                SCOMM_Comm c) {
-  return send("SCOMM_Send", buf, count, type, dest, tag, c, p2p::SendMode::kStandard);
-}
-
-int SCOMM_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c) {
-  return send("SCOMM_Ssend", buf, count, type, dest, tag, c, p2p::SendMode::kSynchronous);
-}
-
-[[gnu::flatten]] int SCOMM_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                                 SCOMM_Comm c, SCOMM_Request* request) {
-  return isend("SCOMM_Isend", buf, count, type, dest, tag, c, request, p2p::SendMode::kStandard);
-}
-
-int SCOMM_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
-                 SCOMM_Request* request) {
-  return isend("SCOMM_Issend", buf, count, type, dest, tag, c, request,
-               p2p::SendMode::kSynchronous);
-}
-
-[[gnu::flatten]] int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag,
-                                SCOMM_Comm c, SCOMM_Status* status) {
+[[gnu::noinline, gnu::flatten]] int recv_general(void* buf, int count, MPI_Datatype type,
+                                                 int source, int tag, SCOMM_Comm c,
+                                                 SCOMM_Status* status) {
   return on_comm("SCOMM_Recv", c, [&](CommEntry& e) {
     p2p::Channel& channel = e.comm.channel();
     check_receive(channel, buf, count, type, source, tag);
@@ -103,15 +90,125 @@ int SCOMM_Issend(const void* buf, int count, MPI_Datatype type, int dest, int ta
   });
 }
 
-[[gnu::flatten]] int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag,
-                                 SCOMM_Comm c, SCOMM_Request* request) {
+[[gnu::noinline, gnu::flatten]] int irecv_general(void* buf, int count, MPI_Datatype type,
+                                                  int source, int tag, SCOMM_Comm c,
+                                                  SCOMM_Request* request) {
   return on_comm("SCOMM_Irecv", c, [&](CommEntry& e) {
     require(request, "request");
-    check_receive(e.comm.channel(), buf, count, type, source, tag);
+    const p2p::Channel& channel = e.comm.channel();
+    check_receive(channel, buf, count, type, source, tag);
+    const p2p::ChannelPtr& shared = e.comm.channel_ptr();
+    if (p2p::receive_is_plain(channel, source, tag)) {
+      *request = context().plain_requests.emplace(
+          [&] { return p2p::irecv_plain(shared, buf, count, type, source, tag); }, c);
+      return;
+    }
     p2p::MatchingEngine& engine = runtime().engine();
     *request = context().requests.emplace(
-        [&] { return p2p::irecv(engine, e.comm.channel_ptr(), buf, count, type, source, tag); }, c);
+        [&] { return p2p::irecv(engine, shared, buf, count, type, source, tag); }, c);
   });
+}
+
+// A base MPI call of a fast path failed: reported as the general path reports it.
+[[gnu::cold, gnu::noinline]] int fail(const char* function, SCOMM_Comm c, int rc,
+                                      const char* call) noexcept {
+  return on_comm(function, c, [&](CommEntry&) { p2p::check_mpi(rc, call); });
+}
+
+// The communicator of a fast path: live, and with no background operation to progress.
+[[gnu::always_inline]] inline const comm::Comm* fast_comm(SCOMM_Comm c) noexcept {
+  const CommEntry* entry = context().comms.find(c);
+  if (entry == nullptr || context().runtime->engine().has_background()) return nullptr;
+  return &entry->comm;
+}
+
+[[gnu::always_inline]] inline int send(const char* function, const void* buf, int count,
+                                       MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                                       p2p::SendMode mode) {
+  const comm::Comm* fast = fast_comm(c);
+  if (fast != nullptr && p2p::plain_arguments(fast->channel(), buf, count, type, dest, tag))
+      [[likely]] {
+    const int rc = p2p::send_now(fast->channel(), buf, count, type, dest, tag, mode);
+    return rc == MPI_SUCCESS ? SCOMM_SUCCESS : fail(function, c, rc, "send");
+  }
+  return send_general(function, buf, count, type, dest, tag, c, mode);
+}
+
+[[gnu::always_inline]] inline int isend(const char* function, const void* buf, int count,
+                                        MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                                        SCOMM_Request* request, p2p::SendMode mode) {
+  HandleTable<PlainRequestEntry>& requests = context().plain_requests;
+  const comm::Comm* fast = fast_comm(c);
+  if (fast != nullptr && request != nullptr && requests.has_free_slot() &&
+      p2p::plain_arguments(fast->channel(), buf, count, type, dest, tag)) [[likely]] {
+    MPI_Request mpi = MPI_REQUEST_NULL;
+    const int rc = p2p::start_send(fast->channel(), buf, count, type, dest, tag, mode, &mpi);
+    if (rc != MPI_SUCCESS) [[unlikely]]
+      return fail(function, c, rc, "isend");
+    *request = requests.emplace_in_free_slot([mpi] { return p2p::PlainRequest(mpi); }, c);
+    return SCOMM_SUCCESS;
+  }
+  return isend_general(function, buf, count, type, dest, tag, c, request, mode);
+}
+
+}  // namespace
+
+extern "C" {
+
+int SCOMM_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c) {
+  return send("SCOMM_Send", buf, count, type, dest, tag, c, p2p::SendMode::kStandard);
+}
+
+int SCOMM_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c) {
+  return send("SCOMM_Ssend", buf, count, type, dest, tag, c, p2p::SendMode::kSynchronous);
+}
+
+int SCOMM_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                SCOMM_Request* request) {
+  return isend("SCOMM_Isend", buf, count, type, dest, tag, c, request, p2p::SendMode::kStandard);
+}
+
+int SCOMM_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                 SCOMM_Request* request) {
+  return isend("SCOMM_Issend", buf, count, type, dest, tag, c, request,
+               p2p::SendMode::kSynchronous);
+}
+
+int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
+               SCOMM_Status* status) {
+  const comm::Comm* fast = fast_comm(c);
+  if (fast != nullptr && p2p::plain_arguments(fast->channel(), buf, count, type, source, tag) &&
+      p2p::mpi_matches_alone(fast->channel())) [[likely]] {
+    const p2p::Channel& channel = fast->channel();
+    MPI_Status mpi;
+    const int rc = p2p::receive_now(channel, buf, count, type, channel.select(source), tag,
+                                    status == SCOMM_STATUS_IGNORE ? MPI_STATUS_IGNORE : &mpi);
+    if (rc != MPI_SUCCESS) [[unlikely]]
+      return fail("SCOMM_Recv", c, rc, "receive");
+    if (status != SCOMM_STATUS_IGNORE)
+      write_status(p2p::Status::received(source, tag, mpi), status);
+    return SCOMM_SUCCESS;
+  }
+  return recv_general(buf, count, type, source, tag, c, status);
+}
+
+int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
+                SCOMM_Request* request) {
+  HandleTable<PlainRequestEntry>& requests = context().plain_requests;
+  const comm::Comm* fast = fast_comm(c);
+  if (fast != nullptr && request != nullptr && requests.has_free_slot() &&
+      p2p::plain_arguments(fast->channel(), buf, count, type, source, tag) &&
+      p2p::mpi_matches_alone(fast->channel())) [[likely]] {
+    const p2p::Channel& channel = fast->channel();
+    MPI_Request mpi = MPI_REQUEST_NULL;
+    const int rc = p2p::start_receive(channel, buf, count, type, channel.select(source), tag, &mpi);
+    if (rc != MPI_SUCCESS) [[unlikely]]
+      return fail("SCOMM_Irecv", c, rc, "MPI_Irecv");
+    *request = requests.emplace_in_free_slot(
+        [&] { return p2p::PlainRequest(mpi, fast->channel_ptr(), source, tag); }, c);
+    return SCOMM_SUCCESS;
+  }
+  return irecv_general(buf, count, type, source, tag, c, request);
 }
 
 int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
@@ -123,13 +220,13 @@ int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, in
     auto& engine = runtime().engine();
     p2p::Request receive =
         p2p::irecv(engine, e.comm.channel_ptr(), recvbuf, recvcount, recvtype, source, recvtag);
-    p2p::Request send = p2p::isend(e.comm.channel(), sendbuf, sendcount, sendtype, dest, sendtag,
-                                   p2p::SendMode::kStandard);
+    p2p::PlainRequest send = p2p::isend(e.comm.channel(), sendbuf, sendcount, sendtype, dest,
+                                        sendtag, p2p::SendMode::kStandard);
     p2p::Status received, sent;
     bool receive_done = false, send_done = false;
     while (!receive_done || !send_done) {
       receive_done = receive_done || receive.test(engine, received);
-      send_done = send_done || send.test(engine, sent);
+      send_done = send_done || send.test(sent);
       engine.progress_background();
     }
     write_status(received, status);

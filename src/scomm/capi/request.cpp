@@ -23,17 +23,34 @@ using scomm::Error;
 using scomm::ErrorClass;
 namespace p2p = scomm::p2p;
 
+using PlainTable = HandleTable<PlainRequestEntry>;
+
+[[noreturn]] void throw_dead_request(SCOMM_Request handle) {
+  throw Error(ErrorClass::kRequest, "request handle " + std::to_string(handle) +
+                                        " is not live (completed, freed or never created)");
+}
+
 RequestEntry& request_entry(SCOMM_Request handle) {
   RequestEntry* entry = context().requests.find(handle);
-  if (entry == nullptr)
-    throw Error(ErrorClass::kRequest, "request handle " + std::to_string(handle) +
-                                          " is not live (completed, freed or never created)");
+  if (entry == nullptr) throw_dead_request(handle);
+  return *entry;
+}
+
+// The plain request behind a handle with the kind bit (PlainTable::has_kind_bit).
+PlainRequestEntry& plain_entry(SCOMM_Request handle) {
+  PlainRequestEntry* entry = context().plain_requests.find(handle);
+  if (entry == nullptr) throw_dead_request(handle);
   return *entry;
 }
 
 // Advances request `handle` without freeing it; true once it has completed.
 bool progress(SCOMM_Request handle, SCOMM_Comm& failing) {
   if (handle == SCOMM_REQUEST_NULL) return true;
+  if (PlainTable::has_kind_bit(handle)) {
+    PlainRequestEntry& plain = plain_entry(handle);
+    failing = plain.comm;
+    return plain.request.done();
+  }
   RequestEntry& entry = request_entry(handle);
   if (entry.completed) return true;
   failing = entry.comm;
@@ -49,12 +66,31 @@ bool progress(SCOMM_Request handle, SCOMM_Comm& failing) {
   return true;
 }
 
+// Completes a plain request (waiting for it when progress() has not seen it complete), reports
+// it and frees it; a failed one is freed too.
+void retire_plain(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
+  PlainRequestEntry& plain = plain_entry(*handle);
+  failing = plain.comm;
+  p2p::Status result;
+  try {
+    result = plain.request.wait(runtime().engine());
+  } catch (...) {
+    context().plain_requests.erase_live(*handle);
+    *handle = SCOMM_REQUEST_NULL;
+    throw;
+  }
+  context().plain_requests.erase_live(*handle);
+  *handle = SCOMM_REQUEST_NULL;
+  write_status(result, status);
+}
+
 // Reports a completed request (or an empty status for SCOMM_REQUEST_NULL) and frees it.
-void retire(SCOMM_Request* handle, SCOMM_Status* status) {
+void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   if (*handle == SCOMM_REQUEST_NULL) {
     write_status(p2p::Status::empty(), status);
     return;
   }
+  if (PlainTable::has_kind_bit(*handle)) return retire_plain(handle, status, failing);
   write_status(*request_entry(*handle).completed, status);
   context().requests.erase(*handle);
   *handle = SCOMM_REQUEST_NULL;
@@ -77,54 +113,162 @@ void check_array(int count, const SCOMM_Request* requests) {
   if (count > 0) require(requests, "array_of_requests");
 }
 
-// SCOMM_Waitall's common case, statuses ignored and every request a plain MPI operation that
-// needs no status (plain_mpi_without_status): one MPI_Waitall straight over the MPI requests,
-// ignoring statuses too. False, having done nothing, when some request is not of that kind or
-// background operations need progress.
-bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Comm& failing) {
-  if (runtime().engine().has_background()) return false;
-  HandleTable<RequestEntry>& table = context().requests;
-  auto& batch = context().wait_scratch.buffers.batch;
-  batch.clear();
+// SCOMM_Waitall's common case, every request plain (or SCOMM_REQUEST_NULL), no background
+// operation to progress, and scratch space for `count` requests: one MPI_Waitall straight over
+// their base requests. False, having done nothing, otherwise. Every request is complete after
+// it, failed or not, and freed (MPI's rule); the first failure is left in `error` and `failing`
+// (the failed request's communicator), and a failed request has no status.
+bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[], int& error,
+                    SCOMM_Comm& failing) noexcept {
+  scomm::comm::Runtime* runtime = context().runtime.get();
+  WaitScratch& scratch = context().wait_scratch;
+  if (runtime == nullptr || runtime->engine().has_background() ||
+      static_cast<std::size_t>(count) > scratch.plain_batch.size())
+    return false;
+  PlainTable& table = context().plain_requests;
+  MPI_Request* const batch = scratch.plain_batch.data();
+  MPI_Status* const mpi_statuses = scratch.plain_statuses.data();
   for (int i = 0; i < count; ++i) {
-    if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    RequestEntry* entry = table.find(requests[i]);
-    if (entry == nullptr || entry->completed) return false;
-    const MPI_Request* mpi = entry->request.plain_mpi_without_status();
-    if (mpi == nullptr) return false;
-    batch.push_back(*mpi);
-  }
-  auto& statuses = context().wait_scratch.buffers.statuses;
-  statuses.resize(batch.size());
-  [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-  const int rc = MPI_Waitall(static_cast<int>(batch.size()), batch.data(), statuses.data());
-  // Every request is complete now, failed or not, and freed (MPI's rule). A failure is reported
-  // through the communicator of the first request that failed.
-  int error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
-  for (int i = 0, k = 0; i < count; ++i) {
-    if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    if (rc == MPI_ERR_IN_STATUS && error == MPI_SUCCESS) [[unlikely]] {
-      error = statuses[static_cast<std::size_t>(k)].MPI_ERROR;
-      if (error != MPI_SUCCESS) failing = table.find(requests[i])->comm;
+    if (requests[i] == SCOMM_REQUEST_NULL) {
+      batch[i] = MPI_REQUEST_NULL;
+      continue;
     }
-    ++k;
+    const PlainRequestEntry* plain = table.find(requests[i]);
+    if (plain == nullptr) return false;
+    batch[i] = plain->request.mpi();
+  }
+  [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
+  const int rc = MPI_Waitall(count, batch, mpi_statuses);
+  error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
+  for (int i = 0; i < count; ++i) {
+    const MPI_Status& mpi = mpi_statuses[i];
+    if (requests[i] == SCOMM_REQUEST_NULL) {
+      write_status(p2p::Status::empty(), status_at(statuses, i));
+      continue;
+    }
+    const PlainRequestEntry& plain = table.get_live(requests[i]);
+    if (rc == MPI_ERR_IN_STATUS && mpi.MPI_ERROR != MPI_SUCCESS) [[unlikely]] {
+      if (error == MPI_SUCCESS) {
+        error = mpi.MPI_ERROR;
+        failing = plain.comm;
+      }
+    } else if (statuses != SCOMM_STATUSES_IGNORE) {
+      write_status(plain.request.finish(mpi), &statuses[i]);
+    }
     table.erase_live(requests[i]);
     requests[i] = SCOMM_REQUEST_NULL;
   }
-  p2p::check_mpi(error, "MPI_Waitall");
   return true;
+}
+
+// Finds the entry of every request (an error before anything changes when one is not live) and
+// lists the incomplete ones in scratch.active, plain ones converted to general requests.
+void gather_waiting(int count, const SCOMM_Request requests[], WaitScratch& scratch) {
+  auto& waiting = scratch.waiting;
+  waiting.assign(static_cast<std::size_t>(count), Waiting{});
+  for (int i = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL) continue;
+    Waiting& w = waiting[static_cast<std::size_t>(i)];
+    if (PlainTable::has_kind_bit(requests[i]))
+      w.plain = &plain_entry(requests[i]);
+    else
+      w.entry = &request_entry(requests[i]);
+  }
+  scratch.converted.clear();
+  scratch.converted.reserve(static_cast<std::size_t>(count));  // pointers into it stay valid
+  scratch.active.clear();
+  for (Waiting& w : waiting) {
+    if (w.plain != nullptr) {
+      scratch.converted.push_back(std::move(w.plain->request).to_request());
+      w.active = scratch.active.size();
+      scratch.active.push_back(&scratch.converted.back());
+    } else if (w.entry != nullptr && !w.entry->completed) {
+      w.active = scratch.active.size();
+      scratch.active.push_back(&w.entry->request);
+    }
+  }
+}
+
+// SCOMM_Waitall's general case: requests of both kinds, receives in the matching engine,
+// creations, or background operations to progress.
+void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses[],
+                      SCOMM_Comm& failing) {
+  WaitScratch& scratch = context().wait_scratch;
+  gather_waiting(count, requests, scratch);
+  auto& done = scratch.done;
+  done.assign(scratch.active.size(), std::nullopt);
+  std::exception_ptr failure;
+  try {
+    p2p::wait_all(runtime().engine(), scratch.active, done, scratch.buffers);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  // Creations write their communicators before any request is freed (a creation may hold
+  // contexts for the others).
+  for (const Waiting& w : scratch.waiting) {
+    if (w.entry == nullptr || w.active == Waiting::kNotWaited || !done[w.active]) continue;
+    w.entry->completed = done[w.active];
+    if (w.entry->creation != nullptr) complete_creation(*w.entry);
+  }
+  // Report and free them all; a failed one has no status but is freed too.
+  for (int i = 0; i < count; ++i) {
+    SCOMM_Status* status = status_at(statuses, i);
+    const Waiting& w = scratch.waiting[static_cast<std::size_t>(i)];
+    if (requests[i] == SCOMM_REQUEST_NULL) {
+      write_status(p2p::Status::empty(), status);
+      continue;
+    }
+    const std::optional<p2p::Status>& result =
+        w.entry != nullptr ? w.entry->completed : done[w.active];
+    if (result)
+      write_status(*result, status);
+    else
+      failing = w.entry != nullptr ? w.entry->comm : w.plain->comm;
+    if (w.plain != nullptr)
+      context().plain_requests.erase_live(requests[i]);
+    else
+      context().requests.erase_live(requests[i]);
+    requests[i] = SCOMM_REQUEST_NULL;
+  }
+  scratch.converted.clear();  // they hold channels: none may outlive its request
+  if (failure) std::rethrow_exception(failure);
+}
+
+// A failure of SCOMM_Waitall's fast path, reported through `failing`'s error handler.
+[[gnu::cold, gnu::noinline]] int fail_waitall(int error, SCOMM_Comm failing) noexcept {
+  const int code = guarded("SCOMM_Waitall", [&] { p2p::check_mpi(error, "MPI_Waitall"); });
+  return raise(failing, code);
+}
+
+// SCOMM_Waitall but for its fast path (the message calls' fast paths are in capi/p2p.cpp):
+// checks its arguments, makes room for wait_all_plain() and falls back on wait_all_general().
+[[gnu::noinline]] int wait_all(const char* function, int count, SCOMM_Request requests[],
+                               SCOMM_Status statuses[]) noexcept {
+  return on_requests(function, [&](SCOMM_Comm& failing) {
+    check_array(count, requests);
+    WaitScratch& scratch = context().wait_scratch;
+    if (scratch.plain_batch.size() < static_cast<std::size_t>(count)) {
+      scratch.plain_batch.resize(static_cast<std::size_t>(count));
+      scratch.plain_statuses.resize(static_cast<std::size_t>(count));
+    }
+    int error = MPI_SUCCESS;
+    if (wait_all_plain(count, requests, statuses, error, failing))
+      p2p::check_mpi(error, "MPI_Waitall");
+    else
+      wait_all_general(count, requests, statuses, failing);
+  });
 }
 
 }  // namespace
 
-// SCOMM_Waitall is flattened like the message calls (capi/p2p.cpp).
 extern "C" {
 
 int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
   return on_requests("SCOMM_Wait", [&](SCOMM_Comm& failing) {
     require(request, "request");
-    while (!progress(*request, failing)) runtime().engine().progress_background();
-    retire(request, status);
+    if (*request != SCOMM_REQUEST_NULL && !PlainTable::has_kind_bit(*request))
+      while (!progress(*request, failing)) runtime().engine().progress_background();
+    retire(request, status, failing);
   });
 }
 
@@ -134,56 +278,18 @@ int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
     require(flag, "flag");
     runtime().engine().progress_background();
     *flag = progress(*request, failing) ? 1 : 0;
-    if (*flag) retire(request, status);
+    if (*flag) retire(request, status, failing);
   });
 }
 
-[[gnu::flatten]] int SCOMM_Waitall(int count, SCOMM_Request requests[], SCOMM_Status statuses[]) {
-  return on_requests("SCOMM_Waitall", [&](SCOMM_Comm& failing) {
-    check_array(count, requests);
-    if (statuses == SCOMM_STATUSES_IGNORE && wait_all_plain(count, requests, failing)) return;
-    WaitScratch& scratch = context().wait_scratch;
-    auto& entries = scratch.entries;
-    auto& active = scratch.active;
-    entries.clear();
-    active.clear();
-    for (int i = 0; i < count; ++i) {
-      if (requests[i] == SCOMM_REQUEST_NULL) continue;
-      entries.push_back(&request_entry(requests[i]));
-      if (!entries.back()->completed) active.push_back(&entries.back()->request);
-    }
-    auto& done = scratch.done;
-    done.assign(active.size(), std::nullopt);
-    std::exception_ptr failure;
-    try {
-      p2p::wait_all(runtime().engine(), active, done, scratch.buffers);
-    } catch (...) {
-      failure = std::current_exception();
-    }
-    for (std::size_t a = 0, e = 0; e < entries.size(); ++e) {
-      if (entries[e]->completed) continue;
-      if (done[a]) {
-        entries[e]->completed = done[a];
-        if (entries[e]->creation != nullptr) complete_creation(*entries[e]);
-      } else {
-        failing = entries[e]->comm;
-      }
-      ++a;
-    }
-    // Report and free them all; a failed one (not completed) has no status but is freed too.
-    for (std::size_t i = 0, e = 0; i < static_cast<std::size_t>(count); ++i) {
-      SCOMM_Status* status = status_at(statuses, static_cast<int>(i));
-      if (requests[i] == SCOMM_REQUEST_NULL) {
-        write_status(p2p::Status::empty(), status);
-        continue;
-      }
-      const RequestEntry* entry = entries[e++];
-      if (entry->completed) write_status(*entry->completed, status);
-      context().requests.erase(requests[i]);
-      requests[i] = SCOMM_REQUEST_NULL;
-    }
-    if (failure) std::rethrow_exception(failure);
-  });
+int SCOMM_Waitall(int count, SCOMM_Request requests[], SCOMM_Status statuses[]) {
+  if (count >= 0 && (requests != nullptr || count == 0)) [[likely]] {
+    int error = MPI_SUCCESS;
+    SCOMM_Comm failing = SCOMM_COMM_WORLD;
+    if (wait_all_plain(count, requests, statuses, error, failing)) [[likely]]
+      return error == MPI_SUCCESS ? SCOMM_SUCCESS : fail_waitall(error, failing);
+  }
+  return wait_all("SCOMM_Waitall", count, requests, statuses);
 }
 
 int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status statuses[]) {
@@ -195,7 +301,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     for (int i = 0; i < count; ++i) all = progress(requests[i], failing) && all;
     *flag = all ? 1 : 0;
     if (all)
-      for (int i = 0; i < count; ++i) retire(&requests[i], status_at(statuses, i));
+      for (int i = 0; i < count; ++i) retire(&requests[i], status_at(statuses, i), failing);
   });
 }
 
@@ -214,7 +320,7 @@ int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
       for (int i = 0; i < count; ++i)
         if (requests[i] != SCOMM_REQUEST_NULL && progress(requests[i], failing)) {
           *index = i;
-          retire(&requests[i], status);
+          retire(&requests[i], status, failing);
           return;
         }
       runtime().engine().progress_background();
@@ -225,6 +331,12 @@ int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
 int SCOMM_Cancel(SCOMM_Request* request) {
   return on_requests("SCOMM_Cancel", [&](SCOMM_Comm& failing) {
     require(request, "request");
+    if (PlainTable::has_kind_bit(*request)) {
+      PlainRequestEntry& plain = plain_entry(*request);
+      failing = plain.comm;
+      plain.request.cancel();
+      return;
+    }
     RequestEntry& entry = request_entry(*request);
     failing = entry.comm;
     if (entry.creation != nullptr)
@@ -236,6 +348,14 @@ int SCOMM_Cancel(SCOMM_Request* request) {
 int SCOMM_Request_free(SCOMM_Request* request) {
   return on_requests("SCOMM_Request_free", [&](SCOMM_Comm& failing) {
     require(request, "request");
+    if (PlainTable::has_kind_bit(*request)) {
+      PlainRequestEntry& plain = plain_entry(*request);
+      failing = plain.comm;
+      plain.request.release();
+      context().plain_requests.erase_live(*request);
+      *request = SCOMM_REQUEST_NULL;
+      return;
+    }
     RequestEntry& entry = request_entry(*request);
     failing = entry.comm;
     if (entry.creation != nullptr && !entry.completed)

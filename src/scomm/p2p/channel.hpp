@@ -51,6 +51,7 @@ class ChannelPtr {
     std::swap(channel_, other.channel_);
     return *this;
   }
+  // Inline as every message's request drops one; the last reference's disposal is not.
   ~ChannelPtr();
 
   Channel* get() const noexcept { return channel_; }
@@ -60,6 +61,8 @@ class ChannelPtr {
   friend bool operator==(const ChannelPtr&, const ChannelPtr&) = default;
 
  private:
+  [[gnu::noinline]] static void dispose(Channel* channel) noexcept;
+
   Channel* channel_ = nullptr;
 };
 
@@ -177,11 +180,8 @@ inline ChannelPtr::ChannelPtr(Channel* channel) noexcept : channel_(channel) {
 }
 
 inline ChannelPtr::~ChannelPtr() {
-  if (channel_ == nullptr || --channel_->references_ > 0) return;
-  if (channel_->owner_ != nullptr)
-    channel_->owner_->dispose(channel_);
-  else
-    delete channel_;
+  if (channel_ != nullptr && --channel_->references_ == 0) dispose(channel_);
 }
+
 
 }  // namespace scomm::p2p

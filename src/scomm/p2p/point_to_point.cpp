@@ -65,13 +65,8 @@ void check_null_buffer(MPI_Datatype type) {
 
 MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
                       int dest, int tag, SendMode mode) {
-  const int to = channel.select(dest);
   MPI_Request request = MPI_REQUEST_NULL;
-  const int rc =
-      mode == SendMode::kStandard
-          ? MPI_Isend(buffer, count, type, to, channel.mpi_tag(tag), channel.base(), &request)
-          : MPI_Issend(buffer, count, type, to, channel.mpi_tag(tag), channel.base(), &request);
-  check_mpi(rc, "isend");
+  check_mpi(start_send(channel, buffer, count, type, dest, tag, mode, &request), "isend");
   return request;
 }
 
@@ -79,23 +74,16 @@ void send(MatchingEngine& engine, const Channel& channel, const void* buffer, in
           MPI_Datatype type, int dest, int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return;
   if (engine.has_background()) {
-    Request request =
-        Request::mpi(post_send(channel, buffer, count, type, dest, tag, mode), nullptr, false);
-    Status status;
-    request.wait(engine, status);
+    PlainRequest(post_send(channel, buffer, count, type, dest, tag, mode)).wait(engine);
     return;
   }
-  const int to = channel.select(dest);
-  const int rc = mode == SendMode::kStandard
-                     ? MPI_Send(buffer, count, type, to, channel.mpi_tag(tag), channel.base())
-                     : MPI_Ssend(buffer, count, type, to, channel.mpi_tag(tag), channel.base());
-  check_mpi(rc, "send");
+  check_mpi(send_now(channel, buffer, count, type, dest, tag, mode), "send");
 }
 
-Request isend(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
-              int tag, SendMode mode) {
-  if (dest == MPI_PROC_NULL) return Request::completed();
-  return Request::mpi(post_send(channel, buffer, count, type, dest, tag, mode), nullptr, false);
+PlainRequest isend(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
+                   int dest, int tag, SendMode mode) {
+  if (dest == MPI_PROC_NULL) return PlainRequest();
+  return PlainRequest(post_send(channel, buffer, count, type, dest, tag, mode));
 }
 
 Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, MPI_Datatype type,
@@ -104,8 +92,7 @@ Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, M
   const int from = base_rank(channel, source);
   if (direct(channel, tag) && !engine.has_background() && !engine.peek(channel, from, tag)) {
     MPI_Status mpi{};
-    check_mpi(MPI_Recv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), &mpi),
-              "receive");
+    check_mpi(receive_now(channel, buffer, count, type, from, tag, &mpi), "receive");
     if (want_status || source == MPI_ANY_SOURCE) return translate(channel, mpi);
     return Status{};
   }

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "scomm/p2p/mpi_check.hpp"
+#include "scomm/p2p/plain_request.hpp"
 #include "scomm/p2p/request.hpp"
 
 namespace scomm::p2p {
@@ -35,15 +36,49 @@ inline void check_buffer(const void* buffer, int count, MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL || (buffer == nullptr && count > 0)) check_null_buffer(type);
 }
 
-// Posts a send on MPI (dest a communicator rank, not MPI_PROC_NULL).
+// Whether the arguments of a message are valid, with a named peer and tag (not MPI_PROC_NULL,
+// MPI_ANY_SOURCE or MPI_ANY_TAG): the C API's fast paths take such messages straight to MPI,
+// and leave any other to the general path, whose check_*() tell what is wrong.
+inline bool plain_arguments(const Channel& channel, const void* buffer, int count,
+                            MPI_Datatype type, int peer, int tag) noexcept {
+  return static_cast<unsigned>(peer) < static_cast<unsigned>(channel.size()) &&
+         static_cast<unsigned>(tag) <= static_cast<unsigned>(channel.tag_ub()) && count >= 0 &&
+         type != MPI_DATATYPE_NULL && (buffer != nullptr || count == 0);
+}
+
+// Starts a send on MPI (dest a communicator rank, not MPI_PROC_NULL); MPI's return code.
+inline int start_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
+                      int dest, int tag, SendMode mode, MPI_Request* request) noexcept {
+  const int to = channel.select(dest);
+  return mode == SendMode::kStandard
+             ? MPI_Isend(buffer, count, type, to, channel.mpi_tag(tag), channel.base(), request)
+             : MPI_Issend(buffer, count, type, to, channel.mpi_tag(tag), channel.base(), request);
+}
+// Starts a receive on MPI from `from` (a base rank or MPI_ANY_SOURCE), which MPI alone matches;
+// MPI's return code.
+inline int start_receive(const Channel& channel, void* buffer, int count, MPI_Datatype type,
+                         int from, int tag, MPI_Request* request) noexcept {
+  return MPI_Irecv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), request);
+}
+// Blocking forms of start_send() and start_receive().
+inline int send_now(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
+                    int dest, int tag, SendMode mode) noexcept {
+  const int to = channel.select(dest);
+  return mode == SendMode::kStandard
+             ? MPI_Send(buffer, count, type, to, channel.mpi_tag(tag), channel.base())
+             : MPI_Ssend(buffer, count, type, to, channel.mpi_tag(tag), channel.base());
+}
+inline int receive_now(const Channel& channel, void* buffer, int count, MPI_Datatype type, int from,
+                       int tag, MPI_Status* status) noexcept {
+  return MPI_Recv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), status);
+}
+// start_send() and start_receive() with a failure thrown.
 MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
                       int dest, int tag, SendMode mode);
-// Posts a receive on MPI from `from` (a base rank or MPI_ANY_SOURCE): MPI alone matches it.
 inline MPI_Request post_receive(const Channel& channel, void* buffer, int count, MPI_Datatype type,
                                 int from, int tag) {
   MPI_Request request = MPI_REQUEST_NULL;
-  check_mpi(MPI_Irecv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), &request),
-            "MPI_Irecv");
+  check_mpi(start_receive(channel, buffer, count, type, from, tag, &request), "MPI_Irecv");
   return request;
 }
 // Whether MPI can match a receive of the channel with a specific source and tag by itself: no
@@ -65,8 +100,8 @@ inline bool post_direct_receive(const Channel& channel, void* buffer, int count,
 void send(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
           MPI_Datatype type, int dest, int tag, SendMode mode);
 // A pending send holds no channel: its context is the receiver's concern.
-Request isend(const Channel& channel, const void* buffer, int count, MPI_Datatype type, int dest,
-              int tag, SendMode mode);
+PlainRequest isend(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
+                   int dest, int tag, SendMode mode);
 
 // With `want_status` false the status is not translated (only an MPI_ANY_SOURCE sender is
 // checked for membership) and the result carries no source or tag.
@@ -74,6 +109,19 @@ Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, M
             int source, int tag, bool want_status = true);
 Request irecv(MatchingEngine& engine, const ChannelPtr& channel, void* buffer, int count,
               MPI_Datatype type, int source, int tag);
+// Whether a receive can be a PlainRequest: from MPI_PROC_NULL, or from a named source with a
+// named tag on a channel whose messages MPI alone matches.
+inline bool receive_is_plain(const Channel& channel, int source, int tag) noexcept {
+  return source == MPI_PROC_NULL ||
+         (source != MPI_ANY_SOURCE && tag != MPI_ANY_TAG && mpi_matches_alone(channel));
+}
+// irecv() of a receive for which receive_is_plain().
+inline PlainRequest irecv_plain(const ChannelPtr& channel, void* buffer, int count,
+                                MPI_Datatype type, int source, int tag) {
+  if (source == MPI_PROC_NULL) return PlainRequest();
+  return PlainRequest(post_receive(*channel, buffer, count, type, channel->select(source), tag),
+                      channel, source, tag);
+}
 
 std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int source, int tag);
 Status probe(MatchingEngine& engine, Channel& channel, int source, int tag);

@@ -25,6 +25,30 @@ Status translate(const Channel& channel, const MPI_Status& mpi) {
   return status;
 }
 
+bool test_base(MPI_Request& request, MPI_Status& mpi) {
+  int flag = 0;
+  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
+  const int rc = MPI_Test(&request, &flag, &mpi);
+  if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
+  return flag != 0;
+}
+
+void wait_base(MPI_Request& request, MPI_Status& mpi) {
+  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
+  const int rc = MPI_Wait(&request, &mpi);
+  if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
+}
+
+std::optional<Status> cancelled_status(const MPI_Status& mpi) {
+  int cancelled = 0;
+  MPI_Test_cancelled(&mpi, &cancelled);
+  if (!cancelled) return std::nullopt;
+  Status status = Status::empty();
+  status.cancelled = true;
+  status.mpi = mpi;
+  return status;
+}
+
 Request Request::engine(std::unique_ptr<EngineReceive> receive, ChannelPtr channel) {
   Request r;
   r.engine_ = std::move(receive);
@@ -76,9 +100,7 @@ bool Request::wait(MatchingEngine& engine, Status& status) {
   MPI_Request* plain = plain_mpi();
   if (plain == nullptr) return test(engine, status);
   MPI_Status mpi{};
-  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
-  const int rc = MPI_Wait(plain, &mpi);
-  if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
+  wait_base(*plain, mpi);
   status = finish(mpi);
   return true;
 }
@@ -88,12 +110,8 @@ MPI_Request& Request::mpi_request() noexcept {
 }
 
 bool Request::test_mpi(MPI_Request& request, Status& status) {
-  int flag = 0;
   MPI_Status mpi{};
-  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
-  const int rc = MPI_Test(&request, &flag, &mpi);
-  if (rc != MPI_SUCCESS) check_mpi(mpi.MPI_ERROR != MPI_SUCCESS ? mpi.MPI_ERROR : rc, "receive");
-  if (!flag) return false;
+  if (!test_base(request, mpi)) return false;
   status = finish(mpi);
   return true;
 }
@@ -106,13 +124,9 @@ MPI_Request* Request::plain_mpi() noexcept {
 
 Status Request::finish(const MPI_Status& mpi) {
   mpi_request() = MPI_REQUEST_NULL;
-  int cancelled = 0;
-  if (cancel_requested_) MPI_Test_cancelled(&mpi, &cancelled);
-  if (!cancelled) return receive_ ? translate(*channel_, mpi) : Status::empty();
-  Status status = Status::empty();
-  status.cancelled = true;
-  status.mpi = mpi;
-  return status;
+  if (cancel_requested_)
+    if (auto status = cancelled_status(mpi)) return *status;
+  return receive_ ? translate(*channel_, mpi) : Status::empty();
 }
 
 void Request::cancel(MatchingEngine& engine) {

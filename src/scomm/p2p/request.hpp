@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "scomm/p2p/channel.hpp"
@@ -25,7 +26,22 @@ struct Status {
   MPI_Status mpi{};  // for MPI_Get_count
 
   static Status empty();
+  // A message received from communicator rank `source` with user tag `tag`.
+  static Status received(int source, int tag, const MPI_Status& mpi) noexcept {
+    Status status;
+    status.source = source;
+    status.tag = tag;
+    status.mpi = mpi;
+    return status;
+  }
 };
+
+// MPI_Test and MPI_Wait of a base MPI request; a failure (which MPI completes and frees the
+// request for) is thrown as scomm::Error. test_base() is true, and `mpi` set, once complete.
+bool test_base(MPI_Request& request, MPI_Status& mpi);
+void wait_base(MPI_Request& request, MPI_Status& mpi);
+// The status of a completed request whose cancellation was asked for, if it was cancelled.
+std::optional<Status> cancelled_status(const MPI_Status& mpi);
 
 // A longer nonblocking operation, advanced by progress() until it returns true. An operation
 // that registers itself as background (MatchingEngine::add_background) must not throw from
@@ -42,9 +58,9 @@ class Request {
   // MPI_PROC_NULL: complete at once with an empty status.
   static Request completed();
   // A send (no channel), or a receive posted on MPI directly from `source` (a base rank or
-  // MPI_ANY_SOURCE).
+  // MPI_ANY_SOURCE); `cancel_requested`: MPI_Cancel was called on it already.
   static Request mpi(MPI_Request request, ChannelPtr channel, bool receive,
-                     int source = MPI_ANY_SOURCE);
+                     int source = MPI_ANY_SOURCE, bool cancel_requested = false);
   static Request engine(std::unique_ptr<EngineReceive> receive, ChannelPtr channel);
   static Request operation(std::unique_ptr<Operation> operation);
 
@@ -95,12 +111,14 @@ inline Request Request::completed() {
   return Request();
 }
 
-inline Request Request::mpi(MPI_Request request, ChannelPtr channel, bool receive, int source) {
+inline Request Request::mpi(MPI_Request request, ChannelPtr channel, bool receive, int source,
+                            bool cancel_requested) {
   Request r;
   r.request_ = request;
   r.channel_ = std::move(channel);
   r.receive_ = receive;
   r.any_source_ = source == MPI_ANY_SOURCE;
+  r.cancel_requested_ = cancel_requested;
   return r;
 }
 

@@ -1,0 +1,12 @@
+#include "scomm/p2p/channel.hpp"
+
+namespace scomm::p2p {
+
+void ChannelPtr::dispose(Channel* channel) noexcept {
+  if (channel->owner_ != nullptr)
+    channel->owner_->dispose(channel);
+  else
+    delete channel;
+}
+
+}  // namespace scomm::p2p

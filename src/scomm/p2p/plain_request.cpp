@@ -1,0 +1,52 @@
+#include "scomm/p2p/plain_request.hpp"
+
+#include "scomm/p2p/mpi_check.hpp"
+
+namespace scomm::p2p {
+
+Status PlainRequest::finish(const MPI_Status& mpi) const {
+  if (cancel_requested_)
+    if (auto status = cancelled_status(mpi)) return *status;
+  return channel_ ? Status::received(source_, tag_, mpi) : Status::empty();
+}
+
+bool PlainRequest::test(Status& status) {
+  MPI_Status mpi{};
+  if (!test_base(request_, mpi)) return false;
+  status = finish(mpi);
+  return true;
+}
+
+Status PlainRequest::wait(MatchingEngine& engine) {
+  Status status;
+  if (engine.has_background()) {
+    while (!test(status)) engine.progress_background();
+    return status;
+  }
+  MPI_Status mpi{};
+  wait_base(request_, mpi);
+  return finish(mpi);
+}
+
+bool PlainRequest::done() const {
+  int flag = 0;
+  check_mpi(MPI_Request_get_status(request_, &flag, MPI_STATUS_IGNORE), "MPI_Request_get_status");
+  return flag != 0;
+}
+
+void PlainRequest::cancel() {
+  cancel_requested_ = true;
+  if (request_ != MPI_REQUEST_NULL) check_mpi(MPI_Cancel(&request_), "MPI_Cancel");
+}
+
+void PlainRequest::release() {
+  if (request_ != MPI_REQUEST_NULL) MPI_Request_free(&request_);
+}
+
+Request PlainRequest::to_request() && {
+  const bool receive = channel_ != nullptr;
+  return Request::mpi(std::exchange(request_, MPI_REQUEST_NULL), std::move(channel_), receive,
+                      source_, cancel_requested_);
+}
+
+}  // namespace scomm::p2p

@@ -1,0 +1,50 @@
+// A nonblocking message that is one base MPI request and nothing more: a send, or a receive MPI
+// matches by itself (a named source and tag, nothing of its channel taken off MPI by the matching
+// engine). Nearly every nonblocking message is one. Its status is what the receive asked for, so
+// completing it needs neither the channel's map nor Request's cases, and many complete in one
+// MPI_Waitall straight over their base requests.
+#pragma once
+
+#include <mpi.h>
+
+#include <utility>
+
+#include "scomm/p2p/channel.hpp"
+#include "scomm/p2p/request.hpp"
+
+namespace scomm::p2p {
+
+class PlainRequest {
+ public:
+  // MPI_PROC_NULL's: complete at once, with an empty status.
+  PlainRequest() noexcept = default;
+  // A send: complete once MPI is done with the buffer.
+  explicit PlainRequest(MPI_Request send) noexcept : request_(send) {}
+  // A receive from communicator rank `source` with user tag `tag`. It holds its channel, so that
+  // the context of a communicator freed meanwhile is not reused while the receive may match.
+  PlainRequest(MPI_Request receive, const ChannelPtr& channel, int source, int tag) noexcept
+      : request_(receive), channel_(channel), source_(source), tag_(tag) {}
+
+  // The base request, for an MPI_Waitall; finish() gives the status once MPI has completed it.
+  MPI_Request mpi() const noexcept { return request_; }
+  Status finish(const MPI_Status& mpi) const;
+  // As Request::test() and wait(): complete (and freed in MPI) once they return true.
+  bool test(Status& status);
+  Status wait(MatchingEngine& engine);
+  // Whether it has completed, without completing it (MPI_Request_get_status).
+  bool done() const;
+  void cancel();
+  // Lets the operation complete on its own (MPI_Request_free).
+  void release();
+  // The same operation as a general request, to complete it among requests of other kinds.
+  Request to_request() &&;
+
+ private:
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  ChannelPtr channel_;  // a receive's
+  int source_ = MPI_PROC_NULL;
+  int tag_ = MPI_ANY_TAG;
+  bool cancel_requested_ = false;
+};
+
+}  // namespace scomm::p2p
