@@ -43,7 +43,7 @@ def machine_line(experiment):
     cores = experiment.get("cores") or shell("nproc")
     memory = experiment.get("memory_gib") or shell("free -g | awk '/Mem/ {print $2}'")
     compiler = experiment.get("compiler") or shell("c++ --version | head -1")
-    system = experiment.get("system") or f"{platform.system()} {platform.release()}"
+    system = experiment.get("system", "system not recorded")
     date = experiment.get("date", "date not recorded")
     return f"{cpu}, {cores} cores, {memory} GiB; {compiler}; {system}; {date}"
 
