@@ -43,14 +43,14 @@ PlainRequestEntry& plain_entry(SCOMM_Request handle) {
   return *entry;
 }
 
-// Advances request `handle` without freeing it; true once it has completed.
+SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
+  return statuses == SCOMM_STATUSES_IGNORE ? SCOMM_STATUS_IGNORE : &statuses[i];
+}
+
+// Advances general request `handle` (or SCOMM_REQUEST_NULL) without freeing it; true once it has
+// completed.
 bool progress(SCOMM_Request handle, SCOMM_Comm& failing) {
   if (handle == SCOMM_REQUEST_NULL) return true;
-  if (PlainTable::has_kind_bit(handle)) {
-    PlainRequestEntry& plain = plain_entry(handle);
-    failing = plain.comm;
-    return plain.request.done();
-  }
   RequestEntry& entry = request_entry(handle);
   if (entry.completed) return true;
   failing = entry.comm;
@@ -66,14 +66,17 @@ bool progress(SCOMM_Request handle, SCOMM_Comm& failing) {
   return true;
 }
 
-// Completes a plain request (waiting for it when progress() has not seen it complete), reports
-// it and frees it; a failed one is freed too.
-void retire_plain(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
+// Completes plain request *handle, reports it and frees it; a failed one is freed too. With
+// `block` false it only tests, and returns false (changing nothing) when it is not complete.
+bool complete_plain(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing, bool block) {
   PlainRequestEntry& plain = plain_entry(*handle);
   failing = plain.comm;
   p2p::Status result;
   try {
-    result = plain.request.wait(runtime().engine());
+    if (block)
+      result = plain.request.wait(runtime().engine());
+    else if (!plain.request.test(result))
+      return false;
   } catch (...) {
     context().plain_requests.erase_live(*handle);
     *handle = SCOMM_REQUEST_NULL;
@@ -82,18 +85,71 @@ void retire_plain(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& faili
   context().plain_requests.erase_live(*handle);
   *handle = SCOMM_REQUEST_NULL;
   write_status(result, status);
+  return true;
 }
 
-// Reports a completed request (or an empty status for SCOMM_REQUEST_NULL) and frees it.
+// Reports a completed request (or an empty status for SCOMM_REQUEST_NULL) and frees it; a plain
+// one is completed here.
 void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   if (*handle == SCOMM_REQUEST_NULL) {
     write_status(p2p::Status::empty(), status);
     return;
   }
-  if (PlainTable::has_kind_bit(*handle)) return retire_plain(handle, status, failing);
+  if (PlainTable::has_kind_bit(*handle)) {
+    complete_plain(handle, status, failing, true);
+    return;
+  }
   write_status(*request_entry(*handle).completed, status);
   context().requests.erase(*handle);
   *handle = SCOMM_REQUEST_NULL;
+}
+
+// Tests request *handle; once it has completed, reports and frees it and returns true.
+bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
+  if (*handle != SCOMM_REQUEST_NULL && PlainTable::has_kind_bit(*handle))
+    return complete_plain(handle, status, failing, false);
+  if (!progress(*handle, failing)) return false;
+  retire(handle, status, failing);
+  return true;
+}
+
+// SCOMM_Testall's plain requests, once every other one has completed: one MPI_Testall over their
+// base requests, which completes all of them or none. When it has, reports and frees them and
+// returns true; a failure is thrown after every plain request is freed.
+bool test_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[],
+                    SCOMM_Comm& failing) {
+  PlainTable& table = context().plain_requests;
+  p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
+  buffers.batch.clear();
+  for (int i = 0; i < count; ++i)
+    if (requests[i] != SCOMM_REQUEST_NULL && PlainTable::has_kind_bit(requests[i]))
+      buffers.batch.push_back(table.get_live(requests[i]).request.mpi());
+  if (buffers.batch.empty()) return true;
+  buffers.statuses.resize(buffers.batch.size());
+  int flag = 0;
+  [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
+  const int rc = MPI_Testall(static_cast<int>(buffers.batch.size()), buffers.batch.data(), &flag,
+                             buffers.statuses.data());
+  if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) p2p::check_mpi(rc, "MPI_Testall");
+  if (rc == MPI_SUCCESS && !flag) return false;
+  int error = MPI_SUCCESS;
+  for (int i = 0, k = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL || !PlainTable::has_kind_bit(requests[i])) continue;
+    const MPI_Status& mpi = buffers.statuses[static_cast<std::size_t>(k++)];
+    const PlainRequestEntry& plain = table.get_live(requests[i]);
+    if (rc == MPI_ERR_IN_STATUS && mpi.MPI_ERROR != MPI_SUCCESS) {
+      if (error == MPI_SUCCESS) {
+        error = mpi.MPI_ERROR;
+        failing = plain.comm;
+      }
+    } else {
+      write_status(plain.request.finish(mpi), status_at(statuses, i));
+    }
+    table.erase_live(requests[i]);
+    requests[i] = SCOMM_REQUEST_NULL;
+  }
+  p2p::check_mpi(error, "MPI_Testall");
+  return true;
 }
 
 // guarded() whose failure goes through the error handler of the request's communicator.
@@ -102,10 +158,6 @@ int on_requests(const char* function, Body&& body) noexcept {
   SCOMM_Comm failing = SCOMM_COMM_WORLD;
   const int code = guarded(function, [&] { body(failing); });
   return code == 0 ? 0 : raise(failing, code);
-}
-
-SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
-  return statuses == SCOMM_STATUSES_IGNORE ? SCOMM_STATUS_IGNORE : &statuses[i];
 }
 
 void check_array(int count, const SCOMM_Request* requests) {
@@ -277,8 +329,7 @@ int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
     require(request, "request");
     require(flag, "flag");
     runtime().engine().progress_background();
-    *flag = progress(*request, failing) ? 1 : 0;
-    if (*flag) retire(request, status, failing);
+    *flag = complete_if_done(request, status, failing) ? 1 : 0;
   });
 }
 
@@ -298,10 +349,18 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     require(flag, "flag");
     runtime().engine().progress_background();
     bool all = true;
-    for (int i = 0; i < count; ++i) all = progress(requests[i], failing) && all;
+    for (int i = 0; i < count; ++i) {
+      if (requests[i] != SCOMM_REQUEST_NULL && PlainTable::has_kind_bit(requests[i]))
+        plain_entry(requests[i]);  // live, or an error before anything changes
+      else
+        all = progress(requests[i], failing) && all;
+    }
+    all = all && test_all_plain(count, requests, statuses, failing);
     *flag = all ? 1 : 0;
     if (all)
-      for (int i = 0; i < count; ++i) retire(&requests[i], status_at(statuses, i), failing);
+      for (int i = 0; i < count; ++i)
+        if (requests[i] == SCOMM_REQUEST_NULL || !PlainTable::has_kind_bit(requests[i]))
+          retire(&requests[i], status_at(statuses, i), failing);
   });
 }
 
@@ -318,9 +377,8 @@ int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
     }
     for (;;) {
       for (int i = 0; i < count; ++i)
-        if (requests[i] != SCOMM_REQUEST_NULL && progress(requests[i], failing)) {
+        if (requests[i] != SCOMM_REQUEST_NULL && complete_if_done(&requests[i], status, failing)) {
           *index = i;
-          retire(&requests[i], status, failing);
           return;
         }
       runtime().engine().progress_background();

@@ -28,12 +28,6 @@ Status PlainRequest::wait(MatchingEngine& engine) {
   return finish(mpi);
 }
 
-bool PlainRequest::done() const {
-  int flag = 0;
-  check_mpi(MPI_Request_get_status(request_, &flag, MPI_STATUS_IGNORE), "MPI_Request_get_status");
-  return flag != 0;
-}
-
 void PlainRequest::cancel() {
   cancel_requested_ = true;
   if (request_ != MPI_REQUEST_NULL) check_mpi(MPI_Cancel(&request_), "MPI_Cancel");

@@ -31,8 +31,6 @@ class PlainRequest {
   // As Request::test() and wait(): complete (and freed in MPI) once they return true.
   bool test(Status& status);
   Status wait(MatchingEngine& engine);
-  // Whether it has completed, without completing it (MPI_Request_get_status).
-  bool done() const;
   void cancel();
   // Lets the operation complete on its own (MPI_Request_free).
   void release();
