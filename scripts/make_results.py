@@ -504,8 +504,12 @@ def simulator_fit_section(runs):
     return parts
 
 
+JANUS_GOAL_P, JANUS_SMALL_LOG2, JANUS_SPEEDUP_GOAL = 8, 8, 10.0
+
+
 def janus_section(runs):
     rows = [r for _, r in mpi_rows(runs, "janus-sort")]
+    small, large = {}, {}
     if not rows:
         return []
     parts = ["## janus-sort (issue: Janus quicksort, RBC slides E5/E6)", "",
@@ -522,10 +526,25 @@ def janus_section(runs):
                      x["name"].startswith("scomm ") and x["name"].endswith("n/P=" + size)), None)
         if ours is None:
             continue
+        speedup = r["median"] / ours["median"]
         parts.append(f"| {r['processes']} | {size} | {fmt_ns(ours['median'])} "
                      f"({fmt_ns(ours['min'])}-{fmt_ns(ours['max'])}) | {fmt_ns(r['median'])} "
-                     f"({fmt_ns(r['min'])}-{fmt_ns(r['max'])}) | {r['median'] / ours['median']:.2f}x |")
-    return parts + [""]
+                     f"({fmt_ns(r['min'])}-{fmt_ns(r['max'])}) | {speedup:.2f}x |")
+        if r["processes"] == JANUS_GOAL_P:
+            (small if int(size.split("^")[1]) <= JANUS_SMALL_LOG2 else large)[size] = speedup
+    checks = []
+    if small:
+        worst = min(small, key=small.get)
+        checks.append(check(small[worst] >= JANUS_SPEEDUP_GOAL,
+                            f">= {JANUS_SPEEDUP_GOAL:.0f}x faster for n/P <= 2^{JANUS_SMALL_LOG2} "
+                            f"at P = {JANUS_GOAL_P}: the least {small[worst]:.2f}x at n/P = {worst}"))
+    if large:
+        slower = [size for size, x in large.items() if x < 1.0]
+        checks.append(check(not slower, f"never slower above 2^{JANUS_SMALL_LOG2} at P = "
+                            f"{JANUS_GOAL_P}: " + (f"slower at n/P = {', '.join(slower)} ("
+                            + ", ".join(f"{large[x]:.3f}x" for x in slower) + ")" if slower else
+                            f"the least {min(large.values()):.2f}x")))
+    return parts + [""] + checks + ([""] if checks else [])
 
 
 def machine_of(run):
