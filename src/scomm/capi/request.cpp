@@ -113,6 +113,26 @@ bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& f
   return true;
 }
 
+// Reports and frees plain request *handle, which an MPI_Waitall or MPI_Testall that returned `rc`
+// has completed with status `mpi`. A failed one has no status; the first failure is left in
+// `error` and `failing` (its communicator).
+[[gnu::always_inline]] inline void finish_plain(SCOMM_Request* handle, const MPI_Status& mpi,
+                                                int rc, SCOMM_Status* status, int& error,
+                                                SCOMM_Comm& failing) noexcept {
+  PlainTable& table = context().plain_requests;
+  const PlainRequestEntry& plain = table.get_live(*handle);
+  if (rc == MPI_ERR_IN_STATUS && mpi.MPI_ERROR != MPI_SUCCESS) [[unlikely]] {
+    if (error == MPI_SUCCESS) {
+      error = mpi.MPI_ERROR;
+      failing = plain.comm;
+    }
+  } else if (status != SCOMM_STATUS_IGNORE) {
+    write_status(plain.request.finish(mpi), status);
+  }
+  table.erase_live(*handle);
+  *handle = SCOMM_REQUEST_NULL;
+}
+
 // SCOMM_Testall's plain requests, once every other one has completed: one MPI_Testall over their
 // base requests, which completes all of them or none. When it has, reports and frees them and
 // returns true; a failure is thrown after every plain request is freed.
@@ -133,21 +153,10 @@ bool test_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) p2p::check_mpi(rc, "MPI_Testall");
   if (rc == MPI_SUCCESS && !flag) return false;
   int error = MPI_SUCCESS;
-  for (int i = 0, k = 0; i < count; ++i) {
-    if (requests[i] == SCOMM_REQUEST_NULL || !PlainTable::has_kind_bit(requests[i])) continue;
-    const MPI_Status& mpi = buffers.statuses[static_cast<std::size_t>(k++)];
-    const PlainRequestEntry& plain = table.get_live(requests[i]);
-    if (rc == MPI_ERR_IN_STATUS && mpi.MPI_ERROR != MPI_SUCCESS) {
-      if (error == MPI_SUCCESS) {
-        error = mpi.MPI_ERROR;
-        failing = plain.comm;
-      }
-    } else {
-      write_status(plain.request.finish(mpi), status_at(statuses, i));
-    }
-    table.erase_live(requests[i]);
-    requests[i] = SCOMM_REQUEST_NULL;
-  }
+  for (int i = 0, k = 0; i < count; ++i)
+    if (requests[i] != SCOMM_REQUEST_NULL && PlainTable::has_kind_bit(requests[i]))
+      finish_plain(&requests[i], buffers.statuses[static_cast<std::size_t>(k++)], rc,
+                   status_at(statuses, i), error, failing);
   p2p::check_mpi(error, "MPI_Testall");
   return true;
 }
@@ -193,22 +202,10 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   const int rc = MPI_Waitall(count, batch, mpi_statuses);
   error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
   for (int i = 0; i < count; ++i) {
-    const MPI_Status& mpi = mpi_statuses[i];
-    if (requests[i] == SCOMM_REQUEST_NULL) {
+    if (requests[i] == SCOMM_REQUEST_NULL)
       write_status(p2p::Status::empty(), status_at(statuses, i));
-      continue;
-    }
-    const PlainRequestEntry& plain = table.get_live(requests[i]);
-    if (rc == MPI_ERR_IN_STATUS && mpi.MPI_ERROR != MPI_SUCCESS) [[unlikely]] {
-      if (error == MPI_SUCCESS) {
-        error = mpi.MPI_ERROR;
-        failing = plain.comm;
-      }
-    } else if (statuses != SCOMM_STATUSES_IGNORE) {
-      write_status(plain.request.finish(mpi), &statuses[i]);
-    }
-    table.erase_live(requests[i]);
-    requests[i] = SCOMM_REQUEST_NULL;
+    else
+      finish_plain(&requests[i], mpi_statuses[i], rc, status_at(statuses, i), error, failing);
   }
   return true;
 }

@@ -80,13 +80,6 @@ class Request {
   // The base MPI request when the request is a plain MPI operation now (a send, a direct
   // receive, a matched engine receive), so that many can be completed by one MPI_Waitall.
   MPI_Request* plain_mpi() noexcept;
-  // The base MPI request when, besides being plain, the request needs no status to complete:
-  // a send, or a receive from a named source (whose sender MPI has already matched) that nobody
-  // asked to cancel. Such requests may complete in an MPI_Waitall that ignores statuses.
-  MPI_Request* plain_mpi_without_status() noexcept {
-    if (operation_ || engine_ || cancel_requested_ || (receive_ && any_source_)) return nullptr;
-    return request_ == MPI_REQUEST_NULL ? nullptr : &request_;
-  }
   // Completes the request from the status MPI_Waitall gave for plain_mpi().
   Status finish(const MPI_Status& mpi);
   // Marks a plain MPI request completed by MPI_Waitall with an error.
