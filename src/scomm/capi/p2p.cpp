@@ -141,7 +141,7 @@ void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_
   const comm::Comm* fast = fast_comm(c);
   if (fast != nullptr && request != nullptr && requests.has_free_slot() &&
       p2p::plain_arguments(fast->channel(), buf, count, type, dest, tag)) [[likely]] {
-    MPI_Request mpi = MPI_REQUEST_NULL;
+    MPI_Request mpi;  // written by MPI
     const int rc = p2p::start_send(fast->channel(), buf, count, type, dest, tag, mode, &mpi);
     if (rc != MPI_SUCCESS) [[unlikely]]
       return fail(function, c, rc, "isend");
@@ -200,7 +200,7 @@ int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, SC
       p2p::plain_arguments(fast->channel(), buf, count, type, source, tag) &&
       p2p::mpi_matches_alone(fast->channel())) [[likely]] {
     const p2p::Channel& channel = fast->channel();
-    MPI_Request mpi = MPI_REQUEST_NULL;
+    MPI_Request mpi;  // written by MPI
     const int rc = p2p::start_receive(channel, buf, count, type, channel.select(source), tag, &mpi);
     if (rc != MPI_SUCCESS) [[unlikely]]
       return fail("SCOMM_Irecv", c, rc, "MPI_Irecv");

@@ -37,11 +37,15 @@ inline void check_buffer(const void* buffer, int count, MPI_Datatype type) {
 }
 
 // Whether the arguments of a message are valid, with a named peer and tag (not MPI_PROC_NULL,
-// MPI_ANY_SOURCE or MPI_ANY_TAG): the C API's fast paths take such messages straight to MPI,
-// and leave any other to the general path, whose check_*() tell what is wrong.
+// MPI_ANY_SOURCE or MPI_ANY_TAG), on a channel whose rank map is a progression (a box of at most
+// one dimension: select() is arithmetic, with no call). The C API's fast paths take such
+// messages straight to MPI, and leave any other to the general path, whose check_*() tell what
+// is wrong.
 inline bool plain_arguments(const Channel& channel, const void* buffer, int count,
                             MPI_Datatype type, int peer, int tag) noexcept {
-  return static_cast<unsigned>(peer) < static_cast<unsigned>(channel.size()) &&
+  const std::optional<group::Box>& box = channel.box();
+  return box && box->ndims() <= 1 &&
+         static_cast<unsigned>(peer) < static_cast<unsigned>(box->size()) &&
          static_cast<unsigned>(tag) <= static_cast<unsigned>(channel.tag_ub()) && count >= 0 &&
          type != MPI_DATATYPE_NULL && (buffer != nullptr || count == 0);
 }
