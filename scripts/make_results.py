@@ -356,11 +356,11 @@ def p2p_section(runs):
     parts = ["## p2p-overhead (issue: communicators, point-to-point)", "",
              "Ranks 0 and 1 (or the last two ranks of a reversed world), raw MPI, scomm and the "
              "checked-handle floor alternating repetition by repetition in one run; medians over "
-             "repetitions. The floor is the least any library adds that hands out checked integer "
-             "request handles, as scomm's C API does so that a stale or made-up handle is an error "
-             "and not a crash: fixed request slots with a generation each, the rank and tag "
-             "checked, nothing else (no context, no rank map, no matching engine; "
-             "`bench/mpi/p2p_overhead.cpp`).", "",
+             "repetitions. The floor is a minimal library that hands out checked integer request "
+             "handles, as scomm's C API does so that a stale or made-up handle is an error and not "
+             "a crash, and does only what any such library must: fixed request slots with a "
+             "generation each, the rank and tag checked, nothing else (no context, no rank map, no "
+             "matching engine; `bench/mpi/p2p_overhead.cpp`).", "",
              "| P | communicator: measurement | raw MPI ns | scomm ns | scomm / raw | floor ns | "
              "floor / raw |",
              "|---:|---|---:|---:|---:|---:|---:|"]

@@ -1,7 +1,7 @@
 // Point-to-point overhead against raw MPI on the same ranks: 8-byte ping-pong latency between
 // ranks 0 and 1 and the message rate of windows of 64 nonblocking sends, on the world and on a
 // reversed-world communicator (a regular map: its lookups must cost nothing measurable). Beside
-// them the least any library with checked integer request handles adds (HandleFloor). The
+// them a minimal library with checked integer request handles (HandleFloor). The
 // variants alternate repetition by repetition so drift hits all alike.
 #include <array>
 #include <memory>
@@ -59,7 +59,7 @@ Api scomm_api(SCOMM_Comm comm, std::vector<SCOMM_Request>& requests) {
       }};
 }
 
-// The least a library adds that hands out checked integer request handles as scomm's C API does
+// A minimal library that hands out checked integer request handles as scomm's C API does
 // (a stale or made-up handle is an error, never a crash): a fixed array of request slots with a
 // generation each, the communicator handle, rank and tag checked, and nothing else -- no context
 // in the tag, no rank map, no matching engine. Not scomm: the yardstick for scomm's overhead.
