@@ -87,18 +87,34 @@ TEST_F(P2pTest, ProcNullCompletesAtOnce) {
   EXPECT_EQ(count, 0);
 }
 
+// Receives through the matching engine (MPI_ANY_TAG), on MPI from any source, and on MPI from a
+// named source (a plain request), each cancelled before anything is sent.
 TEST_F(P2pTest, CancelledReceiveCompletesCancelled) {
   int value = 0;
-  for (const int tag : {3, MPI_ANY_TAG}) {
-    SCOMM_Request r;
-    SCOMM_Irecv(&value, 1, MPI_INT, MPI_ANY_SOURCE, tag, SCOMM_COMM_WORLD, &r);
-    ASSERT_EQ(SCOMM_Cancel(&r), 0);
-    SCOMM_Status status;
-    ASSERT_EQ(SCOMM_Wait(&r, &status), 0);
-    int cancelled = 0;
-    SCOMM_Test_cancelled(&status, &cancelled);
-    EXPECT_EQ(cancelled, 1);
-  }
+  for (const int source : {MPI_ANY_SOURCE, left()})
+    for (const int tag : {3, MPI_ANY_TAG}) {
+      SCOMM_Request r;
+      SCOMM_Irecv(&value, 1, MPI_INT, source, tag, SCOMM_COMM_WORLD, &r);
+      ASSERT_EQ(SCOMM_Cancel(&r), 0);
+      SCOMM_Status status;
+      ASSERT_EQ(SCOMM_Wait(&r, &status), 0);
+      int cancelled = 0;
+      SCOMM_Test_cancelled(&status, &cancelled);
+      EXPECT_EQ(cancelled, 1) << source << " " << tag;
+    }
+}
+
+// A freed send still delivers its message.
+TEST_F(P2pTest, FreedRequestsCompleteOnTheirOwn) {
+  const int value = world_rank_;
+  SCOMM_Request send;
+  ASSERT_EQ(SCOMM_Isend(&value, 1, MPI_INT, right(), 21, SCOMM_COMM_WORLD, &send), 0);
+  ASSERT_EQ(SCOMM_Request_free(&send), 0);
+  EXPECT_EQ(send, SCOMM_REQUEST_NULL);
+  int got = -1;
+  ASSERT_EQ(SCOMM_Recv(&got, 1, MPI_INT, left(), 21, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+  EXPECT_EQ(got, left());
+  MPI_Barrier(MPI_COMM_WORLD);  // every freed send has been received
 }
 
 TEST_F(P2pTest, WaitanyTestallAndSsend) {
