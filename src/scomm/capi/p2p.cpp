@@ -48,10 +48,10 @@ void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_
 }
 
 // Every message call has a fast path: a live communicator, plain_arguments() (a named peer and
-// tag, valid arguments), MPI left to match alone, no background operation to progress and, for
-// a nonblocking one, a request slot free. It goes straight to MPI with no exception handling on
-// the way; anything else, every error included, takes the general path, which checks each
-// argument and reports what is wrong.
+// tag, valid arguments), MPI left to match alone and, for a blocking one, no background operation
+// to progress, for a nonblocking one a request slot free. It goes straight to MPI with no exception
+// handling on the way; anything else, every error included, takes the general path, which checks
+// each argument and reports what is wrong.
 
 // The general paths, out of line so that the fast paths keep small frames; flattened, as they
 // are still the way of every message with MPI_ANY_SOURCE, MPI_ANY_TAG or MPI_PROC_NULL.
@@ -115,11 +115,16 @@ void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_
   return on_comm(function, c, [&](CommEntry&) { p2p::check_mpi(rc, call); });
 }
 
-// The communicator of a fast path: live, and with no background operation to progress.
-[[gnu::always_inline]] inline const comm::Comm* fast_comm(SCOMM_Comm c) noexcept {
+// The communicator of a nonblocking fast path, when live.
+[[gnu::always_inline]] inline const comm::Comm* live_comm(SCOMM_Comm c) noexcept {
   const CommEntry* entry = context().comms.find(c);
-  if (entry == nullptr || context().runtime->engine().has_background()) return nullptr;
-  return &entry->comm;
+  return entry != nullptr ? &entry->comm : nullptr;
+}
+// The communicator of a blocking fast path: live, and with no background operation to progress
+// (blocking in MPI would stall it). A nonblocking start needs no such test.
+[[gnu::always_inline]] inline const comm::Comm* fast_comm(SCOMM_Comm c) noexcept {
+  const comm::Comm* comm = live_comm(c);
+  return comm != nullptr && !context().runtime->engine().has_background() ? comm : nullptr;
 }
 
 [[gnu::always_inline]] inline int send(const char* function, const void* buf, int count,
@@ -138,7 +143,7 @@ void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_
                                         MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
                                         SCOMM_Request* request, p2p::SendMode mode) {
   HandleTable<PlainRequestEntry>& requests = context().plain_requests;
-  const comm::Comm* fast = fast_comm(c);
+  const comm::Comm* fast = live_comm(c);
   if (fast != nullptr && request != nullptr && requests.has_free_slot() &&
       p2p::plain_arguments(fast->channel(), buf, count, type, dest, tag)) [[likely]] {
     MPI_Request mpi;  // written by MPI
@@ -195,7 +200,7 @@ int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCO
 int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
                 SCOMM_Request* request) {
   HandleTable<PlainRequestEntry>& requests = context().plain_requests;
-  const comm::Comm* fast = fast_comm(c);
+  const comm::Comm* fast = live_comm(c);
   if (fast != nullptr && request != nullptr && requests.has_free_slot() &&
       p2p::plain_arguments(fast->channel(), buf, count, type, source, tag) &&
       p2p::mpi_matches_alone(fast->channel())) [[likely]] {
