@@ -1,7 +1,7 @@
 // Gather, scatter, allgather, all-to-all and their v-forms against MPI's own on the same members,
-// for every algorithm, root, size and in-place form; send and receive types that differ, a
-// strided type; counts with zeros and displacements with gaps; blocking and nonblocking forms,
-// several in flight; bad input.
+// for every algorithm, root, size and in-place form; send and receive types that differ (and a
+// broadcast whose root's type differs from the others'), a strided type; counts with zeros and
+// displacements with gaps; blocking and nonblocking forms, several in flight; bad input.
 #include <algorithm>
 #include <functional>
 #include <numeric>
@@ -392,6 +392,30 @@ class DatatypeTest : public ScommTest {
 };
 
 constexpr int kUnits = 5;  // send_per * kUnits send elements per block
+
+// The root's type differs from the others' (same signature), with the data long enough for
+// several segments of the pipelined algorithms (32 KiB) and pieces of uneven length: every
+// member must cut it alike.
+TEST_F(DatatypeTest, BcastConvertsBetweenTheRootsTypeAndTheOthers) {
+  constexpr int kLongUnits = 6007;
+  const int size = world_size_, rank = world_rank_;
+  for_each_algorithm(
+      "SCOMM_COLL_BCAST",
+      {"binomial", "knomial", "pipelined_tree", "scatter_allgather", "multilevel"},
+      [&](const CommPair& pair, const TypePair& t) {
+        for (const int root : {0, size - 1}) {
+          const bool sends = rank == root;
+          const MPI_Datatype type = sends ? t.send : t.recv;
+          const int count = (sends ? t.send_per : t.recv_per) * kLongUnits;
+          const std::vector<int> init = sends ? pattern(root, ints_for(count, type), 7)
+                                              : std::vector<int>(ints_for(count, type), -1);
+          expect_like_mpi(
+              init,
+              [&](int* buffer, Mode mode) { return RUN(Bcast, Ibcast, buffer, count, type, root); },
+              t.name + " bcast root " + std::to_string(root));
+        }
+      });
+}
 
 TEST_F(DatatypeTest, GatherAndScatterConvertBetweenTypes) {
   const int size = world_size_, rank = world_rank_;

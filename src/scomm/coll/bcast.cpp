@@ -1,4 +1,5 @@
 #include "scomm/coll/bcast_binomial.hpp"
+#include "scomm/coll/bcast_bytes.hpp"
 #include "scomm/coll/bcast_knomial.hpp"
 #include "scomm/coll/bcast_pipelined_tree.hpp"
 #include "scomm/coll/bcast_scatter_allgather.hpp"
@@ -10,18 +11,26 @@ namespace {
 
 constexpr int kKnomialRadix = 4;
 
-Schedule build_bcast(Algorithm algorithm, const Shape& shape, std::int64_t count,
-                     std::int64_t segment) {
-  switch (algorithm) {
-    case Algorithm::kKnomial:
-      return bcast_knomial(shape, count, kKnomialRadix);
-    case Algorithm::kPipelinedTree:
-      return bcast_pipelined_tree(shape, count, segment);
-    case Algorithm::kScatterAllgather:
-      return bcast_scatter_allgather(shape, count);
-    default:
-      return bcast_binomial(shape, count);
-  }
+bool cuts_the_buffer(Algorithm algorithm) {
+  return algorithm == Algorithm::kPipelinedTree || algorithm == Algorithm::kScatterAllgather;
+}
+
+// An algorithm that cuts the buffer, on its bytes (bcast_bytes.hpp).
+p2p::Request bcast_cut(const Call& call, const Shape& shape, Algorithm algorithm,
+                       const BcastBytes& view) {
+  return launch(
+      call,
+      ScheduleKey{Operation::kBcast, algorithm, shape.root, false, view.count, view.bytes,
+                  view.packed},
+      [&] {
+        return bcast_in_bytes(shape, view, [&](Schedule& schedule, Block data) {
+          if (algorithm == Algorithm::kPipelinedTree)
+            add_bcast_pipelined_tree(schedule, shape, data, kPipelineSegmentBytes);
+          else
+            add_bcast_scatter_allgather(schedule, shape, data);
+        });
+      },
+      view.binding);
 }
 
 }  // namespace
@@ -34,10 +43,14 @@ p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type,
   const Algorithm algorithm = call.selection.choose(Operation::kBcast, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, count, type, root);
-  const std::int64_t segment = segment_elements(bytes, count);
+  if (cuts_the_buffer(algorithm))
+    return bcast_cut(call, shape, algorithm, bcast_bytes(buffer, count, type));
   return launch(
-      call, ScheduleKey{Operation::kBcast, algorithm, root, false, count, segment},
-      [&] { return build_bcast(algorithm, shape, count, segment); },
+      call, ScheduleKey{Operation::kBcast, algorithm, root, false, count},
+      [&] {
+        return algorithm == Algorithm::kKnomial ? bcast_knomial(shape, count, kKnomialRadix)
+                                                : bcast_binomial(shape, count);
+      },
       Binding{buffer, type, buffer, type, MPI_OP_NULL});
 }
 

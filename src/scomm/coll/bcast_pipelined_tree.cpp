@@ -4,13 +4,14 @@
 
 namespace scomm::coll {
 
-Schedule bcast_pipelined_tree(const Shape& shape, std::int64_t count, std::int64_t segment) {
-  Schedule schedule;
+void add_bcast_pipelined_tree(Schedule& schedule, const Shape& shape, Block data,
+                              std::int64_t segment) {
   const int me = shape.relative(shape.rank);
-  const std::int64_t segments = std::max<std::int64_t>(1, (count + segment - 1) / segment);
+  const std::int64_t segments = std::max<std::int64_t>(1, (data.count + segment - 1) / segment);
   auto piece = [&](std::int64_t s) {
     const std::int64_t first = s * segment;
-    return Block{kOutput, first, std::clamp<std::int64_t>(count - first, 0, segment)};
+    return Block{data.slot, data.offset + first,
+                 std::clamp<std::int64_t>(data.count - first, 0, segment)};
   };
   // Round s receives segment s and forwards segment s - 1: the two never overlap.
   const bool has_parent = me != 0;
@@ -22,6 +23,11 @@ Schedule bcast_pipelined_tree(const Shape& shape, std::int64_t count, std::int64
     for (const int child : {2 * me + 1, 2 * me + 2})
       if (child < shape.size) schedule.send(shape.absolute(child), piece(forward));
   }
+}
+
+Schedule bcast_pipelined_tree(const Shape& shape, std::int64_t count, std::int64_t segment) {
+  Schedule schedule;
+  add_bcast_pipelined_tree(schedule, shape, Block{kOutput, 0, count}, segment);
   return schedule;
 }
 

@@ -14,5 +14,8 @@ namespace scomm::coll {
 // Broadcasts `count` elements of the output buffer from shape.root in segments of at most
 // `segment` elements (segment >= 1).
 Schedule bcast_pipelined_tree(const Shape& shape, std::int64_t count, std::int64_t segment);
+// Adds the rounds that broadcast `data` so to `schedule`.
+void add_bcast_pipelined_tree(Schedule& schedule, const Shape& shape, Block data,
+                              std::int64_t segment);
 
 }  // namespace scomm::coll

@@ -10,24 +10,23 @@
 namespace scomm::coll {
 namespace {
 
-// Pieces of ceil(count / p) elements, the relative rank's piece i at i * piece.
+// Pieces of ceil(data.count / p) elements, the relative rank's piece i at i * piece.
 struct Pieces {
-  std::int64_t count = 0;
+  Block data;
   std::int64_t piece = 0;
 
-  std::int64_t start(int i) const noexcept { return std::min(i * piece, count); }
-  // Pieces [first, first + n) as one block of the output.
+  std::int64_t start(int i) const noexcept { return std::min(i * piece, data.count); }
+  // Pieces [first, first + n) as one block of the data.
   Block run(int first, int n) const noexcept {
-    return {kOutput, start(first), start(first + n) - start(first)};
+    return {data.slot, data.offset + start(first), start(first + n) - start(first)};
   }
 };
 
 }  // namespace
 
-Schedule bcast_scatter_allgather(const Shape& shape, std::int64_t count) {
-  Schedule schedule;
+void add_bcast_scatter_allgather(Schedule& schedule, const Shape& shape, Block data) {
   const int p = shape.size, me = shape.relative(shape.rank);
-  const Pieces pieces{count, (count + p - 1) / p};
+  const Pieces pieces{data, (data.count + p - 1) / p};
   const BinomialNode node = binomial_node(me, p);
   if (node.parent >= 0)
     schedule.next_round().receive(shape.absolute(node.parent),
@@ -39,6 +38,11 @@ Schedule bcast_scatter_allgather(const Shape& shape, std::int64_t count) {
   std::vector<Block> blocks(static_cast<std::size_t>(p));
   for (int i = 0; i < p; ++i) blocks[static_cast<std::size_t>(i)] = pieces.run(i, 1);
   append_ring_allgather(schedule, shape, blocks);
+}
+
+Schedule bcast_scatter_allgather(const Shape& shape, std::int64_t count) {
+  Schedule schedule;
+  add_bcast_scatter_allgather(schedule, shape, Block{kOutput, 0, count});
   return schedule;
 }
 

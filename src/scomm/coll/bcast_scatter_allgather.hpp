@@ -14,5 +14,7 @@ namespace scomm::coll {
 
 // Broadcasts `count` elements of the output buffer from shape.root.
 Schedule bcast_scatter_allgather(const Shape& shape, std::int64_t count);
+// Adds the rounds that broadcast `data` so to `schedule`.
+void add_bcast_scatter_allgather(Schedule& schedule, const Shape& shape, Block data);
 
 }  // namespace scomm::coll

@@ -24,6 +24,24 @@ std::size_t round_up(std::size_t bytes) {
   return (bytes + kAlign - 1) / kAlign * kAlign;
 }
 
+// `count` elements of `type` at `in` into `bytes` bytes at `out`.
+void pack(const std::byte* in, MPI_Datatype type, std::int64_t count, std::byte* out,
+          std::int64_t bytes) {
+  int position = 0;
+  p2p::check_mpi(
+      MPI_Pack(in, mpi_count(count), type, out, mpi_count(bytes), &position, MPI_COMM_SELF),
+      "MPI_Pack");
+}
+
+// `bytes` packed bytes at `in` into `count` elements of `type` at `out`.
+void unpack(const std::byte* in, std::int64_t bytes, std::byte* out, MPI_Datatype type,
+            std::int64_t count) {
+  int position = 0;
+  p2p::check_mpi(
+      MPI_Unpack(in, mpi_count(bytes), &position, out, mpi_count(count), type, MPI_COMM_SELF),
+      "MPI_Unpack");
+}
+
 // One side of a transfer as MPI takes it.
 struct Endpoint {
   void* buffer;
@@ -115,7 +133,7 @@ void ScheduleRun::abandon_requests() noexcept {
 void ScheduleRun::bind_temps() {
   std::size_t total = 0;
   for (const TempBuffer& temp : schedule_.temps()) {
-    const TypeLayout& layout = temp.type == TypeId::kSend ? send_layout_ : recv_layout_;
+    const TypeLayout& layout = temp_layout(temp.type);
     total += round_up(static_cast<std::size_t>(layout.span(temp.count)));
   }
   std::byte* block = inline_temps_;
@@ -125,10 +143,18 @@ void ScheduleRun::bind_temps() {
   }
   std::size_t slot = 2;
   for (const TempBuffer& temp : schedule_.temps()) {
-    const TypeLayout& layout = temp.type == TypeId::kSend ? send_layout_ : recv_layout_;
+    const TypeLayout& layout = temp_layout(temp.type);
     buffers_[slot++] = {block - layout.true_lb, &layout};
     block += round_up(static_cast<std::size_t>(layout.span(temp.count)));
   }
+}
+
+const TypeLayout& ScheduleRun::temp_layout(TypeId type) {
+  if (type == TypeId::kByte) {
+    if (byte_layout_.type == MPI_DATATYPE_NULL) byte_layout_ = TypeLayout::of(MPI_BYTE);
+    return byte_layout_;
+  }
+  return type == TypeId::kSend ? send_layout_ : recv_layout_;
 }
 
 std::byte* ScheduleRun::address(const Block& block) const {
@@ -281,7 +307,8 @@ void ScheduleRun::copy(const Block& from, const Block& to) {
 }
 
 // Elements only, never the gaps between them (they belong to the user); through MPI_Pack and
-// MPI_Unpack unless both sides are the same plain type.
+// MPI_Unpack unless both sides are the same plain type. Packed bytes (an MPI_BYTE side) are
+// packed into or unpacked from directly.
 void ScheduleRun::typed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
                              const TypeLayout& target, std::int64_t in_count,
                              std::int64_t out_count) {
@@ -289,19 +316,20 @@ void ScheduleRun::typed_copy(const std::byte* in, const TypeLayout& source, std:
     if (in != out) std::memmove(out, in, static_cast<std::size_t>(in_count * source.extent));
     return;
   }
+  if (target.type == MPI_BYTE) {
+    pack(in, source.type, in_count, out, out_count);
+    return;
+  }
+  if (source.type == MPI_BYTE) {
+    unpack(in, in_count, out, target.type, out_count);
+    return;
+  }
   int bytes = 0;
   p2p::check_mpi(MPI_Pack_size(mpi_count(in_count), source.type, MPI_COMM_SELF, &bytes),
                  "MPI_Pack_size");
   scratch_.resize(static_cast<std::size_t>(bytes));
-  int position = 0;
-  p2p::check_mpi(MPI_Pack(in, mpi_count(in_count), source.type, scratch_.data(), bytes, &position,
-                          MPI_COMM_SELF),
-                 "MPI_Pack");
-  const int packed = position;
-  position = 0;
-  p2p::check_mpi(MPI_Unpack(scratch_.data(), packed, &position, out, mpi_count(out_count),
-                            target.type, MPI_COMM_SELF),
-                 "MPI_Unpack");
+  pack(in, source.type, in_count, scratch_.data(), bytes);
+  unpack(scratch_.data(), bytes, out, target.type, out_count);
 }
 
 void ScheduleRun::reduce(const LocalStep& step) {

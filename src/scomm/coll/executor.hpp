@@ -74,6 +74,7 @@ class ScheduleRun final : public p2p::Operation {
   void copy(const Block& from, const Block& to);
   void typed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
                   const TypeLayout& target, std::int64_t in_count, std::int64_t out_count);
+  const TypeLayout& temp_layout(TypeId type);
   std::byte* address(const Block& block) const;
   const TypedBuffer& buffer(Slot slot) const { return buffers_[slot]; }
   void bind_temps();
@@ -87,6 +88,7 @@ class ScheduleRun final : public p2p::Operation {
   MPI_Op op_;
   bool commutative_ = true;  // known only where the schedule reduces on the right
   TypeLayout send_layout_, recv_layout_;
+  TypeLayout byte_layout_;  // of temporaries holding packed bytes, asked of MPI when needed
   // Input, output, temporaries: inline for the common few, on the heap beyond.
   static constexpr std::size_t kInlineBuffers = 8;
   std::array<TypedBuffer, kInlineBuffers> inline_buffers_;

@@ -19,9 +19,9 @@ using Slot = std::uint16_t;
 inline constexpr Slot kInput = 0;
 inline constexpr Slot kOutput = 1;
 
-// The two element types a collective knows: its send type and its receive type (the same for
-// reductions).
-enum class TypeId : std::uint8_t { kSend = 0, kRecv = 1 };
+// The element types a collective knows: its send type and its receive type (the same for
+// reductions), and bytes (MPI_BYTE) for temporaries holding packed data (bcast_bytes.hpp).
+enum class TypeId : std::uint8_t { kSend = 0, kRecv = 1, kByte = 2 };
 
 struct Block {
   Slot slot = kOutput;

@@ -27,6 +27,7 @@ struct ScheduleKey {
   bool in_place = false;
   std::int64_t count = 0;
   std::int64_t extra = 0;  // a second size an algorithm needs (segment, block count, ...)
+  bool packed = false;     // the schedule runs on a packed copy of the data (bcast_bytes.hpp)
 
   friend bool operator==(const ScheduleKey&, const ScheduleKey&) = default;
 };

@@ -1,23 +1,27 @@
+#include "scomm/coll/bcast_bytes.hpp"
 #include "scomm/topo/bcast_multilevel.hpp"
 #include "scomm/topo/operations.hpp"
 
 namespace scomm::topo {
 
+// On the data's bytes: the pipelined tree cuts it into segments (coll/bcast_bytes.hpp).
 p2p::Request bcast(const coll::Call& call, const Network& network, void* buffer, int count,
                    MPI_Datatype type, int root) {
   coll::check_root(call, root);
   coll::check_data(buffer, count, type);
   const coll::Shape shape = call.shape(root);
-  const std::int64_t bytes = coll::bytes_of(count, type);
+  const coll::BcastBytes view = coll::bcast_bytes(buffer, count, type);
   return coll::launch(
       call,
       coll::ScheduleKey{coll::Operation::kBcast, coll::Algorithm::kMultilevel, root, false, count,
-                        bytes},
+                        view.bytes, view.packed},
       [&] {
-        const Network& chosen = network.for_message(bytes);
-        return bcast_multilevel(chosen.levels(), chosen.costs(), shape, count, bytes);
+        const Network& chosen = network.for_message(view.bytes);
+        return coll::bcast_in_bytes(shape, view, [&](coll::Schedule& schedule, coll::Block data) {
+          add_bcast_multilevel(schedule, chosen.levels(), chosen.costs(), shape, data, view.bytes);
+        });
       },
-      coll::Binding{buffer, type, buffer, type, MPI_OP_NULL});
+      view.binding);
 }
 
 }  // namespace scomm::topo

@@ -1,0 +1,26 @@
+#include "scomm/coll/bcast_bytes.hpp"
+
+#include <cstddef>
+
+#include "scomm/coll/type_layout.hpp"
+
+namespace scomm::coll {
+
+BcastBytes bcast_bytes(void* buffer, int count, MPI_Datatype type) {
+  const TypeLayout layout = TypeLayout::of(type);
+  BcastBytes view{count, std::int64_t{count} * layout.size, false, {}};
+  const bool contiguous =
+      layout.size == layout.true_extent && (count <= 1 || layout.extent == layout.size);
+  if (!contiguous) {
+    view.packed = true;
+    view.binding = Binding{buffer, type, buffer, type, MPI_OP_NULL};
+    return view;
+  }
+  // Integer arithmetic: the buffer may be MPI_BOTTOM, with the type's bounds absolute addresses.
+  void* first = reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(buffer) +
+                                             static_cast<std::uintptr_t>(layout.true_lb));
+  view.binding = Binding{first, MPI_BYTE, first, MPI_BYTE, MPI_OP_NULL};
+  return view;
+}
+
+}  // namespace scomm::coll
