@@ -477,6 +477,28 @@ TEST_F(DatatypeTest, AllgatherAndAlltoallConvertBetweenTypes) {
                      });
 }
 
+// Even ranks receive in the strided type, odd ones in ints (same signature), with blocks long
+// enough for several pipeline segments (the multilevel algorithm broadcasts the gathered blocks
+// in segments): every member must cut alike.
+TEST_F(DatatypeTest, AllgatherWhereMembersReceiveInDifferentTypes) {
+  constexpr int kLongUnits = 3001;  // 36 KB blocks
+  const int size = world_size_, rank = world_rank_;
+  const bool strided = rank % 2 == 0;
+  const MPI_Datatype type = strided ? strided_ : MPI_INT;
+  const int rc = strided ? kLongUnits : 3 * kLongUnits;
+  const auto mine = pattern(rank, 3 * kLongUnits, 8);
+  for (const std::string algorithm : {"multilevel", "ring", "bruck"}) {
+    reinit_with("SCOMM_COLL_ALLGATHER", algorithm);
+    const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world " + algorithm};
+    expect_like_mpi(
+        std::vector<int>(ints_for(rc * size, type), -1),
+        [&](int* recv, Mode mode) {
+          return RUN(Allgather, Iallgather, mine.data(), 3 * kLongUnits, MPI_INT, recv, rc, type);
+        },
+        pair.name + " allgather");
+  }
+}
+
 TEST_F(DatatypeTest, VectorFormsConvertBetweenTypes) {
   const int size = world_size_, rank = world_rank_;
   const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world"};

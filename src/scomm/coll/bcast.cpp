@@ -20,8 +20,8 @@ p2p::Request bcast_cut(const Call& call, const Shape& shape, Algorithm algorithm
                        const BcastBytes& view) {
   return launch(
       call,
-      ScheduleKey{Operation::kBcast, algorithm, shape.root, false, view.count, view.bytes,
-                  view.packed},
+      ScheduleKey{Operation::kBcast, algorithm, shape.root, false, view.count, 0, view.packed,
+                  view.bytes},
       [&] {
         return bcast_in_bytes(shape, view, [&](Schedule& schedule, Block data) {
           if (algorithm == Algorithm::kPipelinedTree)

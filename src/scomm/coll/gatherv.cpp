@@ -1,8 +1,8 @@
 #include <span>
 
 #include "scomm/coll/data_args.hpp"
-#include "scomm/coll/rooted_linear.hpp"
 #include "scomm/coll/operations.hpp"
+#include "scomm/coll/rooted_linear.hpp"
 
 namespace scomm::coll {
 

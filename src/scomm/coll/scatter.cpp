@@ -1,7 +1,7 @@
 #include "scomm/coll/data_args.hpp"
 #include "scomm/coll/operations.hpp"
-#include "scomm/coll/scatter_binomial.hpp"
 #include "scomm/coll/rooted_linear.hpp"
+#include "scomm/coll/scatter_binomial.hpp"
 
 namespace scomm::coll {
 

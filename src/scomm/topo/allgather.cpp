@@ -14,7 +14,7 @@ p2p::Request allgather(const coll::Call& call, const Network& network, const voi
   return coll::launch(
       call,
       coll::ScheduleKey{coll::Operation::kAllgather, coll::Algorithm::kMultilevel, 0, in_place,
-                        sendcount, recvcount},
+                        sendcount, recvcount, false, bytes},
       [&] {
         return allgather_multilevel(network.levels(), network.costs(), shape, sendcount, recvcount,
                                     bytes, in_place);

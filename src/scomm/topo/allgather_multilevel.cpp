@@ -15,7 +15,8 @@ coll::Schedule allgather_multilevel(const Levels& levels, const LevelCosts& cost
   add_gather_multilevel(schedule, levels, costs, tree, block,
                         in_place ? coll::TypeId::kRecv : coll::TypeId::kSend, recvcount, bytes);
   add_bcast_multilevel(schedule, levels, costs, tree,
-                       coll::Block{coll::kOutput, 0, shape.size * recvcount}, shape.size * bytes);
+                       coll::Block{coll::kOutput, 0, shape.size * recvcount}, shape.size * bytes,
+                       recvcount);
   return schedule;
 }
 

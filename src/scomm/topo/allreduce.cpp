@@ -13,7 +13,7 @@ p2p::Request allreduce(const coll::Call& call, const Network& network, const voi
   return coll::launch(
       call,
       coll::ScheduleKey{coll::Operation::kAllreduce, coll::Algorithm::kMultilevel, 0, in_place,
-                        count, commutative ? 1 : 0},
+                        count, commutative ? 1 : 0, false, bytes},
       [&] {
         const Network& chosen = network.for_message(bytes);
         return allreduce_multilevel(chosen.levels(), chosen.costs(), shape, count, bytes, in_place,

@@ -14,7 +14,7 @@ p2p::Request bcast(const coll::Call& call, const Network& network, void* buffer,
   return coll::launch(
       call,
       coll::ScheduleKey{coll::Operation::kBcast, coll::Algorithm::kMultilevel, root, false, count,
-                        view.bytes, view.packed},
+                        0, view.packed, view.bytes},
       [&] {
         const Network& chosen = network.for_message(view.bytes);
         return coll::bcast_in_bytes(shape, view, [&](coll::Schedule& schedule, coll::Block data) {

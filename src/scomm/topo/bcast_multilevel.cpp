@@ -8,8 +8,10 @@
 namespace scomm::topo {
 
 void add_bcast_multilevel(coll::Schedule& schedule, const Levels& levels, const LevelCosts& costs,
-                          const coll::Shape& shape, coll::Block data, std::int64_t bytes) {
-  const std::int64_t per_segment = coll::segment_elements(bytes, data.count);
+                          const coll::Shape& shape, coll::Block data, std::int64_t bytes,
+                          std::int64_t unit) {
+  const std::int64_t whole = std::max<std::int64_t>(unit, 1);
+  const std::int64_t per_segment = coll::segment_elements(bytes, data.count / whole) * whole;
   const std::int64_t segments =
       std::max<std::int64_t>(1, (data.count + per_segment - 1) / per_segment);
   const std::int64_t segment_bytes = bytes / segments;

@@ -18,8 +18,11 @@ namespace scomm::topo {
 coll::Schedule bcast_multilevel(const Levels& levels, const LevelCosts& costs,
                                 const coll::Shape& shape, std::int64_t count, std::int64_t bytes);
 
-// The same rounds appended to `schedule`, broadcasting `data` (for composed collectives).
+// The same rounds appended to `schedule`, broadcasting `data` (for composed collectives). Its
+// segments hold whole units of `unit` elements: units whose bytes every member agrees on (one
+// rank's block of an allgather) keep the cuts alike where members' element types differ.
 void add_bcast_multilevel(coll::Schedule& schedule, const Levels& levels, const LevelCosts& costs,
-                          const coll::Shape& shape, coll::Block data, std::int64_t bytes);
+                          const coll::Shape& shape, coll::Block data, std::int64_t bytes,
+                          std::int64_t unit = 1);
 
 }  // namespace scomm::topo

@@ -17,7 +17,7 @@ p2p::Request gather(const coll::Call& call, const Network& network, const void* 
   return coll::launch(
       call,
       coll::ScheduleKey{coll::Operation::kGather, coll::Algorithm::kMultilevel, root, in_place,
-                        sendcount, at_root ? recvcount : 0},
+                        sendcount, at_root ? recvcount : 0, false, bytes},
       [&] {
         return gather_multilevel(network.levels(), network.costs(), shape, sendcount, recvcount,
                                  bytes, in_place);

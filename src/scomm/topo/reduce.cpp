@@ -22,7 +22,7 @@ p2p::Request reduce(const coll::Call& call, const Network& network, const void* 
   return coll::launch(
       call,
       coll::ScheduleKey{coll::Operation::kReduce, coll::Algorithm::kMultilevel, root, in_place,
-                        count, commutative ? 1 : 0},
+                        count, commutative ? 1 : 0, false, bytes},
       [&] {
         const Network& chosen = network.for_message(bytes);
         return reduce_multilevel(chosen.levels(), chosen.costs(), shape, count, bytes, in_place,

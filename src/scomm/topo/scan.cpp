@@ -16,7 +16,9 @@ p2p::Request prefix(const coll::Call& call, coll::Operation operation, PrefixBui
   const bool in_place = sendbuf == MPI_IN_PLACE;
   const std::int64_t bytes = coll::bytes_of(count, type);
   return coll::launch(
-      call, coll::ScheduleKey{operation, coll::Algorithm::kMultilevel, 0, in_place, count, 0},
+      call,
+      coll::ScheduleKey{operation, coll::Algorithm::kMultilevel, 0, in_place, count, 0, false,
+                        bytes},
       [&] { return build(network.levels(), network.costs(), shape, count, bytes, in_place); },
       coll::reduction_binding(sendbuf, recvbuf, type, op));
 }

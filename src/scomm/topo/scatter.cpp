@@ -17,7 +17,7 @@ p2p::Request scatter(const coll::Call& call, const Network& network, const void*
   return coll::launch(
       call,
       coll::ScheduleKey{coll::Operation::kScatter, coll::Algorithm::kMultilevel, root, in_place,
-                        recvcount, at_root ? sendcount : 0},
+                        recvcount, at_root ? sendcount : 0, false, bytes},
       [&] {
         return scatter_multilevel(network.levels(), network.costs(), shape, sendcount, recvcount,
                                   bytes, in_place);
