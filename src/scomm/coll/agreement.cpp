@@ -71,8 +71,7 @@ bool check_mode_from_environment() {
   return base::switched_on("SCOMM_COLL_CHECK", false);
 }
 
-void agree(const Call& call, const Signature& signature) {
-  if (!call.check_agreement || !call.blocking) return;
+void agree_in_check_mode(const Call& call, const Signature& signature) {
   const Fields mine{static_cast<std::int64_t>(signature.operation), signature.root,
                     block_bytes(signature.block), op_index(signature.op),
                     digest(signature.same_counts, call.comm.size())};

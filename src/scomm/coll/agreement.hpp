@@ -42,8 +42,14 @@ struct Signature {
 // else.
 bool check_mode_from_environment();
 
-// In check mode, a blocking call's members agree on `signature`; every member throws
-// Error(kArg / kRoot / kCount / kOp) when theirs differ. Otherwise nothing.
-void agree(const Call& call, const Signature& signature);
+// The members of a blocking call agree on `signature`; every member throws Error(kArg / kRoot /
+// kCount / kOp) when theirs differ.
+void agree_in_check_mode(const Call& call, const Signature& signature);
+
+// In check mode, agree_in_check_mode; otherwise nothing (inline: every blocking call passes).
+inline void agree(const Call& call, const Signature& signature) {
+  if (call.check_agreement && call.blocking) [[unlikely]]
+    agree_in_check_mode(call, signature);
+}
 
 }  // namespace scomm::coll

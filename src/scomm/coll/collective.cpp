@@ -47,28 +47,25 @@ p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding)
   return launch(call, std::make_shared<const Schedule>(std::move(schedule)), binding);
 }
 
-void check_root(const Call& call, int root) {
-  if (root < 0 || root >= call.comm.size())
-    throw Error(ErrorClass::kRoot, "root " + std::to_string(root) +
-                                       " is not in the communicator (size " +
-                                       std::to_string(call.comm.size()) + ")");
+void throw_bad_root(int root, int size) {
+  throw Error(ErrorClass::kRoot, "root " + std::to_string(root) +
+                                     " is not in the communicator (size " + std::to_string(size) +
+                                     ")");
 }
 
-void check_data(const void* buffer, std::int64_t count, MPI_Datatype type) {
+void throw_bad_data(std::int64_t count, MPI_Datatype type) {
   if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
   if (type == MPI_DATATYPE_NULL) throw Error(ErrorClass::kType, "MPI_DATATYPE_NULL");
-  if (buffer == nullptr && count > 0 && bytes_of(count, type) > 0)
-    throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
+  throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
 }
 
-void check_op(MPI_Op op) {
-  if (op == MPI_OP_NULL) throw Error(ErrorClass::kOp, "MPI_OP_NULL");
+void throw_null_op() {
+  throw Error(ErrorClass::kOp, "MPI_OP_NULL");
 }
 
-void check_not_aliased(const void* sendbuf, const void* recvbuf, std::int64_t count) {
-  if (sendbuf == recvbuf && sendbuf != nullptr && count > 0)
-    throw Error(ErrorClass::kBuffer,
-                "the send buffer is the receive buffer: pass SCOMM_IN_PLACE instead");
+void throw_aliased() {
+  throw Error(ErrorClass::kBuffer,
+              "the send buffer is the receive buffer: pass SCOMM_IN_PLACE instead");
 }
 
 std::int64_t bytes_of(std::int64_t count, MPI_Datatype type) {

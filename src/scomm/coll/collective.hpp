@@ -81,18 +81,39 @@ p2p::Request launch_native(const Call& call, Nonblocking nonblocking, Blocking b
   });
 }
 
-// Error(kRoot) unless 0 <= root < size.
-void check_root(const Call& call, int root);
-// Error(kCount) for a negative count, Error(kType) for MPI_DATATYPE_NULL, Error(kBuffer) for a
-// null buffer that must hold data.
-void check_data(const void* buffer, std::int64_t count, MPI_Datatype type);
-// Error(kOp) for MPI_OP_NULL.
-void check_op(MPI_Op op);
-// Error(kBuffer) when a send buffer is the receive buffer without MPI_IN_PLACE (MPI forbids the
-// aliasing; it would silently corrupt the result).
-void check_not_aliased(const void* sendbuf, const void* recvbuf, std::int64_t count);
+// The failures of the checks below, out of line: the checks themselves are inline (every
+// collective passes them) and build no message unless they fail.
+[[noreturn]] void throw_bad_root(int root, int size);
+[[noreturn]] void throw_bad_data(std::int64_t count, MPI_Datatype type);
 // Bytes of `count` elements of `type`.
 std::int64_t bytes_of(std::int64_t count, MPI_Datatype type);
+
+// Error(kRoot) unless 0 <= root < size. Inline, the message built only on failure: every rooted
+// collective passes here.
+inline void check_root(const Call& call, int root) {
+  if (root < 0 || root >= call.comm.size()) [[unlikely]]
+    throw_bad_root(root, call.comm.size());
+}
+// Error(kCount) for a negative count, Error(kType) for MPI_DATATYPE_NULL, Error(kBuffer) for a
+// null buffer that must hold data.
+inline void check_data(const void* buffer, std::int64_t count, MPI_Datatype type) {
+  if (count < 0 || type == MPI_DATATYPE_NULL ||
+      (buffer == nullptr && count > 0 && bytes_of(count, type) > 0)) [[unlikely]]
+    throw_bad_data(count, type);
+}
+[[noreturn]] void throw_null_op();
+[[noreturn]] void throw_aliased();
+// Error(kOp) for MPI_OP_NULL.
+inline void check_op(MPI_Op op) {
+  if (op == MPI_OP_NULL) [[unlikely]]
+    throw_null_op();
+}
+// Error(kBuffer) when a send buffer is the receive buffer without MPI_IN_PLACE (MPI forbids the
+// aliasing; it would silently corrupt the result).
+inline void check_not_aliased(const void* sendbuf, const void* recvbuf, std::int64_t count) {
+  if (sendbuf == recvbuf && sendbuf != nullptr && count > 0) [[unlikely]]
+    throw_aliased();
+}
 bool is_commutative(MPI_Op op);
 
 }  // namespace scomm::coll

@@ -4,21 +4,13 @@
 
 namespace scomm::coll {
 
-void check_not_in_place(const void* buffer) {
-  if (buffer == MPI_IN_PLACE)
-    throw Error(ErrorClass::kBuffer, "SCOMM_IN_PLACE is not allowed for this buffer here");
+void throw_in_place_not_allowed() {
+  throw Error(ErrorClass::kBuffer, "SCOMM_IN_PLACE is not allowed for this buffer here");
 }
 
-void check_buffer(const void* buffer, std::int64_t count, MPI_Datatype type) {
-  check_not_in_place(buffer);
-  check_data(buffer, count, type);
-}
-
-void check_vector(const void* buffer, const int* counts, const int* displs, int size,
-                  MPI_Datatype type) {
-  if (counts == nullptr) throw Error(ErrorClass::kArg, "null counts array");
-  if (displs == nullptr) throw Error(ErrorClass::kArg, "null displacements array");
-  for (int r = 0; r < size; ++r) check_data(buffer, counts[r], type);
+void throw_null_vector(const int* counts) {
+  throw Error(ErrorClass::kArg,
+              counts == nullptr ? "null counts array" : "null displacements array");
 }
 
 RootedArgs::RootedArgs(const Call& call, int root, Rooted direction, const void* sendbuf,

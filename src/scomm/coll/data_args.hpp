@@ -12,14 +12,27 @@
 
 namespace scomm::coll {
 
+[[noreturn]] void throw_in_place_not_allowed();
+[[noreturn]] void throw_null_vector(const int* counts);
+
 // Error(kBuffer) for MPI_IN_PLACE, which this buffer cannot be in this call.
-void check_not_in_place(const void* buffer);
+inline void check_not_in_place(const void* buffer) {
+  if (buffer == MPI_IN_PLACE) [[unlikely]]
+    throw_in_place_not_allowed();
+}
 // check_not_in_place, then check_data.
-void check_buffer(const void* buffer, std::int64_t count, MPI_Datatype type);
+inline void check_buffer(const void* buffer, std::int64_t count, MPI_Datatype type) {
+  check_not_in_place(buffer);
+  check_data(buffer, count, type);
+}
 // Error(kArg) for a null counts or displacements array, then check_data for each rank's block
 // (`size` of them) of `buffer`.
-void check_vector(const void* buffer, const int* counts, const int* displs, int size,
-                  MPI_Datatype type);
+inline void check_vector(const void* buffer, const int* counts, const int* displs, int size,
+                         MPI_Datatype type) {
+  if (counts == nullptr || displs == nullptr) [[unlikely]]
+    throw_null_vector(counts);
+  for (int r = 0; r < size; ++r) check_data(buffer, counts[r], type);
+}
 
 // Which side of a rooted collective holds every rank's block at the root.
 enum class Rooted : bool { kGather, kScatter };

@@ -12,10 +12,21 @@
 namespace scomm::coll {
 namespace {
 
+[[noreturn, gnu::cold, gnu::noinline]] void throw_out_of_tags() {
+  throw Error(ErrorClass::kIntern,
+              "more collectives in flight on one communicator than internal tags (" +
+                  std::to_string(context::TagLayout::kSequencedTags) +
+                  "): complete some before starting more");
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void throw_count_overflow(std::int64_t count) {
+  throw Error(ErrorClass::kCount,
+              "a collective message of " + std::to_string(count) + " elements exceeds INT_MAX");
+}
+
 int mpi_count(std::int64_t count) {
-  if (count > INT_MAX)
-    throw Error(ErrorClass::kCount,
-                "a collective message of " + std::to_string(count) + " elements exceeds INT_MAX");
+  if (count > INT_MAX) [[unlikely]]
+    throw_count_overflow(count);
   return static_cast<int>(count);
 }
 
@@ -87,14 +98,10 @@ void ScheduleRun::bind(const Binding& binding) {
   const auto same = [](const TypeLayout& layout, MPI_Datatype type) {
     return layout.predefined && layout.type == type;
   };
-  if (!same(send_layout_, binding.send_type) || !same(recv_layout_, binding.recv_type)) {
-    send_layout_ = TypeLayout::of(binding.send_type);
-    recv_layout_ =
-        binding.recv_type == binding.send_type ? send_layout_ : TypeLayout::of(binding.recv_type);
-    bind_temps();
-  }
+  if (!same(send_layout_, binding.send_type) || !same(recv_layout_, binding.recv_type)) [[unlikely]]
+    lay_out(binding);
   op_ = binding.op;
-  if (op_ != MPI_OP_NULL && schedule_.reduces_right()) {
+  if (op_ != MPI_OP_NULL && schedule_.reduces_right()) [[unlikely]] {
     int commutative = 1;
     MPI_Op_commutative(op_, &commutative);
     commutative_ = commutative != 0;
@@ -103,12 +110,16 @@ void ScheduleRun::bind(const Binding& binding) {
   buffers_[kOutput] = {static_cast<std::byte*>(binding.output), &recv_layout_};
 }
 
+void ScheduleRun::lay_out(const Binding& binding) {
+  send_layout_ = TypeLayout::of(binding.send_type);
+  recv_layout_ =
+      binding.recv_type == binding.send_type ? send_layout_ : TypeLayout::of(binding.recv_type);
+  bind_temps();
+}
+
 void ScheduleRun::hold(int tag) {
-  if (!channel_->hold_internal_tag(tag))
-    throw Error(ErrorClass::kIntern,
-                "more collectives in flight on one communicator than internal tags (" +
-                    std::to_string(context::TagLayout::kSequencedTags) +
-                    "): complete some before starting more");
+  if (!channel_->hold_internal_tag(tag)) [[unlikely]]
+    throw_out_of_tags();
   tag_ = tag;
   tag_held_ = true;
 }

@@ -61,6 +61,7 @@ class ScheduleRun final : public p2p::Operation {
   static constexpr std::size_t kInlineTempBytes = 256;
 
   void bind(const Binding& binding);
+  void lay_out(const Binding& binding);  // the types' layouts and the temporaries laid out by them
   void hold(int tag);
   bool advance(bool blocking);
   bool exchange(const Round& round);
