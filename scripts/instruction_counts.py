@@ -8,8 +8,7 @@
 A call's own instructions are its inclusive count less that of the MPI call it makes (the PMPI_
 call's cost from callers in libscomm), per call; SCOMM_Waitall's per request completed. A
 collective's are those executed in libscomm and libstdc++ while in SCOMM_<OP> (MPI's, and the C
-library's, left out), per call: per call of coll::agree, which every blocking collective makes
-once.
+library's, left out), per call of SCOMM_<OP> (counted at its callers).
 """
 import re
 import subprocess
@@ -88,10 +87,7 @@ def own_instructions(profile):
 
 def collective(op, profiles):
     for rank, profile in enumerate(sorted(profiles)):
-        calls = 0
-        for line in annotate_tree(profile, "calling").splitlines():
-            if ">   " in line and "scomm::coll::agree(" in line:
-                calls += int(re.search(r"\(([\d,]+)x\)", line).group(1).replace(",", ""))
+        calls = annotate(profile)["SCOMM_" + op][1]
         print(f"rank {rank}: SCOMM_{op} {own_instructions(profile) / max(calls, 1):.0f} "
               "own instructions per call")
 

@@ -16,9 +16,11 @@ profile split-halves
 profile p2p-overhead
 python3 "$root/scripts/instruction_counts.py" creation "$(ls "$work"/split-halves.[0-9]* | head -1)"
 python3 "$root/scripts/instruction_counts.py" messages "$work"/p2p-overhead.[0-9]*
-for op in Bcast Reduce Allreduce Gather Alltoall; do  # 8 bytes, each collected alone
+# 8 bytes, each collected alone; some thousand repeated calls, so that the first call's schedule
+# building weighs nothing.
+for op in Bcast Reduce Allreduce Scan Gather Scatterv Allgather Alltoall; do
   mpirun --oversubscribe -np 2 valgrind --tool=callgrind --collect-atstart=no \
     --toggle-collect="SCOMM_$op" --callgrind-out-file="$work/$op.%p" \
-    "$build/bench/scomm-mpibench" collectives --reps 1 --quick --max-bytes 8 >/dev/null 2>&1
+    "$build/bench/scomm-mpibench" collectives --reps 3 --max-bytes 8 >/dev/null 2>&1
   python3 "$root/scripts/instruction_counts.py" collective "$op" "$work/$op".[0-9]*
 done
