@@ -487,7 +487,7 @@ TEST_F(DatatypeTest, AllgatherWhereMembersReceiveInDifferentTypes) {
   const MPI_Datatype type = strided ? strided_ : MPI_INT;
   const int rc = strided ? kLongUnits : 3 * kLongUnits;
   const auto mine = pattern(rank, 3 * kLongUnits, 8);
-  for (const std::string algorithm : {"multilevel", "ring", "bruck"}) {
+  for (const std::string algorithm : {"multilevel", "ring", "bruck", "recursive_doubling"}) {
     reinit_with("SCOMM_COLL_ALLGATHER", algorithm);
     const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world " + algorithm};
     expect_like_mpi(
