@@ -36,6 +36,9 @@ RequestEntry& request_entry(SCOMM_Request handle) {
   return *entry;
 }
 
+// SCOMM_REQUEST_NULL is no plain request: has_kind_bit alone tells a plain handle.
+static_assert(!PlainTable::has_kind_bit(SCOMM_REQUEST_NULL));
+
 // The plain request behind a handle with the kind bit (PlainTable::has_kind_bit).
 PlainRequestEntry& plain_entry(SCOMM_Request handle) {
   PlainRequestEntry* entry = context().plain_requests.find(handle);
@@ -106,8 +109,7 @@ void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
 
 // Tests request *handle; once it has completed, reports and frees it and returns true.
 bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
-  if (*handle != SCOMM_REQUEST_NULL && PlainTable::has_kind_bit(*handle))
-    return complete_plain(handle, status, failing, false);
+  if (PlainTable::has_kind_bit(*handle)) return complete_plain(handle, status, failing, false);
   if (!progress(*handle, failing)) return false;
   retire(handle, status, failing);
   return true;
@@ -142,7 +144,7 @@ bool test_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
   buffers.batch.clear();
   for (int i = 0; i < count; ++i)
-    if (requests[i] != SCOMM_REQUEST_NULL && PlainTable::has_kind_bit(requests[i]))
+    if (PlainTable::has_kind_bit(requests[i]))
       buffers.batch.push_back(table.get_live(requests[i]).request.mpi());
   if (buffers.batch.empty()) return true;
   buffers.statuses.resize(buffers.batch.size());
@@ -154,7 +156,7 @@ bool test_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   if (rc == MPI_SUCCESS && !flag) return false;
   int error = MPI_SUCCESS;
   for (int i = 0, k = 0; i < count; ++i)
-    if (requests[i] != SCOMM_REQUEST_NULL && PlainTable::has_kind_bit(requests[i]))
+    if (PlainTable::has_kind_bit(requests[i]))
       finish_plain(&requests[i], buffers.statuses[static_cast<std::size_t>(k++)], rc,
                    status_at(statuses, i), error, failing);
   p2p::check_mpi(error, "MPI_Testall");
@@ -347,7 +349,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     runtime().engine().progress_background();
     bool all = true;
     for (int i = 0; i < count; ++i) {
-      if (requests[i] != SCOMM_REQUEST_NULL && PlainTable::has_kind_bit(requests[i]))
+      if (PlainTable::has_kind_bit(requests[i]))
         plain_entry(requests[i]);  // live, or an error before anything changes
       else
         all = progress(requests[i], failing) && all;
@@ -356,7 +358,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     *flag = all ? 1 : 0;
     if (all)
       for (int i = 0; i < count; ++i)
-        if (requests[i] == SCOMM_REQUEST_NULL || !PlainTable::has_kind_bit(requests[i]))
+        if (!PlainTable::has_kind_bit(requests[i]))
           retire(&requests[i], status_at(statuses, i), failing);
   });
 }
