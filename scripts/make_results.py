@@ -509,9 +509,9 @@ JANUS_GOAL_P, JANUS_SMALL_LOG2, JANUS_SPEEDUP_GOAL = 8, 8, 10.0
 
 def janus_section(runs):
     rows = [r for _, r in mpi_rows(runs, "janus-sort")]
-    small, large = {}, {}
     if not rows:
         return []
+    small, large = {}, {}  # speedups at the goal's P, by n/P
     parts = ["## janus-sort (issue: Janus quicksort, RBC slides E5/E6)", "",
              "The same Janus quicksort built twice: subgroups as scomm local range communicators, "
              "and as MPI_Comm_split communicators (one split per Janus overlap, RBC's 'MPI Split' "
