@@ -28,11 +28,16 @@ function(scomm_add_mpi_test name target)
     set(ARG_TIMEOUT 120)
   endif()
   foreach(np IN LISTS ARG_PROCS)
+    # An oversubscribed run holds every core of a two-core machine; one rank holds one.
+    set(cores 2)
+    if(np EQUAL 1)
+      set(cores 1)
+    endif()
     add_test(NAME ${name}.np${np}
              COMMAND ${SCOMM_MPI_LAUNCHER} -np ${np} $<TARGET_FILE:${target}>
                      ${ARG_ARGS})
     set_tests_properties(${name}.np${np} PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS mpi
-      PROCESSORS 2
+      PROCESSORS ${cores}
       ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1")
   endforeach()
 endfunction()

@@ -29,24 +29,30 @@ run_ctest() {
   rm -f "$log"
 }
 
-# Runs a GoogleTest binary as one process (sanitizer start-up is slow, so not one per test) and
-# adds its counts to the totals.
-run_gtest() {
-  local log
-  log="$(mktemp)"
-  if ! "$@" --gtest_brief=1 >"$log" 2>&1; then
-    tail -60 "$log"
-    status=1
-  fi
-  local ran bad
-  ran="$(sed -nE 's/.*\] ([0-9]+) tests? from .* ran.*/\1/p' "$log" | head -1)"
-  bad="$(sed -nE 's/.*FAILED *\] *([0-9]+) tests?.*/\1/p' "$log" | head -1)"
-  ran="${ran:-0}" bad="${bad:-0}"
-  [ "$ran" -gt 0 ] || status=1
-  echo "$(basename "$1"): $((ran - bad)) passed, $bad failed"
-  passed=$((passed + ran - bad))
-  failed=$((failed + bad))
-  rm -f "$log"
+# Runs GoogleTest binaries side by side, each as one process (sanitizer start-up is slow, so not
+# one per test), and adds their counts to the totals. Each argument is one command line:
+# run_gtests "binary [flags...]" ...
+run_gtests() {
+  local commands=("$@") logs=() pids=() i
+  for i in "${!commands[@]}"; do
+    logs+=("$(mktemp)")
+    # shellcheck disable=SC2086  # word splitting turns the string into the binary and its flags
+    ${commands[$i]} --gtest_brief=1 >"${logs[$i]}" 2>&1 &
+    pids+=($!)
+  done
+  local name ran bad
+  for i in "${!commands[@]}"; do
+    name="$(basename "${commands[$i]%% *}")"
+    wait "${pids[$i]}" || { tail -60 "${logs[$i]}"; status=1; }
+    ran="$(sed -nE 's/.*\] ([0-9]+) tests? from .* ran.*/\1/p' "${logs[$i]}" | head -1)"
+    bad="$(sed -nE 's/.*FAILED *\] *([0-9]+) tests?.*/\1/p' "${logs[$i]}" | head -1)"
+    ran="${ran:-0}" bad="${bad:-0}"
+    [ "$ran" -gt 0 ] || status=1
+    echo "$name: $((ran - bad)) passed, $bad failed"
+    passed=$((passed + ran - bad))
+    failed=$((failed + bad))
+    rm -f "${logs[$i]}"
+  done
 }
 
 # Prints how long the stage that just ended took.
@@ -63,34 +69,41 @@ run_ctest build
 
 stage "valgrind, unit tests"
 # The largest strategy sizes, the concurrency test and the million-rank simulation are left to
-# the other runs (valgrind runs
-# threads one at a time, some 50 times slower).
+# the other runs (valgrind runs threads one at a time, some 50 times slower). Each program runs as
+# two shards, all side by side.
 valgrind_skip="-Sizes/StrategyTest.*/1:CompressedListTest.ConcurrentSelectsSeeCorrectValues:Simulator.AMillionRanks"
+valgrind_runs=()
 for t in group_tests context_tests coll_tests capi_tests; do
-  valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
-    "build/tests/$t" --gtest_brief=1 --gtest_filter="$valgrind_skip" >"build/valgrind-$t.log" 2>&1 &&
-    echo "valgrind $t: clean" || { tail -40 "build/valgrind-$t.log"; status=1; }
+  for shard in 0 1; do
+    GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$shard valgrind -q --error-exitcode=1 --leak-check=full \
+      --errors-for-leak-kinds=definite "build/tests/$t" --gtest_brief=1 --gtest_filter="$valgrind_skip" \
+      >"build/valgrind-$t-$shard.log" 2>&1 &
+    valgrind_runs+=("$t-$shard:$!")
+  done
+done
+for run in "${valgrind_runs[@]}"; do
+  wait "${run#*:}" && echo "valgrind ${run%:*}: clean" ||
+    { tail -40 "build/valgrind-${run%:*}.log"; status=1; }
 done
 
 stage "MPICH, MPI tests at 1-2 ranks"
 configure_and_build build-mpich -DSCOMM_MPI=mpich -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF \
-  -DSCOMM_BUILD_UNIT_TESTS=OFF
+  -DSCOMM_BUILD_UNIT_TESTS=OFF -DSCOMM_TEST_COMPILE_OPTIONS=-O0
 run_ctest build-mpich -L mpi
 
 stage "ASan+UBSan"
-# -O1 -g1: quicker to compile than -O2 -g, and reports still name functions and lines.
+# -O1 -g1: quicker to compile than -O2 -g, and reports still name functions and lines; the tests
+# themselves at -O0.
 configure_and_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCOMM_SANITIZE=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
-  -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF
+  -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF -DSCOMM_TEST_COMPILE_OPTIONS=-O0
 export ASAN_OPTIONS=detect_leaks=1
 export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-run_gtest build-asan/tests/group_tests
-run_gtest build-asan/tests/context_tests
-run_gtest build-asan/tests/capi_tests
 # The million-rank and 10^5-rank simulations are left to the Release run (ASan slows them most).
-run_gtest build-asan/tests/coll_tests --gtest_filter=-Simulator.AMillionRanks
-run_gtest build-asan/tests/topo_tests --gtest_filter=-MultilevelScale*
+run_gtests build-asan/tests/group_tests build-asan/tests/context_tests build-asan/tests/capi_tests \
+  "build-asan/tests/coll_tests --gtest_filter=-Simulator.AMillionRanks" \
+  "build-asan/tests/topo_tests --gtest_filter=-MultilevelScale*"
 # Open MPI's libraries have no frame pointers: the slow unwinder walks through them, so that leak
 # reports name them for the suppressions (too slow for the unit tests, which allocate a lot);
 # Open MPI unloads its plugins at finalize, and keeping them mapped keeps their names.
@@ -101,7 +114,7 @@ unset OMPI_MCA_mca_base_component_disable_dlclose ASAN_OPTIONS LSAN_OPTIONS UBSA
 
 stage "SimGrid SMPI: every MPI test program at 1, 3 and 8 simulated ranks, scale_check to 256"
 configure_and_build build-smpi-tests -DCMAKE_BUILD_TYPE=Release -DSCOMM_SIMGRID=ON \
-  -DSCOMM_BUILD_BENCH=OFF -DSCOMM_TEST_PROCS="1;3;8"
+  -DSCOMM_BUILD_BENCH=OFF -DSCOMM_TEST_PROCS="1;3;8" -DSCOMM_TEST_COMPILE_OPTIONS=-O0
 run_ctest build-smpi-tests -L mpi
 
 stage "libFuzzer, 60 s"
