@@ -5,7 +5,7 @@ packages=(build-essential cmake ninja-build pkg-config git
   libopenmpi-dev openmpi-bin libmpich-dev mpich libhwloc-dev
   libroaring-dev libbdd-dev libsdsl-dev libzstd-dev libbz2-dev
   libgtest-dev googletest libbenchmark-dev clang libclang-rt-14-dev clang-format valgrind
-  simgrid libsimgrid-dev
+  libsimgrid-dev
   python3 python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do
