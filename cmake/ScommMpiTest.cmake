@@ -10,7 +10,7 @@ if(SCOMM_SIMGRID)
 else()
   find_package(GTest REQUIRED)
 endif()
-set(SCOMM_TEST_PROCS 1 2 3 4 5 8 CACHE STRING "Process counts of MPI tests")
+set(SCOMM_TEST_PROCS 1 2 3 4 5 7 8 CACHE STRING "Process counts of MPI tests")
 if(SCOMM_SIMGRID)
   set(SCOMM_MPI_LAUNCHER ${SCOMM_SMPI_LAUNCHER})  # ScommSimgrid.cmake
 elseif(SCOMM_MPI STREQUAL "mpich")
