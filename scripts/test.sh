@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: Open MPI build (unit + MPI tests at 1-8 ranks), MPICH build (MPI tests at
+# The whole test suite: a clang-format check, Open MPI build (unit + MPI tests at 1-8 ranks), MPICH build (MPI tests at
 # 1-2 ranks), ASan+UBSan build, SimGrid SMPI build (MPI tests on simulated ranks), install check
 # and a short fuzz run. Installs what it needs.
 set -euo pipefail
@@ -62,6 +62,13 @@ stage() {
   stage_started=$SECONDS
   echo "== $1"
 }
+
+stage "clang-format (.clang-format at the root)"
+if git ls-files '*.cpp' '*.hpp' '*.c' '*.h' | xargs clang-format --dry-run -Werror; then
+  echo "format: clean"
+else
+  status=1
+fi
 
 stage "Open MPI, Release"
 configure_and_build build -DCMAKE_BUILD_TYPE=Release

@@ -12,9 +12,9 @@ void Exchange::start(p2p::MatchingEngine& engine, const p2p::ChannelPtr& channel
   if (receive_from >= 0)
     receive_ = p2p::irecv(engine, channel, receive, receive_words, MPI_UINT64_T, receive_from, tag);
   if (send_to >= 0)
-    send_ = p2p::isend(*channel, send, send_words, MPI_UINT64_T, send_to, tag,
-                       p2p::SendMode::kStandard)
-                .to_request();
+    send_ =
+        p2p::isend(*channel, send, send_words, MPI_UINT64_T, send_to, tag, p2p::SendMode::kStandard)
+            .to_request();
 }
 
 bool Exchange::done(p2p::MatchingEngine& engine) {

@@ -183,5 +183,4 @@ inline ChannelPtr::~ChannelPtr() {
   if (channel_ != nullptr && --channel_->references_ == 0) dispose(channel_);
 }
 
-
 }  // namespace scomm::p2p
