@@ -14,136 +14,153 @@ struct Pattern {
   int step;  // 1: cascading, 4: alternating
 };
 
-std::vector<int> firsts_containing(int rank, int p, int step) {
-  std::vector<int> out;
-  for (int first = 0; first < p; first += step)
-    if (rank >= first && rank <= std::min(first + 3, p - 1)) out.push_back(first);
-  return out;
-}
+// The world, and the groups {first..first+3} of one pattern (cut at the world's end).
+struct World {
+  int p = 0, rank = 0;
+  MPI_Group group = MPI_GROUP_NULL;
 
-// One int to the next member of every group, from the previous one.
+  World() {
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_group(MPI_COMM_WORLD, &group);
+  }
+  ~World() { MPI_Group_free(&group); }
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  int last(int first) const { return std::min(first + 3, p - 1); }
+  bool contains_me(int first) const { return rank >= first && rank <= last(first); }
+
+  // Local: every rank calls it for every group; SCOMM_COMM_NULL where this rank is not a member.
+  SCOMM_Comm scomm_group(int first) const {
+    SCOMM_Comm comm = SCOMM_COMM_NULL;
+    SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, last(first), 1, &comm);
+    return comm;
+  }
+  // Collective over the group's members only (the group's first rank is the tag).
+  MPI_Comm mpi_group(int first) const {
+    int range[1][3] = {{first, last(first), 1}};
+    MPI_Group members = MPI_GROUP_NULL;
+    MPI_Group_range_incl(group, 1, range, &members);
+    MPI_Comm comm = MPI_COMM_NULL;
+    MPI_Comm_create_group(MPI_COMM_WORLD, members, first, &comm);
+    MPI_Group_free(&members);
+    return comm;
+  }
+};
+
+// This rank's groups of a pattern, made both ways, with its rank and the size in each.
+struct LiveGroups {
+  std::vector<SCOMM_Comm> scomm;
+  std::vector<MPI_Comm> mpi;
+  std::vector<int> ranks, sizes;
+
+  LiveGroups(const World& world, const Pattern& pattern) {
+    for (int first = 0; first < world.p; first += pattern.step) {
+      const SCOMM_Comm comm = world.scomm_group(first);
+      if (comm == SCOMM_COMM_NULL) continue;
+      scomm.push_back(comm);
+      mpi.push_back(world.mpi_group(first));
+      SCOMM_Comm_rank(comm, &ranks.emplace_back());
+      SCOMM_Comm_size(comm, &sizes.emplace_back());
+    }
+  }
+  ~LiveGroups() {
+    for (SCOMM_Comm& comm : scomm) SCOMM_Comm_free(&comm);
+    for (MPI_Comm& comm : mpi) MPI_Comm_free(&comm);
+  }
+  LiveGroups(const LiveGroups&) = delete;
+  LiveGroups& operator=(const LiveGroups&) = delete;
+};
+
+// One int to the next member of every group, from the previous one: `isend` and `irecv` post
+// on the i-th group's communicator, `waitall` completes what they posted.
 template <typename Comm, typename Isend, typename Irecv, typename Waitall>
-void ring(const std::vector<Comm>& comms, const std::vector<int>& ranks,
-          const std::vector<int>& sizes, Isend isend, Irecv irecv, Waitall waitall) {
+void ring(const std::vector<Comm>& comms, const LiveGroups& groups, Isend isend, Irecv irecv,
+          Waitall waitall) {
   std::vector<int> in(comms.size()), out(comms.size(), 1);
   for (std::size_t i = 0; i < comms.size(); ++i) {
-    irecv(&in[i], (ranks[i] + sizes[i] - 1) % sizes[i], comms[i]);
-    isend(&out[i], (ranks[i] + 1) % sizes[i], comms[i]);
+    const int rank = groups.ranks[i], size = groups.sizes[i];
+    irecv(&in[i], (rank + size - 1) % size, comms[i]);
+    isend(&out[i], (rank + 1) % size, comms[i]);
   }
   waitall();
+}
+
+void scomm_ring(const LiveGroups& groups, std::vector<SCOMM_Request>& requests) {
+  ring(
+      groups.scomm, groups,
+      [&](int* value, int to, SCOMM_Comm comm) {
+        SCOMM_Isend(value, 1, MPI_INT, to, 0, comm, &requests.emplace_back());
+      },
+      [&](int* value, int from, SCOMM_Comm comm) {
+        SCOMM_Irecv(value, 1, MPI_INT, from, 0, comm, &requests.emplace_back());
+      },
+      [&] {
+        SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE);
+        requests.clear();
+      });
+}
+
+void mpi_ring(const LiveGroups& groups, std::vector<MPI_Request>& requests) {
+  ring(
+      groups.mpi, groups,
+      [&](int* value, int to, MPI_Comm comm) {
+        MPI_Isend(value, 1, MPI_INT, to, 0, comm, &requests.emplace_back());
+      },
+      [&](int* value, int from, MPI_Comm comm) {
+        MPI_Irecv(value, 1, MPI_INT, from, 0, comm, &requests.emplace_back());
+      },
+      [&] {
+        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+        requests.clear();
+      });
+}
+
+// The four rows of one pattern.
+void measure_pattern(const MpiBenchOptions& o, const World& world, const Pattern& pattern,
+                     std::vector<Row>& rows) {
+  const int iterations = o.quick ? 10 : 200;
+  auto add = [&](const std::string& name, const char* unit, Timing timing) {
+    rows.push_back(
+        {"groups-of-four", std::string(pattern.name) + ": " + name, unit, world.p, timing, {}});
+  };
+  // Local, so CPU time (see cpu_time_per_call); every rank makes every group's creation call.
+  // All of a rank's groups are live together, then freed.
+  std::vector<SCOMM_Comm> made;
+  add("scomm create_range (local)", "CPU ns per creation of all groups + free",
+      cpu_time_per_call(MPI_COMM_WORLD, o.reps, iterations * 100, [&] {
+        for (int first = 0; first < world.p; first += pattern.step)
+          if (const SCOMM_Comm comm = world.scomm_group(first); comm != SCOMM_COMM_NULL)
+            made.push_back(comm);
+        for (SCOMM_Comm& comm : made) SCOMM_Comm_free(&comm);
+        made.clear();
+      }));
+  std::vector<MPI_Comm> made_by_mpi;
+  add("MPI_Comm_create_group", "ns per creation of all groups + free",
+      time_per_call(MPI_COMM_WORLD, o.reps, iterations, [&] {
+        for (int first = 0; first < world.p; first += pattern.step)
+          if (world.contains_me(first)) made_by_mpi.push_back(world.mpi_group(first));
+        for (MPI_Comm& comm : made_by_mpi) MPI_Comm_free(&comm);
+        made_by_mpi.clear();
+      }));
+  const LiveGroups groups(world, pattern);
+  std::vector<SCOMM_Request> scomm_requests;
+  add("scomm ring in every group", "ns per exchange round",
+      time_per_call(MPI_COMM_WORLD, o.reps, iterations,
+                    [&] { scomm_ring(groups, scomm_requests); }));
+  std::vector<MPI_Request> mpi_requests;
+  add("MPI ring in every group", "ns per exchange round",
+      time_per_call(MPI_COMM_WORLD, o.reps, iterations, [&] { mpi_ring(groups, mpi_requests); }));
 }
 
 }  // namespace
 
 std::vector<Row> groups_of_four(const MpiBenchOptions& o) {
-  int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Group world_group;
-  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+  const World world;
   std::vector<Row> rows;
-  const int iterations = o.quick ? 10 : 200;
-  for (const Pattern pattern : {Pattern{"cascading", 1}, Pattern{"alternating", 4}}) {
-    const auto firsts = firsts_containing(rank, p, pattern.step);
-    auto row = [&](const std::string& name, const char* unit, const std::function<void()>& op) {
-      rows.push_back({"groups-of-four",
-                      std::string(pattern.name) + ": " + name,
-                      unit,
-                      p,
-                      time_per_call(MPI_COMM_WORLD, o.reps, iterations, op),
-                      {}});
-    };
-    std::vector<SCOMM_Comm> mine;
-    // Local, so CPU time (see cpu_time_per_call); every rank makes every group's creation call.
-    rows.push_back({"groups-of-four",
-                    std::string(pattern.name) + ": scomm create_range (local)",
-                    "CPU ns per creation of all groups + free",
-                    p,
-                    cpu_time_per_call(MPI_COMM_WORLD, o.reps, iterations * 100,
-                                      [&] {
-                                        for (int first = 0; first < p; first += pattern.step) {
-                                          SCOMM_Comm c = SCOMM_COMM_NULL;
-                                          SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first,
-                                                                  std::min(first + 3, p - 1), 1,
-                                                                  &c);
-                                          if (c != SCOMM_COMM_NULL) mine.push_back(c);
-                                        }
-                                        for (SCOMM_Comm& c : mine) SCOMM_Comm_free(&c);
-                                        mine.clear();
-                                      }),
-                    {}});
-    std::vector<MPI_Comm> theirs;
-    row("MPI_Comm_create_group", "ns per creation of all groups + free", [&] {
-      for (int first : firsts) {
-        int r[1][3] = {{first, std::min(first + 3, p - 1), 1}};
-        MPI_Group g;
-        MPI_Group_range_incl(world_group, 1, r, &g);
-        MPI_Comm c;
-        MPI_Comm_create_group(MPI_COMM_WORLD, g, first, &c);
-        MPI_Group_free(&g);
-        theirs.push_back(c);
-      }
-      for (MPI_Comm& c : theirs) MPI_Comm_free(&c);
-      theirs.clear();
-    });
-    // Live groups for the exchange.
-    for (int first = 0; first < p; first += pattern.step) {
-      SCOMM_Comm c = SCOMM_COMM_NULL;
-      SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, std::min(first + 3, p - 1), 1, &c);
-      if (c != SCOMM_COMM_NULL) mine.push_back(c);
-      int r[1][3] = {{first, std::min(first + 3, p - 1), 1}};
-      MPI_Group g;
-      MPI_Group_range_incl(world_group, 1, r, &g);
-      MPI_Comm mc = MPI_COMM_NULL;
-      if (c != SCOMM_COMM_NULL) MPI_Comm_create_group(MPI_COMM_WORLD, g, first, &mc);
-      if (mc != MPI_COMM_NULL) theirs.push_back(mc);
-      MPI_Group_free(&g);
-    }
-    std::vector<int> ranks(mine.size()), sizes(mine.size());
-    for (std::size_t i = 0; i < mine.size(); ++i) {
-      SCOMM_Comm_rank(mine[i], &ranks[i]);
-      SCOMM_Comm_size(mine[i], &sizes[i]);
-    }
-    std::vector<SCOMM_Request> sreq;
-    row("scomm ring in every group", "ns per exchange round", [&] {
-      ring(
-          mine, ranks, sizes,
-          [&](int* b, int to, SCOMM_Comm c) {
-            sreq.push_back(0);
-            SCOMM_Isend(b, 1, MPI_INT, to, 0, c, &sreq.back());
-          },
-          [&](int* b, int from, SCOMM_Comm c) {
-            sreq.push_back(0);
-            SCOMM_Irecv(b, 1, MPI_INT, from, 0, c, &sreq.back());
-          },
-          [&] {
-            SCOMM_Waitall(static_cast<int>(sreq.size()), sreq.data(), SCOMM_STATUSES_IGNORE);
-            sreq.clear();
-          });
-    });
-    std::vector<MPI_Request> mreq;
-    row("MPI ring in every group", "ns per exchange round", [&] {
-      ring(
-          theirs, ranks, sizes,
-          [&](int* b, int to, MPI_Comm c) {
-            mreq.push_back(MPI_REQUEST_NULL);
-            MPI_Isend(b, 1, MPI_INT, to, 0, c, &mreq.back());
-          },
-          [&](int* b, int from, MPI_Comm c) {
-            mreq.push_back(MPI_REQUEST_NULL);
-            MPI_Irecv(b, 1, MPI_INT, from, 0, c, &mreq.back());
-          },
-          [&] {
-            MPI_Waitall(static_cast<int>(mreq.size()), mreq.data(), MPI_STATUSES_IGNORE);
-            mreq.clear();
-          });
-    });
-    for (SCOMM_Comm& c : mine) SCOMM_Comm_free(&c);
-    for (MPI_Comm& c : theirs) MPI_Comm_free(&c);
-    mine.clear();
-    theirs.clear();
-  }
-  MPI_Group_free(&world_group);
+  for (const Pattern pattern : {Pattern{"cascading", 1}, Pattern{"alternating", 4}})
+    measure_pattern(o, world, pattern, rows);
   return rows;
 }
 

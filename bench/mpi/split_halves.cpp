@@ -2,75 +2,78 @@
 // split, MPI_Comm_split and MPI_Comm_create_group.
 #include "experiments.hpp"
 #include "scomm.h"
+#include "world_half.hpp"
 
 namespace scomm::bench {
+namespace {
+
+using Columns = std::vector<std::pair<std::string, std::string>>;
+
+// What the result costs in memory: the map scomm keeps for a half, against MPI's rank array.
+Columns result_map(const WorldHalf& half) {
+  SCOMM_Comm comm = SCOMM_COMM_NULL;
+  SCOMM_Comm_split(SCOMM_COMM_WORLD, half.color, half.rank, &comm);
+  SCOMM_Group group = SCOMM_GROUP_NULL;
+  SCOMM_Comm_group(comm, &group);
+  std::size_t bytes = 0;
+  SCOMM_Group_memory(group, &bytes);
+  char name[SCOMM_MAX_OBJECT_NAME];
+  int length = 0;
+  SCOMM_Group_representation(group, name, &length);
+  SCOMM_Group_free(&group);
+  SCOMM_Comm_free(&comm);
+  return {{"result map", name},
+          {"map bytes", std::to_string(bytes)},
+          {"MPI rank array bytes", std::to_string(4 * half.size())}};
+}
+
+// MPI_Comm_create_group of this rank's half, create + free.
+Timing mpi_create_group(const MpiBenchOptions& o, const WorldHalf& half, int iterations) {
+  MPI_Group world = MPI_GROUP_NULL, mine = MPI_GROUP_NULL;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int range[1][3] = {{half.first, half.last, 1}};
+  MPI_Group_range_incl(world, 1, range, &mine);
+  const Timing timing = time_per_call(MPI_COMM_WORLD, o.reps, iterations, [&] {
+    MPI_Comm comm = MPI_COMM_NULL;
+    MPI_Comm_create_group(MPI_COMM_WORLD, mine, 7, &comm);
+    MPI_Comm_free(&comm);
+  });
+  MPI_Group_free(&mine);
+  MPI_Group_free(&world);
+  return timing;
+}
+
+}  // namespace
 
 std::vector<Row> split_halves(const MpiBenchOptions& o) {
-  int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const int half = (p + 1) / 2, color = rank < half ? 0 : 1;
-  MPI_Group world_group, my_half;
-  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
-  int range[1][3] = {{color == 0 ? 0 : half, color == 0 ? half - 1 : p - 1, 1}};
-  MPI_Group_range_incl(world_group, 1, range, &my_half);
+  const WorldHalf half = WorldHalf::mine();
   std::vector<Row> rows;
-  auto add = [&](const char* name, int iterations, const std::function<void()>& op) {
-    rows.push_back({"split-halves",
-                    name,
-                    "ns per create+free",
-                    p,
-                    time_per_call(MPI_COMM_WORLD, o.reps, iterations, op),
-                    {}});
+  auto add = [&](const char* name, const char* unit, Timing timing) {
+    rows.push_back({"split-halves", name, unit, half.p, timing, {}});
   };
   // Each rank creates its own half, as RBC's split does: one local creation on the parent at
   // every member, the two halves disjoint, so they may share the derived context.
-  rows.push_back({"split-halves",
-                  "scomm create_range (local)",
-                  "CPU ns per create+free",
-                  p,
-                  cpu_time_per_call(MPI_COMM_WORLD, o.reps, o.quick ? 1000 : 200000,
-                                    [&] {
-                                      SCOMM_Comm mine = SCOMM_COMM_NULL;
-                                      SCOMM_Comm_create_range(SCOMM_COMM_WORLD, range[0][0],
-                                                              range[0][1], 1, &mine);
-                                      SCOMM_Comm_free(&mine);
-                                    }),
-                  {}});
-  const int collective_iterations = o.quick ? 20 : 200;
-  add("scomm split", collective_iterations, [&] {
-    SCOMM_Comm c = SCOMM_COMM_NULL;
-    SCOMM_Comm_split(SCOMM_COMM_WORLD, color, rank, &c);
-    SCOMM_Comm_free(&c);
-  });
-  add("MPI_Comm_split", collective_iterations, [&] {
-    MPI_Comm c;
-    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &c);
-    MPI_Comm_free(&c);
-  });
-  add("MPI_Comm_create_group", collective_iterations, [&] {
-    MPI_Comm c;
-    MPI_Comm_create_group(MPI_COMM_WORLD, my_half, 7, &c);
-    MPI_Comm_free(&c);
-  });
-  MPI_Group_free(&my_half);
-  MPI_Group_free(&world_group);
-  // What the result costs in memory: the map scomm keeps, against MPI's rank array.
-  SCOMM_Comm c = SCOMM_COMM_NULL;
-  SCOMM_Comm_split(SCOMM_COMM_WORLD, color, rank, &c);
-  SCOMM_Group g;
-  SCOMM_Comm_group(c, &g);
-  std::size_t bytes = 0;
-  SCOMM_Group_memory(g, &bytes);
-  char name[SCOMM_MAX_OBJECT_NAME];
-  int length = 0;
-  SCOMM_Group_representation(g, name, &length);
-  for (Row& row : rows)
-    row.extra = {{"result map", name},
-                 {"map bytes", std::to_string(bytes)},
-                 {"MPI rank array bytes", std::to_string(4 * (color == 0 ? half : p - half))}};
-  SCOMM_Group_free(&g);
-  SCOMM_Comm_free(&c);
+  add("scomm create_range (local)", "CPU ns per create+free",
+      cpu_time_per_call(MPI_COMM_WORLD, o.reps, o.quick ? 1000 : 200000, [&] {
+        SCOMM_Comm mine = SCOMM_COMM_NULL;
+        SCOMM_Comm_create_range(SCOMM_COMM_WORLD, half.first, half.last, 1, &mine);
+        SCOMM_Comm_free(&mine);
+      }));
+  const int iterations = o.quick ? 20 : 200;
+  add("scomm split", "ns per create+free", time_per_call(MPI_COMM_WORLD, o.reps, iterations, [&] {
+        SCOMM_Comm comm = SCOMM_COMM_NULL;
+        SCOMM_Comm_split(SCOMM_COMM_WORLD, half.color, half.rank, &comm);
+        SCOMM_Comm_free(&comm);
+      }));
+  add("MPI_Comm_split", "ns per create+free",
+      time_per_call(MPI_COMM_WORLD, o.reps, iterations, [&] {
+        MPI_Comm comm = MPI_COMM_NULL;
+        MPI_Comm_split(MPI_COMM_WORLD, half.color, half.rank, &comm);
+        MPI_Comm_free(&comm);
+      }));
+  add("MPI_Comm_create_group", "ns per create+free", mpi_create_group(o, half, iterations));
+  const Columns columns = result_map(half);
+  for (Row& row : rows) row.extra = columns;
   return rows;
 }
 

@@ -4,20 +4,17 @@
 #include "comparison.hpp"
 #include "experiments.hpp"
 #include "scomm.h"
+#include "world_half.hpp"
 
 namespace scomm::bench {
 
 std::vector<Row> split_ibcast(const MpiBenchOptions& o) {
-  int p = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const int half = (p + 1) / 2, color = rank < half ? 0 : 1;
-  const int first = color == 0 ? 0 : half, last = color == 0 ? half - 1 : p - 1;
+  const WorldHalf half = WorldHalf::mine();
   std::vector<char> buffer(65536);
   int count = 0;
   const std::function<void()> ours = [&] {
     SCOMM_Comm mine = SCOMM_COMM_NULL;
-    SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, last, 1, &mine);
+    SCOMM_Comm_create_range(SCOMM_COMM_WORLD, half.first, half.last, 1, &mine);
     SCOMM_Request request = SCOMM_REQUEST_NULL;
     SCOMM_Ibcast(buffer.data(), count, MPI_BYTE, 0, mine, &request);
     SCOMM_Wait(&request, SCOMM_STATUS_IGNORE);
@@ -25,7 +22,7 @@ std::vector<Row> split_ibcast(const MpiBenchOptions& o) {
   };
   const std::function<void()> theirs = [&] {
     MPI_Comm mine;
-    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &mine);
+    MPI_Comm_split(MPI_COMM_WORLD, half.color, half.rank, &mine);
     MPI_Request request;
     MPI_Ibcast(buffer.data(), count, MPI_BYTE, 0, mine, &request);
     MPI_Wait(&request, MPI_STATUS_IGNORE);
