@@ -9,9 +9,11 @@ find_program(SMPIRUN_EXECUTABLE smpirun REQUIRED)
 set(BUILD_SHARED_LIBS OFF CACHE BOOL "" FORCE)
 # The MPI tests run under smpirun (ScommMpiTest.cmake); the MPI-free unit tests gain nothing here.
 set(SCOMM_BUILD_UNIT_TESTS OFF CACHE BOOL "" FORCE)
-add_library(MPI::MPI_C INTERFACE IMPORTED)
-target_include_directories(MPI::MPI_C SYSTEM INTERFACE ${SIMGRID_SMPI_INCLUDE_DIR}/smpi)
-target_link_libraries(MPI::MPI_C INTERFACE ${SIMGRID_LIBRARY})
+foreach(language C CXX)
+  add_library(MPI::MPI_${language} INTERFACE IMPORTED)
+  target_include_directories(MPI::MPI_${language} SYSTEM INTERFACE ${SIMGRID_SMPI_INCLUDE_DIR}/smpi)
+  target_link_libraries(MPI::MPI_${language} INTERFACE ${SIMGRID_LIBRARY})
+endforeach()
 # A function-local static of an inline function (the library context) is an STB_GNU_UNIQUE
 # symbol by default, which the loader would share between the ranks' copies.
 add_compile_options(-fno-gnu-unique)

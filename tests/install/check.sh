@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs the build into a temporary prefix, then builds and runs a C and a C++ consumer twice:
-# with CMake's find_package(scomm) and with pkg-config.
+# with CMake's find_package(scomm) and plain compilers, and with pkg-config and MPI's compilers.
 set -euo pipefail
 build="$1"
 here="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-cmake -S "$here" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
-  -DCMAKE_C_COMPILER=mpicc -DCMAKE_CXX_COMPILER=mpicxx >/dev/null
+# Plain compilers: find_package(scomm) alone brings MPI's headers and libraries.
+cmake -S "$here" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/consumer" >/dev/null
 LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer/consumer"
 LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer/consumer_cxx"
