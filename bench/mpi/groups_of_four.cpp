@@ -73,48 +73,29 @@ struct LiveGroups {
   LiveGroups& operator=(const LiveGroups&) = delete;
 };
 
-// One int to the next member of every group, from the previous one: `isend` and `irecv` post
-// on the i-th group's communicator, `waitall` completes what they posted.
-template <typename Comm, typename Isend, typename Irecv, typename Waitall>
-void ring(const std::vector<Comm>& comms, const LiveGroups& groups, Isend isend, Irecv irecv,
-          Waitall waitall) {
+// One int to the next member of every group, from the previous one, through one library's
+// calls (scomm's or MPI's: the same parameters, their own handle types).
+template <typename Comm, typename Request, typename Isend, typename Irecv, typename Waitall>
+void ring(const std::vector<Comm>& comms, const LiveGroups& groups, std::vector<Request>& requests,
+          Isend isend, Irecv irecv, Waitall waitall) {
   std::vector<int> in(comms.size()), out(comms.size(), 1);
   for (std::size_t i = 0; i < comms.size(); ++i) {
     const int rank = groups.ranks[i], size = groups.sizes[i];
-    irecv(&in[i], (rank + size - 1) % size, comms[i]);
-    isend(&out[i], (rank + 1) % size, comms[i]);
+    irecv(&in[i], 1, MPI_INT, (rank + size - 1) % size, 0, comms[i], &requests.emplace_back());
+    isend(&out[i], 1, MPI_INT, (rank + 1) % size, 0, comms[i], &requests.emplace_back());
   }
-  waitall();
+  waitall(static_cast<int>(requests.size()), requests.data());
+  requests.clear();
 }
 
 void scomm_ring(const LiveGroups& groups, std::vector<SCOMM_Request>& requests) {
-  ring(
-      groups.scomm, groups,
-      [&](int* value, int to, SCOMM_Comm comm) {
-        SCOMM_Isend(value, 1, MPI_INT, to, 0, comm, &requests.emplace_back());
-      },
-      [&](int* value, int from, SCOMM_Comm comm) {
-        SCOMM_Irecv(value, 1, MPI_INT, from, 0, comm, &requests.emplace_back());
-      },
-      [&] {
-        SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE);
-        requests.clear();
-      });
+  ring(groups.scomm, groups, requests, SCOMM_Isend, SCOMM_Irecv,
+       [](int count, SCOMM_Request* all) { SCOMM_Waitall(count, all, SCOMM_STATUSES_IGNORE); });
 }
 
 void mpi_ring(const LiveGroups& groups, std::vector<MPI_Request>& requests) {
-  ring(
-      groups.mpi, groups,
-      [&](int* value, int to, MPI_Comm comm) {
-        MPI_Isend(value, 1, MPI_INT, to, 0, comm, &requests.emplace_back());
-      },
-      [&](int* value, int from, MPI_Comm comm) {
-        MPI_Irecv(value, 1, MPI_INT, from, 0, comm, &requests.emplace_back());
-      },
-      [&] {
-        MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-        requests.clear();
-      });
+  ring(groups.mpi, groups, requests, MPI_Isend, MPI_Irecv,
+       [](int count, MPI_Request* all) { MPI_Waitall(count, all, MPI_STATUSES_IGNORE); });
 }
 
 // The four rows of one pattern.
