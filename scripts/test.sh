@@ -93,10 +93,10 @@ for run in "${valgrind_runs[@]}"; do
     { tail -40 "build/valgrind-${run%:*}.log"; status=1; }
 done
 
-stage "MPICH, MPI tests at 1-2 ranks"
+stage "MPICH, MPI tests at 1-2 ranks and the install check"
 configure_and_build build-mpich -DSCOMM_MPI=mpich -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF \
   -DSCOMM_BUILD_UNIT_TESTS=OFF -DSCOMM_TEST_COMPILE_OPTIONS=-O0
-run_ctest build-mpich -L mpi
+run_ctest build-mpich -L "mpi|install"
 
 stage "ASan+UBSan"
 # -O1 -g1: quicker to compile than -O2 -g, and reports still name functions and lines; the tests
