@@ -403,7 +403,8 @@ TEST_F(ReductionConcurrencyTest, ManyNonblockingReductionsInFlight) {
   std::vector<Started> results;
   results.reserve(12);
   std::vector<SCOMM_Request> requests;
-  const auto mine = affine_pattern(world_rank_, static_cast<std::size_t>(kCount) * 8);
+  // Enough for the world's reduce-scatters (kCount per rank), and every other result.
+  const auto mine = affine_pattern(world_rank_, static_cast<std::size_t>(kCount) * world_size_);
   for (const auto& [comm, mpi] :
        {std::pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD}, std::pair{half, half_mpi}}) {
     const int size = size_of(mpi), rank = rank_of(mpi), root = size - 1;
