@@ -217,32 +217,30 @@ Discovered discovered(Levels levels, bool user_levels, const Settings& s) {
   return {std::move(levels), user_levels, std::move(costs)};
 }
 
-}  // namespace
-
-Discovered discover_levels(MPI_Comm world) {
-  int world_rank = 0, world_size = 0;
-  MPI_Comm_rank(world, &world_rank);
-  MPI_Comm_size(world, &world_size);
-  Settings s = agree_on_settings(world, world_rank, world_size);
-  if (s.off) return discovered(Levels::blocks({}, {}, world_size), false, s);
-
-  Placement here;
+// This rank's placement, or why it failed (every rank throws together when one fails). Then,
+// over the world: whether some node holds several ranks (entry 1), and per node level whether
+// some rank is unplaced there (entry 2 + level: then the level says nothing and goes).
+Maxima place_everywhere(MPI_Comm world, int world_rank, int world_size, const Settings& s,
+                        Placement& here) {
   std::string reason;
   try {
     here = place_this_process(world, world_rank, s.node_levels);
   } catch (const Error& e) {
     reason = e.what();
   }
-  // Whether some node holds several ranks, and per node level whether some rank is unplaced
-  // there (then the level says nothing and goes).
   Maxima local{failure_entry(!reason.empty(), world_rank, world_size),
                static_cast<std::uint64_t>(here.node_size)};
   for (std::size_t l = 0; l < s.node_levels.size(); ++l)
     local.push_back(reason.empty() && here.objects[l] == kUnplaced);
-  const Maxima spread = max_over(world, local);
+  Maxima spread = max_over(world, local);
   throw_if_failed_somewhere(spread[0], reason, world_size);
+  return spread;
+}
 
-  // One allgather: this rank's own user colors, its node and its placed objects.
+// Every level's colors at every rank, in one allgather of this rank's own user colors, its node
+// and its objects at the node levels placed everywhere (`spread` from place_everywhere).
+ColorStack gather_colors(MPI_Comm world, int world_size, const Settings& s, const Placement& here,
+                         const Maxima& spread) {
   std::vector<std::int64_t> mine(s.own.values);
   const bool shared_nodes = spread[1] > 1;
   std::vector<NodeLevel> placed;
@@ -267,6 +265,21 @@ Discovered discover_levels(MPI_Comm world) {
     for (NodeLevel level : placed)
       push_if_informative(stack, std::string(name_of(level)), column(all, mine.size(), next++));
   }
+  return stack;
+}
+
+}  // namespace
+
+Discovered discover_levels(MPI_Comm world) {
+  int world_rank = 0, world_size = 0;
+  MPI_Comm_rank(world, &world_rank);
+  MPI_Comm_size(world, &world_size);
+  Settings s = agree_on_settings(world, world_rank, world_size);
+  if (s.off) return discovered(Levels::blocks({}, {}, world_size), false, s);
+
+  Placement here;
+  const Maxima spread = place_everywhere(world, world_rank, world_size, s, here);
+  ColorStack stack = gather_colors(world, world_size, s, here, spread);
   const bool user_levels = s.source != Source::kNone;
   if (stack.names.empty()) return discovered(Levels::blocks({}, {}, world_size), user_levels, s);
   return discovered(Levels::from_colors(std::move(stack.names), stack.colors), user_levels, s);
