@@ -1,5 +1,7 @@
 #include "environment.hpp"
 
+#include "source_revision.h"  // generated at every build (cmake/ScommSourceRevision.cmake)
+
 #include <ctime>
 #include <fstream>
 #include <thread>
@@ -55,15 +57,22 @@ unsigned memory_gib() {
 }  // namespace
 
 Environment current_environment(const std::string& command) {
-  return {command,       compiler(),  cpu_model(), utc_now(), std::thread::hardware_concurrency(),
-          system_name(), memory_gib()};
+  return {.command = command,
+          .compiler = compiler(),
+          .cpu = cpu_model(),
+          .date = utc_now(),
+          .revision = SCOMM_SOURCE_REVISION,
+          .cores = std::thread::hardware_concurrency(),
+          .system = system_name(),
+          .memory_gib = memory_gib()};
 }
 
 std::string json_members(const Environment& where) {
   return "\"compiler\": " + json_string(where.compiler) + ", \"cpu\": " + json_string(where.cpu) +
          ", \"cores\": " + std::to_string(where.cores) + ", \"date\": " + json_string(where.date) +
          ", \"system\": " + json_string(where.system) +
-         ", \"memory_gib\": " + std::to_string(where.memory_gib);
+         ", \"memory_gib\": " + std::to_string(where.memory_gib) +
+         ", \"revision\": " + json_string(where.revision);
 }
 
 std::string json_string(const std::string& text) {

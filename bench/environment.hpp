@@ -8,14 +8,15 @@ namespace scomm::bench {
 
 struct Environment {
   std::string command, compiler, cpu, date;
+  std::string revision;  // the scomm commit built, "+changes" when the tree differed from it
   unsigned cores = 0;
   std::string system;  // kernel name and release
   unsigned memory_gib = 0;
 };
 Environment current_environment(const std::string& command);
 
-// The machine's fields as JSON members ("compiler": ..., "cpu": ..., "memory_gib": N), command
-// left out.
+// The machine's and the build's fields as JSON members ("compiler": ..., "cpu": ...,
+// "memory_gib": N, "revision": ...), command left out.
 std::string json_members(const Environment& where);
 
 // `text` as a JSON string literal, quotes included.

@@ -37,15 +37,22 @@ def shell(command):
         return ""
 
 
-def machine_line(experiment):
-    """CPU, cores, compiler and date as scomm-bench recorded them (lscpu when absent)."""
+def taken(run):
+    """When a run was taken, and of which scomm commit where the tool recorded it."""
+    revision = run.get("revision")
+    return run.get("date", "date not recorded") + (f", scomm {revision}" if revision else "")
+
+
+def machine_line(experiment, when=True):
+    """CPU, cores, compiler and (`when`) date and commit as scomm-bench recorded them (lscpu when
+    absent)."""
     cpu = experiment.get("cpu") or shell("lscpu | sed -n 's/^Model name: *//p'") or platform.processor()
     cores = experiment.get("cores") or shell("nproc")
     memory = experiment.get("memory_gib") or shell("free -g | awk '/Mem/ {print $2}'")
     compiler = experiment.get("compiler") or shell("c++ --version | head -1")
     system = experiment.get("system", "system not recorded")
-    date = experiment.get("date", "date not recorded")
-    return f"{cpu}, {cores} cores, {memory} GiB; {compiler}; {system}; {date}"
+    line = f"{cpu}, {cores} cores, {memory} GiB; {compiler}; {system}"
+    return f"{line}; {taken(experiment)}" if when else line
 
 
 def header(experiment):
@@ -568,9 +575,9 @@ def mpi_machine_sections(runs, pngs):
     cores = runs[0].get("cores")
     parts = [f"# MPI experiments (scomm-mpibench){f', {cores} cores' if cores else ''}", ""]
     for run in runs:
-        parts.append(f"Command: `{run['command']}`  ")
+        parts.append(f"Command: `{run['command']}` ({taken(run)})  ")
     mpi = sorted({run.get("mpi", "?") for run in runs})
-    parts += [f"MPI: {', '.join(mpi)}; machine: {machine_line(runs[0])}", ""]
+    parts += [f"MPI: {', '.join(mpi)}; machine: {machine_line(runs[0], when=False)}", ""]
     parts += split_section(runs)
     parts += plain_section(runs, "groups-of-four", "RBC slides E4",
                            "Cascading groups {i..i+3} (each rank in four) and alternating groups "

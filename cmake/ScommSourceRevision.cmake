@@ -1,0 +1,19 @@
+# cmake -DSOURCE_DIR=... -DOUTPUT=... -P ScommSourceRevision.cmake: writes OUTPUT, a header that
+# defines SCOMM_SOURCE_REVISION, the git commit SOURCE_DIR is checked out at, "+changes" after it
+# when tracked files differ from that commit, "unknown" outside git. The benchmark tools record it
+# with every result, so that a table can be traced to the code it measured. Run at every build; the
+# file is rewritten only when the revision changes, so that nothing recompiles otherwise.
+execute_process(COMMAND git -C "${SOURCE_DIR}" describe --always --dirty=+changes --abbrev=12
+                OUTPUT_VARIABLE revision OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET
+                RESULT_VARIABLE failed)
+if(failed OR revision STREQUAL "")
+  set(revision "unknown")
+endif()
+set(text "#define SCOMM_SOURCE_REVISION \"${revision}\"\n")
+set(old "")
+if(EXISTS "${OUTPUT}")
+  file(READ "${OUTPUT}" old)
+endif()
+if(NOT old STREQUAL text)
+  file(WRITE "${OUTPUT}" "${text}")
+endif()
