@@ -65,20 +65,27 @@ void reinit_with(const char* variable, const std::string& algorithm) {
   unsetenv(variable);
 }
 
-// Block counts per rank with zeros, and displacements with a gap of `gap` elements after each
-// block (the receive buffer's size is the returned total).
+// Block counts per rank, and displacements in rank order with a gap of `gap` elements after each
+// block (the receive buffer's size is the total).
 struct Vector {
   std::vector<int> counts, displs;
   int total = 0;
 };
-Vector vector_layout(int size, int salt, int gap) {
+Vector laid_out(std::vector<int> counts, int gap) {
   Vector v;
-  for (int r = 0; r < size; ++r) {
-    v.counts.push_back((r * 3 + salt) % 5 == 0 ? 0 : (r * 7 + salt) % 13);
+  v.counts = std::move(counts);
+  for (const int count : v.counts) {
     v.displs.push_back(v.total);
-    v.total += v.counts.back() + gap;
+    v.total += count + gap;
   }
   return v;
+}
+// Counts with zeros, varied by `salt`.
+Vector vector_layout(int size, int salt, int gap) {
+  std::vector<int> counts;
+  for (int r = 0; r < size; ++r)
+    counts.push_back((r * 3 + salt) % 5 == 0 ? 0 : (r * 7 + salt) % 13);
+  return laid_out(std::move(counts), gap);
 }
 
 // ----- gather, scatter
@@ -455,16 +462,11 @@ TEST_F(DatatypeTest, GatherAndScatterConvertBetweenTypes) {
 // and receive types differ (fixed after 4.1.4: open-mpi/ompi#10488); MPI_Alltoallv has none.
 int alltoall_as_alltoallv(const void* send, int send_count, MPI_Datatype send_type, void* recv,
                           int recv_count, MPI_Datatype recv_type, MPI_Comm comm) {
-  const int size = size_of(comm);
-  const std::vector<int> send_counts(static_cast<std::size_t>(size), send_count),
-      recv_counts(static_cast<std::size_t>(size), recv_count);
-  std::vector<int> send_displs(send_counts.size()), recv_displs(recv_counts.size());
-  for (int i = 0; i < size; ++i) {
-    send_displs[static_cast<std::size_t>(i)] = i * send_count;
-    recv_displs[static_cast<std::size_t>(i)] = i * recv_count;
-  }
-  return MPI_Alltoallv(send, send_counts.data(), send_displs.data(), send_type, recv,
-                       recv_counts.data(), recv_displs.data(), recv_type, comm);
+  const auto size = static_cast<std::size_t>(size_of(comm));
+  const Vector sent = laid_out(std::vector<int>(size, send_count), 0),
+               received = laid_out(std::vector<int>(size, recv_count), 0);
+  return MPI_Alltoallv(send, sent.counts.data(), sent.displs.data(), send_type, recv,
+                       received.counts.data(), received.displs.data(), recv_type, comm);
 }
 
 TEST_F(DatatypeTest, AllgatherAndAlltoallConvertBetweenTypes) {
