@@ -1,7 +1,10 @@
 // Barrier, broadcast and allreduce against MPI's own on the same members, for every algorithm,
 // root, size, in-place form and a non-commutative user operation; nonblocking collectives on
 // overlapping communicators completing in any order; bad input.
+#include <algorithm>
+#include <chrono>
 #include <numeric>
+#include <thread>
 
 #include "coll_test_support.hpp"
 
@@ -240,6 +243,34 @@ TEST_F(CollConcurrencyTest, BlockingPointToPointProgressesCollectivesInFlight) {
     }
     EXPECT_EQ(value, 42);
   }
+}
+
+// Roots whose broadcasts return before the others have received them (scomm copies mid-size
+// collective sends and lets them go: SCOMM_DETACHED_SENDS) reuse their buffer at once: each of
+// more broadcasts than there are slots for such copies overwrites the root's buffer, sized
+// around the limits, while the other ranks are still asleep outside MPI.
+TEST_F(CollConcurrencyTest, RootsReuseTheirBufferWhileTheirBroadcastsAreInFlight) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  constexpr int kBroadcasts = 150;  // above the 64 slots
+  const std::vector<int> sizes = {256 / 4, 260 / 4, 1024, 4096 / 4, 4100 / 4};
+  const auto value = [](int i, std::size_t k) { return 7 * i + static_cast<int>(k); };
+  std::vector<int> buffer(4100 / 4);
+  std::vector<int> wrong;  // broadcasts that delivered other data (every rank makes all calls)
+  if (world_rank_ != 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int i = 0; i < kBroadcasts; ++i) {
+    const int count = sizes[static_cast<std::size_t>(i) % sizes.size()];
+    if (world_rank_ == 0)
+      for (std::size_t k = 0; k < buffer.size(); ++k) buffer[k] = value(i, k);
+    else
+      std::fill(buffer.begin(), buffer.end(), -1);
+    ASSERT_EQ(SCOMM_Bcast(buffer.data(), count, MPI_INT, 0, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    for (std::size_t k = 0; k < static_cast<std::size_t>(count); ++k)
+      if (buffer[k] != value(i, k)) {
+        wrong.push_back(i);
+        break;
+      }
+  }
+  EXPECT_EQ(wrong, std::vector<int>{}) << "broadcasts with other data than their root's";
 }
 
 class CollErrorsTest : public ScommTest {

@@ -52,4 +52,18 @@ TEST(RuntimeCapiTest, BaseCommunicatorCountFromTheEnvironment) {
   unsetenv("SCOMM_BASE_COMMS");
 }
 
+TEST(RuntimeCapiTest, DetachedSendsSettingFromTheEnvironment) {
+  for (const char* good : {"off", "300:2048", "1:1"}) {
+    set_environment_together("SCOMM_DETACHED_SENDS", good);
+    EXPECT_EQ(SCOMM_Init(), SCOMM_SUCCESS) << good;
+    EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS) << good;
+  }
+  for (const char* bad : {"on", "2048:300", "0:100", "300", "300:", "1:2097152", "1:2x"}) {
+    set_environment_together("SCOMM_DETACHED_SENDS", bad);
+    EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG) << bad;
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  unsetenv("SCOMM_DETACHED_SENDS");
+}
+
 }  // namespace

@@ -228,7 +228,7 @@ bool ScheduleRun::exchange(const Round& round) {
     const Endpoint to = at(round.sends[0]), from = at(round.receives[0]);
     rc = MPI_Sendrecv(to.buffer, to.count, to.type, to.rank, mpi_tag, from.buffer, from.count,
                       from.type, from.rank, mpi_tag, channel.base(), MPI_STATUS_IGNORE);
-  } else if (!round.sends.empty()) {
+  } else if (!round.sends.empty() && !send_detached(round.sends[0])) {
     const Endpoint to = at(round.sends[0]);
     rc = MPI_Send(to.buffer, to.count, to.type, to.rank, mpi_tag, channel.base());
   } else if (!round.receives.empty()) {
@@ -255,11 +255,27 @@ void ScheduleRun::start_round(const Round& round) {
       engine_requests_.push_back(p2p::irecv(engine_, channel_, into, count, type, t.peer, tag_));
   }
   posted_receives_ = posted_requests_;
+  // A round that receives waits for the peers anyway, and they return the fragments of its
+  // sends while they wait for theirs: only sends of send-only rounds are worth detaching.
+  const bool detach = round.receives.empty();
   for (const Transfer& t : round.sends)
-    requests_[posted_requests_++] =
-        p2p::post_send(channel, address(t.block), mpi_count(t.block.count),
-                       buffer(t.block.slot).layout->type, t.peer, tag_, p2p::SendMode::kStandard);
+    if (!(detach && send_detached(t)))
+      requests_[posted_requests_++] =
+          p2p::post_send(channel, address(t.block), mpi_count(t.block.count),
+                         buffer(t.block.slot).layout->type, t.peer, tag_, p2p::SendMode::kStandard);
   posted_ = true;
+}
+
+// A send of a size the engine detaches, from a contiguous buffer, copied and let go of: the
+// round does not wait for it. False, having sent nothing, otherwise.
+bool ScheduleRun::send_detached(const Transfer& t) {
+  const TypeLayout& layout = *buffer(t.block.slot).layout;
+  p2p::DetachedSends& detached = engine_.detached_sends();
+  const std::int64_t bytes = t.block.count * layout.size;
+  if (!layout.plain || !detached.wanted(bytes)) return false;
+  const p2p::Channel& channel = *channel_;
+  return detached.post(address(t.block), bytes, mpi_count(t.block.count), layout.type,
+                       channel.select(t.peer), channel.mpi_tag(tag_), channel.base());
 }
 
 bool ScheduleRun::round_complete(bool blocking) {

@@ -66,6 +66,7 @@ class ScheduleRun final : public p2p::Operation {
   bool advance(bool blocking);
   bool exchange(const Round& round);
   void start_round(const Round& round);
+  bool send_detached(const Transfer& t);
   bool round_complete(bool blocking);
   bool mpi_requests_complete(bool blocking);
   bool engine_requests_complete(bool blocking);

@@ -45,6 +45,7 @@ RuntimeOptions RuntimeOptions::from_environment() {
     options.algorithm = context::algorithm_from_name(name);
   if (const char* name = std::getenv("SCOMM_CONTEXT_STORAGE"))
     options.storage = context::storage_from_name(name);
+  options.detached = p2p::DetachLimits::from_environment();
   return options;
 }
 
@@ -59,7 +60,8 @@ Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
     MPI_Comm_dup(world, &base);
     MPI_Comm_set_errhandler(base, MPI_ERRORS_RETURN);
   }
-  engine_ = std::make_unique<p2p::MatchingEngine>(bases_, layout_, options.storage, id_capacity_);
+  engine_ = std::make_unique<p2p::MatchingEngine>(bases_, layout_, options.storage, id_capacity_,
+                                                  options.detached);
 }
 
 Runtime::~Runtime() {

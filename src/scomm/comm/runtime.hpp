@@ -27,9 +27,11 @@ struct RuntimeOptions {
   int derive_bits = 4;
   context::Algorithm algorithm = context::Algorithm::kHighest;
   context::Storage storage = context::Storage::kRadix;
+  p2p::DetachLimits detached;  // collective sends scomm copies and lets go of
 
   static constexpr context::ContextId kDefaultIds = context::ContextId{1} << 20;
-  // SCOMM_BASE_COMMS, SCOMM_DERIVE_BITS, SCOMM_CONTEXT_ALGORITHM, SCOMM_CONTEXT_STORAGE.
+  // SCOMM_BASE_COMMS, SCOMM_DERIVE_BITS, SCOMM_CONTEXT_ALGORITHM, SCOMM_CONTEXT_STORAGE,
+  // SCOMM_DETACHED_SENDS.
   static RuntimeOptions from_environment();
 };
 

@@ -29,10 +29,12 @@ void EngineReceive::take(ProbedMessage& message) {
 }
 
 MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
-                               context::Storage storage, context::ContextId capacity)
+                               context::Storage storage, context::ContextId capacity,
+                               const DetachLimits& detach)
     : bases_(std::move(bases)),
       layout_(layout),
-      table_(context::make_context_table<Channel>(storage, capacity)) {}
+      table_(context::make_context_table<Channel>(storage, capacity)),
+      detached_(detach) {}
 
 MatchingEngine::~MatchingEngine() {
   // Messages nobody received (late messages of freed communicators) leave MPI's queues.

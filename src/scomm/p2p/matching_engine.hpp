@@ -21,6 +21,7 @@
 #include "scomm/context/context_table.hpp"
 #include "scomm/context/tag_layout.hpp"
 #include "scomm/p2p/channel.hpp"
+#include "scomm/p2p/detached_sends.hpp"
 
 namespace scomm::p2p {
 
@@ -62,7 +63,7 @@ class Operation;
 class MatchingEngine {
  public:
   MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
-                 context::Storage storage, context::ContextId capacity);
+                 context::Storage storage, context::ContextId capacity, const DetachLimits& detach);
   ~MatchingEngine();
   MatchingEngine(const MatchingEngine&) = delete;
   MatchingEngine& operator=(const MatchingEngine&) = delete;
@@ -95,6 +96,8 @@ class MatchingEngine {
   std::size_t orphans() const noexcept;
   std::size_t table_bytes() const noexcept { return table_->bytes(); }
   Channel* find(context::ContextId id) const noexcept { return table_->find(id); }
+  // The collective sends this process has let go of (detached_sends.hpp).
+  DetachedSends& detached_sends() noexcept { return detached_; }
 
  private:
   void file(ProbedMessage message, int base_index);
@@ -107,6 +110,7 @@ class MatchingEngine {
   std::unique_ptr<context::ContextTable<Channel>> table_;
   std::unordered_map<context::ContextId, std::vector<ProbedMessage>> orphans_;
   std::vector<Operation*> background_;
+  DetachedSends detached_;
 };
 
 }  // namespace scomm::p2p
