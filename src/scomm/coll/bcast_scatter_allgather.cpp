@@ -37,7 +37,7 @@ void add_bcast_scatter_allgather(Schedule& schedule, const Shape& shape, Block d
       schedule.send(shape.absolute(me + m), pieces.run(me + m, binomial_subtree_size(me + m, p)));
   std::vector<Block> blocks(static_cast<std::size_t>(p));
   for (int i = 0; i < p; ++i) blocks[static_cast<std::size_t>(i)] = pieces.run(i, 1);
-  append_ring_allgather(schedule, shape, blocks);
+  append_ring_allgather(schedule, shape, blocks, blocks[static_cast<std::size_t>(me)]);
 }
 
 Schedule bcast_scatter_allgather(const Shape& shape, std::int64_t count) {
