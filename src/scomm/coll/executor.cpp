@@ -255,11 +255,8 @@ void ScheduleRun::start_round(const Round& round) {
       engine_requests_.push_back(p2p::irecv(engine_, channel_, into, count, type, t.peer, tag_));
   }
   posted_receives_ = posted_requests_;
-  // A round that receives waits for the peers anyway, and they return the fragments of its
-  // sends while they wait for theirs: only sends of send-only rounds are worth detaching.
-  const bool detach = round.receives.empty();
   for (const Transfer& t : round.sends)
-    if (!(detach && send_detached(t)))
+    if (!send_detached(t))
       requests_[posted_requests_++] =
           p2p::post_send(channel, address(t.block), mpi_count(t.block.count),
                          buffer(t.block.slot).layout->type, t.peer, tag_, p2p::SendMode::kStandard);
