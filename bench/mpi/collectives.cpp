@@ -1,6 +1,8 @@
 // Every collective of the C API against the base MPI's own on the same ranks (duplicates of the
 // world), blocks of 8 B to 1 MiB of doubles per rank, repetitions alternating between the two.
+#include <algorithm>
 #include <array>
+#include <string_view>
 
 #include "comparison.hpp"
 #include "experiments.hpp"
@@ -96,6 +98,16 @@ const std::array kCollectives = {
 
 constexpr int kSizes[] = {8, 64, 512, 4096, 32768, 262144, 1048576};
 
+bool selected(const MpiBenchOptions& o, std::string_view name) {
+  if (o.only.empty()) return true;
+  for (std::size_t start = 0; start <= o.only.size();) {
+    const std::size_t end = std::min(o.only.find(',', start), o.only.size());
+    if (std::string_view(o.only).substr(start, end - start) == name) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<Row> collectives(const MpiBenchOptions& o) {
@@ -109,6 +121,7 @@ std::vector<Row> collectives(const MpiBenchOptions& o) {
   const double target_ns = o.quick ? 2e5 : 1e7;
   std::vector<Row> rows;
   for (const Collective& c : kCollectives) {
+    if (!selected(o, c.name)) continue;
     for (const int bytes : kSizes) {
       if (!c.sized && bytes != kSizes[0]) break;
       if ((o.quick && bytes > 65536) || bytes > o.max_bytes) break;

@@ -18,6 +18,9 @@ struct MpiBenchOptions {
   int roots = 0;
   int max_bytes = 1 << 20;
   std::string topology;
+  // collectives: the operations measured, comma-separated as in the table (e.g. "Gather,Bcast");
+  // empty: all.
+  std::string only;
 };
 
 std::vector<Row> split_halves(const MpiBenchOptions& options);

@@ -3,7 +3,7 @@
 //
 //   mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N]
 //                               [--json FILE] [--variant NAME] [--roots N] [--max-bytes N]
-//                               [--topology FILE]
+//                               [--topology FILE] [--only NAME,...]
 //
 // Experiments: split-halves, groups-of-four, context-stress, p2p-overhead, collectives,
 // split-ibcast, simulator-fit, janus-sort, multilevel-bcast.
@@ -22,7 +22,8 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: mpirun -np P scomm-mpibench EXPERIMENT... [--reps N] [--quick] [--stress-splits N] "
-    "[--json FILE] [--variant NAME] [--roots N] [--max-bytes N] [--topology FILE]\n"
+    "[--json FILE] [--variant NAME] [--roots N] [--max-bytes N] [--topology FILE] [--only "
+    "NAME,...]\n"
     "experiments: split-halves groups-of-four context-stress p2p-overhead collectives "
     "split-ibcast simulator-fit janus-sort multilevel-bcast";
 
@@ -72,6 +73,8 @@ Arguments parse(int argc, char** argv) {
       a.options.max_bytes = std::stoi(value());
     else if (arg == "--topology")
       a.options.topology = value();
+    else if (arg == "--only")
+      a.options.only = value();
     else if (arg == "--json")
       a.json = value();
     else if (arg == "--help" || arg == "-h")

@@ -166,6 +166,8 @@ const std::vector<Builder>& builders() {
        }},
       {"gather_binomial", true, kTwoTypes,
        [](S s, N n, bool ip) { return gather_binomial(s, 2 * n, n, ip); }},
+      {"gather_linear", true, kTwoTypes,
+       [](S s, N n, bool ip) { return gather_linear(s, 2 * n, n, ip); }},
       {"gatherv_linear", true, kTwoTypes, gatherv},
       {"scatter_binomial", true, kTwoTypes,
        [](S s, N n, bool ip) { return scatter_binomial(s, 2 * n, n, ip); }},

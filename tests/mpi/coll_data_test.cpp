@@ -144,7 +144,7 @@ TEST_P(GatherTest, GathervWithZeroCountsAndGaps) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, GatherTest,
-                         ::testing::Values("", "binomial", "multilevel", "native"));
+                         ::testing::Values("", "binomial", "linear", "multilevel", "native"));
 
 class ScatterTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_SCATTER"; }
@@ -427,7 +427,7 @@ TEST_F(DatatypeTest, BcastConvertsBetweenTheRootsTypeAndTheOthers) {
 TEST_F(DatatypeTest, GatherAndScatterConvertBetweenTypes) {
   const int size = world_size_, rank = world_rank_;
   for_each_algorithm(
-      "SCOMM_COLL_GATHER", {"binomial"}, [&](const CommPair& pair, const TypePair& t) {
+      "SCOMM_COLL_GATHER", {"binomial", "linear"}, [&](const CommPair& pair, const TypePair& t) {
         const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
         for (int root = 0; root < size; ++root) {
           const auto mine = pattern(rank, ints_for(sc, t.send), root);

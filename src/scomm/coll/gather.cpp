@@ -1,6 +1,7 @@
 #include "scomm/coll/data_args.hpp"
 #include "scomm/coll/gather_binomial.hpp"
 #include "scomm/coll/operations.hpp"
+#include "scomm/coll/rooted_linear.hpp"
 
 namespace scomm::coll {
 
@@ -23,7 +24,12 @@ p2p::Request gather(const Call& call, const void* sendbuf, int sendcount, MPI_Da
       call,
       ScheduleKey{Operation::kGather, algorithm, root, in_place, sendcount,
                   at_root ? recvcount : 0},
-      [&] { return gather_binomial(shape, sendcount, recvcount, in_place); }, args.binding());
+      [&] {
+        return algorithm == Algorithm::kLinear
+                   ? gather_linear(shape, sendcount, recvcount, in_place)
+                   : gather_binomial(shape, sendcount, recvcount, in_place);
+      },
+      args.binding());
 }
 
 }  // namespace scomm::coll

@@ -47,8 +47,16 @@ Schedule rooted_linear(const Shape& shape, Flow flow, const Layout& blocks, Bloc
   return schedule;
 }
 
-// Gathers `sendcount` elements of the send type from every rank into the root's output: rank
-// r's block at displs[r], counts[r] elements of the receive type (counts and displs: root only).
+// Gathers `sendcount` elements of the send type from every rank into the root's output, rank r's
+// block (`recvcount` elements of the receive type) at r * recvcount.
+inline Schedule gather_linear(const Shape& shape, std::int64_t sendcount, std::int64_t recvcount,
+                              bool in_place) {
+  return rooted_linear(shape, Flow::kGather, RegularLayout{kOutput, recvcount},
+                       Block{kInput, 0, sendcount}, in_place);
+}
+
+// As gather_linear, rank r's block at displs[r], counts[r] elements of the receive type (counts
+// and displs: root only).
 inline Schedule gatherv_linear(const Shape& shape, std::int64_t sendcount,
                                std::span<const int> counts, std::span<const int> displs,
                                bool in_place) {

@@ -37,8 +37,11 @@ constexpr std::int64_t kAlltoallMedium = 32 * 1024;
 constexpr std::int64_t kAllgathervMedium = 64 * 1024;
 // Scatter: linear (each block sent once, straight from the root) from 32 KiB blocks, where the
 // binomial tree's forwarding costs more than its fewer root sends save (0.6-0.8x binomial's time
-// at 32 KiB-1 MiB, P = 4 and 8, on the 2-core VM; Open MPI switches likewise).
-constexpr std::int64_t kScatterLong = 32 * 1024;        // the whole vector
+// at 32 KiB-1 MiB, P = 4 and 8, on the 2-core VM; Open MPI switches likewise). Gather: linear
+// from 4 KiB blocks, where a relay's gathered run no longer fits an eager message of Open MPI's
+// shared memory (0.55-0.9x binomial's time at 4 KiB-1 MiB, P = 4 and 8, on the 2-core VM).
+constexpr std::int64_t kScatterLong = 32 * 1024;  // bytes per rank's block
+constexpr std::int64_t kGatherLong = 4 * 1024;
 constexpr std::int64_t kReduceScatterLong = 64 * 1024;  // pairwise above
 
 constexpr std::array kOperationNames{
@@ -95,7 +98,6 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
     case kExscan:
       return algorithm == kRecursiveDoubling || algorithm == kBinaryTree || algorithm == kLinear;
     case kGather:
-      return algorithm == kBinomial;
     case kScatter:
       return algorithm == kBinomial || algorithm == kLinear;
     case kGatherv:
@@ -169,8 +171,9 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
     case kReduceScatter:
       return bytes >= kReduceScatterLong && commutative ? kPairwise : kRecursiveHalving;
     case kReduce:  // the pipelined tree only when asked: 2x binomial's time on this VM, 0.25-1 MiB
-    case kGather:
       return kBinomial;
+    case kGather:
+      return bytes >= kGatherLong ? kLinear : kBinomial;
     case kScatter:
       return bytes >= kScatterLong ? kLinear : kBinomial;
     case kScan:
