@@ -41,6 +41,7 @@ struct ScommCalls {
   static constexpr auto comm_size = SCOMM_Comm_size;
   static constexpr auto iallreduce_call = SCOMM_Iallreduce;
   static constexpr auto iscan_call = SCOMM_Iscan;
+  static constexpr auto iallgather_call = SCOMM_Iallgather;
   static constexpr auto ibcast_call = SCOMM_Ibcast;
   static constexpr auto isend_call = SCOMM_Isend;
   static constexpr auto irecv_call = SCOMM_Irecv;
@@ -70,6 +71,7 @@ struct MpiCalls {
   static constexpr auto comm_size = MPI_Comm_size;
   static constexpr auto iallreduce_call = MPI_Iallreduce;
   static constexpr auto iscan_call = MPI_Iscan;
+  static constexpr auto iallgather_call = MPI_Iallgather;
   static constexpr auto ibcast_call = MPI_Ibcast;
   static constexpr auto isend_call = MPI_Isend;
   static constexpr auto irecv_call = MPI_Irecv;
@@ -106,6 +108,12 @@ struct Backend : Calls {
   static void iscan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                     Comm comm, Request* request) {
     check(Calls::iscan_call(send, recv, count, type, op, comm, request), "Iscan");
+  }
+  static void iallgather(const void* send, int send_count, MPI_Datatype send_type, void* recv,
+                         int recv_count, MPI_Datatype recv_type, Comm comm, Request* request) {
+    check(Calls::iallgather_call(send, send_count, send_type, recv, recv_count, recv_type, comm,
+                                 request),
+          "Iallgather");
   }
   static void ibcast(void* buffer, int count, MPI_Datatype type, int root, Comm comm,
                      Request* request) {

@@ -8,7 +8,10 @@
 //             key wins, so a rank wins in proportion to its count) -- the broadcast of the
 //             pivot's samples is fused into the reduction; pivot = their median
 //   partition three ways, < pivot, == pivot, > pivot (all-equal inputs end in one step)
-//   scan      Iscan of the three counts, then Ibcast of the totals from the group's last rank
+//   counts    every rank's prefix and the group's totals of the three counts: one Iallgather of
+//             them in small groups (Options::gather_counts_max_ranks; log p rounds, 24 p bytes),
+//             else an Iscan, then an Ibcast of the totals from the group's last rank (the slides'
+//             way: less data, but the scan alone takes p - 1 steps where the base picks a chain)
 //   exchange  element k of part q goes to position base_q + prefix + k, i.e. to the rank owning
 //             it (Isend, one message per part and destination); receivers take any source per
 //             part until their slice of the part is full -- order inside a part is free, the
@@ -96,6 +99,7 @@ struct Shared {
   std::mt19937_64 rng;
   SampleOp<T> sample;
   int samples = 15;
+  int gather_counts_max_ranks = 64;
   std::vector<std::unique_ptr<GroupTask<T, B>>> tasks;
 
   Pos slice_begin() const { return layout.begin(me); }
@@ -146,7 +150,12 @@ class GroupTask {
           break;
         case Stage::kPivot:
           if (!B::test(&request_, MPI_DATATYPE_NULL, nullptr)) return false;
-          partition_and_scan();
+          partition_and_count();
+          break;
+        case Stage::kGather:
+          if (!B::test(&request_, MPI_DATATYPE_NULL, nullptr)) return false;
+          sum_gathered_counts();
+          start_exchange();
           break;
         case Stage::kScan:
           if (!B::test(&request_, MPI_DATATYPE_NULL, nullptr)) return false;
@@ -166,7 +175,7 @@ class GroupTask {
   }
 
  private:
-  enum class Stage { kStart, kPivot, kScan, kTotals, kExchange };
+  enum class Stage { kStart, kPivot, kGather, kScan, kTotals, kExchange };
 
   struct Incoming {  // this rank's share of one part
     T* at = nullptr;
@@ -211,7 +220,7 @@ class GroupTask {
     return *middle;
   }
 
-  void partition_and_scan() {
+  void partition_and_count() {
     const T p = pivot();
     parted_.assign(input_.begin(), input_.end());
     const auto less = std::partition(parted_.begin(), parted_.end(), [&](T x) { return x < p; });
@@ -219,8 +228,27 @@ class GroupTask {
     counts_ = {static_cast<std::int64_t>(less - parted_.begin()),
                static_cast<std::int64_t>(equal - less),
                static_cast<std::int64_t>(parted_.end() - equal)};
-    B::iscan(counts_.data(), inclusive_.data(), kParts, MPI_INT64_T, MPI_SUM, comm_, &request_);
-    stage_ = Stage::kScan;
+    const int size = last_ - first_ + 1;
+    if (size <= s_.gather_counts_max_ranks) {
+      gathered_.resize(static_cast<std::size_t>(size * kParts));
+      B::iallgather(counts_.data(), kParts, MPI_INT64_T, gathered_.data(), kParts, MPI_INT64_T,
+                    comm_, &request_);
+      stage_ = Stage::kGather;
+    } else {
+      B::iscan(counts_.data(), inclusive_.data(), kParts, MPI_INT64_T, MPI_SUM, comm_, &request_);
+      stage_ = Stage::kScan;
+    }
+  }
+
+  // The inclusive prefix at this rank and the totals, from every rank's counts.
+  void sum_gathered_counts() {
+    const auto me = static_cast<std::size_t>(s_.me - first_);
+    inclusive_ = totals_ = {};
+    for (std::size_t r = 0; r * kParts < gathered_.size(); ++r)
+      for (std::size_t q = 0; q < kParts; ++q) {
+        totals_[q] += gathered_[r * kParts + q];
+        if (r <= me) inclusive_[q] += gathered_[r * kParts + q];
+      }
   }
 
   // The last rank's inclusive sums are the totals.
@@ -359,6 +387,7 @@ class GroupTask {
   std::vector<Sample<T>> local_, reduced_;
   std::vector<T> parted_;
   std::array<std::int64_t, kParts> counts_{}, inclusive_{}, totals_{};
+  std::vector<std::int64_t> gathered_;  // every rank's counts, rank by rank (small groups)
   std::array<Incoming, kParts> incoming_{};
   std::vector<Request> sends_;
 };
@@ -377,6 +406,7 @@ void run(std::vector<T>& data, typename B::Comm comm, const Options& options) {
   shared.me = B::rank(comm);
   shared.layout.p = size;
   shared.samples = options.samples;
+  shared.gather_counts_max_ranks = options.gather_counts_max_ranks;
   shared.rng.seed(options.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<Pos>(shared.me + 1)));
   shared.tasks.push_back(std::make_unique<GroupTask<T, B>>(shared, comm, false, 0, size - 1, 0, 0,
                                                            std::span<const T>(data), true));

@@ -22,6 +22,9 @@ namespace janus {
 struct Options {
   std::uint64_t seed = 0x5eed;  // pivot sampling; the same at every rank for reproducible runs
   int samples = 15;             // pivot = median of this many uniform samples of the group (odd)
+  // Groups of up to this many ranks learn their prefix and totals of the partition counts from
+  // one allgather (log p rounds, 24 p bytes a rank); larger ones from a scan and a broadcast.
+  int gather_counts_max_ranks = 64;
 };
 
 // Over scomm communicators: subgroups with SCOMM_Comm_create_range.
