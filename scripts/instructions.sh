@@ -21,6 +21,6 @@ python3 "$root/scripts/instruction_counts.py" messages "$work"/p2p-overhead.[0-9
 for op in Bcast Reduce Allreduce Scan Gather Scatterv Allgather Alltoall; do
   mpirun --oversubscribe -np 2 valgrind --tool=callgrind --collect-atstart=no \
     --toggle-collect="SCOMM_$op" --callgrind-out-file="$work/$op.%p" \
-    "$build/bench/scomm-mpibench" collectives --reps 3 --max-bytes 8 >/dev/null 2>&1
+    "$build/bench/scomm-mpibench" collectives --only "$op" --reps 3 --max-bytes 8 >/dev/null 2>&1
   python3 "$root/scripts/instruction_counts.py" collective "$op" "$work/$op".[0-9]*
 done
