@@ -20,7 +20,8 @@ echo "(ns; median [min .. max] over repetitions; scripts/bench.sh runs the full 
 mpirun -np "$np" "$bin/bench/scomm-mpibench" split-halves split-ibcast --reps 5 --quick
 
 section "3. Janus quicksort at $np processes: scomm range communicators against MPI_Comm_split"
-echo "(the same algorithm built twice; every sort checked: sorted, balanced, a permutation)"
+echo "(the same algorithm built twice; every sort checked: sorted, balanced, a permutation;"
+echo " in-creation: the time spent making and freeing subgroups, local ranges or MPI_Comm_split)"
 for n in 16 65536; do
   mpirun -np "$np" "$bin/apps/janus_sort/janus-sort" --n "$n" --reps 5
 done

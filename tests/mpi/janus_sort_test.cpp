@@ -2,6 +2,7 @@
 // exactly the i-th slice (floor(i n / P) .. floor((i + 1) n / P)), and it is a permutation of the
 // input -- for random, sorted, reverse, all-equal and skewed inputs, empty and uneven ranks.
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,36 @@ TEST_F(JanusSortTest, CountsByScanAndBroadcastInBothBuilds) {
   gather_counts_max_ranks_ = 0;
   check_all(Build::kScomm);
   if (!smpi_defect::kNonblockingUserOps) check_all(Build::kMpi);
+}
+
+// Stats add up each build's subgroup creations (some at every rank of a world of several: the
+// top group is split) and their time, a part of the sort's.
+TEST_F(JanusSortTest, StatsCountCreationsAndTheirTime) {
+  if (smpi_defect::kNonblockingUserOps) GTEST_SKIP() << "SMPI's MPI_Iallreduce ignores user ops";
+  std::array<janus::Stats, 2> stats{};
+  std::array<double, 2> seconds{};
+  for (const Build build : {Build::kScomm, Build::kMpi}) {
+    std::vector<long long> data = janus::make_input<long long>(
+        janus::Distribution::kRandom, 300, 0, 0, 77 + static_cast<unsigned>(world_rank_));
+    janus::Options options;
+    options.seed = 9;
+    options.stats = &stats[static_cast<std::size_t>(build)];
+    const double start = MPI_Wtime();
+    if (build == Build::kScomm)
+      janus::sort(data, SCOMM_COMM_WORLD, options);
+    else
+      janus::sort_mpi(data, MPI_COMM_WORLD, options);
+    seconds[static_cast<std::size_t>(build)] = MPI_Wtime() - start;
+  }
+  for (std::size_t b = 0; b < 2; ++b) {
+    if (world_size_ > 1) {
+      EXPECT_GT(stats[b].creations, 0) << "build " << b;
+    } else {
+      EXPECT_EQ(stats[b].creations, 0) << "build " << b;
+    }
+    EXPECT_GE(stats[b].creation_seconds, 0.0);
+    EXPECT_LE(stats[b].creation_seconds, seconds[b]);
+  }
 }
 
 TEST_F(JanusSortTest, DoublesBothBuilds) {

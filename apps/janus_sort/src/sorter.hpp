@@ -100,6 +100,7 @@ struct Shared {
   SampleOp<T> sample;
   int samples = 15;
   int gather_counts_max_ranks = 64;
+  Stats* stats = nullptr;
   std::vector<std::unique_ptr<GroupTask<T, B>>> tasks;
 
   Pos slice_begin() const { return layout.begin(me); }
@@ -335,9 +336,11 @@ class GroupTask {
   // Ranks of the top communicator holding positions [lo, hi) (hi > lo).
   Range ranks_of(Pos lo, Pos hi) const { return {s_.layout.owner(lo), s_.layout.owner(hi - 1)}; }
 
+  using Sides = std::vector<std::pair<Range, std::array<Pos, 2>>>;  // ranks and positions
+
   void recurse() {
     const Pos left_end = lo_ + total(kLess), right_begin = left_end + total(kEqual);
-    std::vector<std::pair<Range, std::array<Pos, 2>>> sides;  // multi-rank sides only
+    Sides sides;  // multi-rank sides only
     for (const auto [lo, hi] : {std::array<Pos, 2>{lo_, left_end}, {right_begin, hi_}}) {
       if (lo >= hi) continue;
       const Range ranks = ranks_of(lo, hi);
@@ -346,6 +349,13 @@ class GroupTask {
       else if (ranks.first == s_.me)  // base case: the side lies on this rank alone
         std::ranges::sort(s_.segment(lo, hi));
     }
+    const double start = MPI_Wtime();
+    create_children(sides);
+    if (s_.stats != nullptr) s_.stats->creation_seconds += MPI_Wtime() - start;
+  }
+
+  // The children's communicators, then this group's freed.
+  void create_children(const Sides& sides) {
     const Comm parent = copy_ != B::kNullComm ? copy_ : comm_;
     if (sides.size() == 2 && sides[0].first.last == sides[1].first.first) {  // a Janus rank
       if (B::creation_slots(parent) == 1)
@@ -361,6 +371,7 @@ class GroupTask {
 
   // One creation on the parent for disjoint `sides`; this rank's side becomes a new task.
   void create(Comm parent, std::span<const std::pair<Range, std::array<Pos, 2>>> sides) {
+    if (s_.stats != nullptr) ++s_.stats->creations;
     std::array<Range, 2> relative{};
     for (std::size_t i = 0; i < sides.size(); ++i)
       relative[i] = {sides[i].first.first - first_, sides[i].first.last - first_};
@@ -407,6 +418,7 @@ void run(std::vector<T>& data, typename B::Comm comm, const Options& options) {
   shared.layout.p = size;
   shared.samples = options.samples;
   shared.gather_counts_max_ranks = options.gather_counts_max_ranks;
+  shared.stats = options.stats;
   shared.rng.seed(options.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<Pos>(shared.me + 1)));
   shared.tasks.push_back(std::make_unique<GroupTask<T, B>>(shared, comm, false, 0, size - 1, 0, 0,
                                                            std::span<const T>(data), true));

@@ -19,12 +19,23 @@
 
 namespace janus {
 
+// Where one process's time went in the sorts it was given to (Options::stats), added to.
+struct Stats {
+  // Creating and freeing subgroup communicators: local range creations, or MPI_Comm_split and
+  // MPI_Comm_free (the rest of a sort, its collectives and messages, is the same in both builds).
+  double creation_seconds = 0;
+  int creations = 0;  // subgroup creations this process took part in
+};
+
 struct Options {
-  std::uint64_t seed = 0x5eed;  // pivot sampling; the same at every rank for reproducible runs
-  int samples = 15;             // pivot = median of this many uniform samples of the group (odd)
+  // Pivot sampling, the same at every rank. Runs still differ: a receiver takes each part's
+  // elements in the order they arrive, and the next step samples from that order.
+  std::uint64_t seed = 0x5eed;
+  int samples = 15;  // pivot = median of this many uniform samples of the group (odd)
   // Groups of up to this many ranks learn their prefix and totals of the partition counts from
   // one allgather (log p rounds, 24 p bytes a rank); larger ones from a scan and a broadcast.
   int gather_counts_max_ranks = 64;
+  Stats* stats = nullptr;  // when set, the sort adds its figures to it
 };
 
 // Over scomm communicators: subgroups with SCOMM_Comm_create_range.
