@@ -15,6 +15,7 @@ import platform
 import subprocess
 import sys
 from pathlib import Path
+from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mpi_figures import mpi_figures  # noqa: E402
@@ -489,24 +490,42 @@ def simulator_fit_section(runs):
         return []
     parts = ["## simulator-fit (issue: collectives, cost-model simulator)", "",
              "Hockney's alpha and beta fitted to a ping-pong over scomm point-to-point (least "
-             "squares on the relative error, 8 B to 1 MiB), copy and reduction cost per byte from "
-             "local loops; each algorithm forced (SCOMM_COLL_<OP>), measured (median of the "
-             "slowest rank) and simulated at the same P. Error: (predicted - measured) / measured. "
-             "The model knows nothing of shared-memory protocols (eager limit, single copy) nor of "
-             "oversubscription, which the errors show.", ""]
+             "squares on the relative error, 8 B to 1 MiB), once over every size and once per "
+             "protocol: a line up to an eager limit and another above it, the limit where the two "
+             "fit best (`Link::hockney_protocols`); copy and reduction cost per byte from local "
+             "loops. Each algorithm forced (SCOMM_COLL_<OP>), measured (median of the slowest "
+             "rank) and simulated at the same P with both links. Error: (predicted - measured) / "
+             "measured. The model knows nothing of single-copy transfers, of caches (a "
+             "ping-pong's data is always fresh, a repeated broadcast's is not) nor of "
+             "oversubscription, which the remaining errors show.", ""]
     for p in sorted({r["processes"] for r in rows}):
         mine = [r for r in rows if r["processes"] == p]
         e0 = mine[0]["extra"]
-        parts += [f"P = {p}: alpha = {e0['alpha ns']} ns, beta = {e0['beta ns/B']} ns/B, copy = "
-                  f"{e0['copy ns/B']} ns/B, reduce = {e0['reduce ns/B']} ns/B", "",
-                  "| operation | algorithm | bytes | measured ns | predicted ns | error | messages | "
-                  "critical messages |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+        parts.append(f"P = {p}: alpha = {e0['alpha ns']} ns, beta = {e0['beta ns/B']} ns/B; copy = "
+                     f"{e0['copy ns/B']} ns/B, reduce = {e0['reduce ns/B']} ns/B")
+        by_protocol = "predicted by protocol ns" in e0
+        if by_protocol:
+            one = median([abs(float(r["extra"]["relative error"])) for r in mine])
+            two = median([abs(float(r["extra"]["relative error by protocol"])) for r in mine])
+            parts[-1] += (f"; by protocol: up to {fmt_bytes(e0['eager limit B'])} alpha = "
+                          f"{e0['eager alpha ns']} ns, beta = {e0['eager beta ns/B']} ns/B, above "
+                          f"alpha = {e0['rendezvous alpha ns']} ns, beta = "
+                          f"{e0['rendezvous beta ns/B']} ns/B. Median |error|: {one:.0%} with one "
+                          f"line, {two:.0%} by protocol.")
+        parts += ["", "| operation | algorithm | bytes | measured ns | predicted ns | error | "
+                  + ("by protocol ns | error | " if by_protocol else "")
+                  + "messages | critical messages |",
+                  "|---|---|---:|---:|---:|---:|" + ("---:|---:|" if by_protocol else "")
+                  + "---:|---:|"]
         for r in mine:
             e = r["extra"]
-            parts.append(f"| {e['operation'].lower()} | {e['algorithm']} | {fmt_bytes(e['bytes'])} | "
-                         f"{fmt_ns(r['median'])} ({fmt_ns(r['min'])}-{fmt_ns(r['max'])}) | "
-                         f"{fmt_ns(float(e['predicted ns']))} | {float(e['relative error']):+.0%} | "
-                         f"{e['messages']} | {e['critical messages']} |")
+            cells = (f"| {e['operation'].lower()} | {e['algorithm']} | {fmt_bytes(e['bytes'])} | "
+                     f"{fmt_ns(r['median'])} ({fmt_ns(r['min'])}-{fmt_ns(r['max'])}) | "
+                     f"{fmt_ns(float(e['predicted ns']))} | {float(e['relative error']):+.0%} | ")
+            if by_protocol:
+                cells += (f"{fmt_ns(float(e['predicted by protocol ns']))} | "
+                          f"{float(e['relative error by protocol']):+.0%} | ")
+            parts.append(cells + f"{e['messages']} | {e['critical messages']} |")
         parts.append("")
     return parts
 

@@ -1,11 +1,14 @@
 // How well the cost-model simulator predicts this machine: Hockney's alpha and beta fitted from
-// a ping-pong over scomm point-to-point (what the collectives run on), copy and reduction cost
-// per byte from local loops; then barrier, bcast, reduce, allreduce and scan, each algorithm
-// forced in turn
-// (SCOMM_COLL_<OP> and a fresh SCOMM_Init), measured and simulated at this P.
+// a ping-pong over scomm point-to-point (what the collectives run on), once over all sizes and
+// once per protocol (a line up to the eager limit, another above it, the limit where the two fit
+// best), copy and reduction cost per byte from local loops; then barrier, bcast, reduce,
+// allreduce and scan, each algorithm forced in turn (SCOMM_COLL_<OP> and a fresh SCOMM_Init),
+// measured and simulated with both links at this P.
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 #include "comparison.hpp"
@@ -143,23 +146,60 @@ double local_ns_per_byte(
   return t.median_ns / (131072.0 * 8);
 }
 
+struct Point {
+  double bytes, ns;
+};
+
+// Hockney's line through one-way times, least squares on the relative error (weights 1 / t^2),
+// so that the latency of short messages counts as much as the bandwidth of long ones; `error`:
+// the sum of the squared relative errors.
+struct Line {
+  double alpha = 0, beta = 0, error = 0;  // ns, ns per byte
+
+  explicit Line(std::span<const Point> points) {
+    double s = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const auto [n, t] : points) {
+      const double w = 1 / std::max(t * t, 1.0);
+      s += w, sx += w * n, sy += w * t, sxx += w * n * n, sxy += w * n * t;
+    }
+    beta = std::max(0.0, (s * sxy - sx * sy) / (s * sxx - sx * sx));
+    alpha = std::max(0.0, (sy - beta * sx) / s);
+    for (const auto [n, t] : points) error += std::pow((alpha + beta * n - t) / t, 2);
+  }
+};
+
 struct Fit {
-  double alpha = 0, beta = 0;  // ns, ns per byte
+  coll::Link single;     // one line for every size
+  coll::Link protocols;  // a line per protocol
   coll::LocalCost local;
 };
 
-// Hockney's line through the one-way times, least squares on the relative error (weights
-// 1 / t^2), so that the latency of short messages counts as much as the bandwidth of long ones.
-Fit fit(bool quick) {
-  double s = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (const int bytes : {8, 512, 4096, 32768, 262144, 1048576}) {
-    const double t = one_way_ns(bytes, bytes <= 4096 ? (quick ? 200 : 5000) : (quick ? 5 : 50));
-    const double w = 1 / std::max(t * t, 1.0), n = bytes;
-    s += w, sx += w * n, sy += w * t, sxx += w * n * n, sxy += w * n * t;
+// The eager limit as the split of the sizes, at least two on each side, whose two lines fit best.
+coll::Link two_protocols(std::span<const Point> points) {
+  std::optional<std::pair<Line, Line>> best;
+  std::size_t split = 0;
+  for (std::size_t k = 2; k + 2 <= points.size(); ++k) {
+    const Line eager(points.first(k)), rendezvous(points.subspan(k));
+    if (!best || eager.error + rendezvous.error < best->first.error + best->second.error) {
+      best.emplace(eager, rendezvous);
+      split = k;
+    }
   }
+  const auto& [eager, rendezvous] = *best;
+  return coll::Link::hockney_protocols(eager.alpha, eager.beta,
+                                       static_cast<std::int64_t>(points[split - 1].bytes),
+                                       rendezvous.alpha, rendezvous.beta);
+}
+
+Fit fit(bool quick) {
+  std::vector<Point> points;
+  for (const int bytes : {8, 64, 512, 2048, 4096, 8192, 32768, 262144, 1048576})
+    points.push_back({static_cast<double>(bytes),
+                      one_way_ns(bytes, bytes <= 8192 ? (quick ? 200 : 5000) : (quick ? 5 : 50))});
   Fit f;
-  f.beta = std::max(0.0, (s * sxy - sx * sy) / (s * sxx - sx * sx));
-  f.alpha = std::max(0.0, (sy - f.beta * sx) / s);
+  const Line all(points);
+  f.single = coll::Link::hockney(all.alpha, all.beta);
+  f.protocols = two_protocols(points);
   f.local.copy_per_byte = local_ns_per_byte(quick, [](auto& to, const auto& from) {
     std::memcpy(to.data(), from.data(), to.size() * sizeof(double));
   });
@@ -175,10 +215,14 @@ Row measure(const Algorithm& a, int bytes, const Fit& f, const MpiBenchOptions& 
   const std::function<void()> op = [&] { a.run(buffers, count); };
   const int iterations = iterations_for(o.quick ? 2e5 : 1e7, 1000, op);
   const Timing measured = time_per_call(MPI_COMM_WORLD, o.reps, iterations, op);
-  const coll::UniformModel model(coll::Link::hockney(f.alpha, f.beta), f.local);
-  const coll::Simulation sim =
-      coll::simulate([&](const Shape& s) { return a.build(s, count); }, p, 0, model, {8, 8});
-  const double error = (sim.time - measured.median_ns) / measured.median_ns;
+  const auto simulate = [&](const coll::Link& link) {
+    return coll::simulate([&](const Shape& s) { return a.build(s, count); }, p, 0,
+                          coll::UniformModel(link, f.local), {8, 8});
+  };
+  const coll::Simulation sim = simulate(f.single), by_protocol = simulate(f.protocols);
+  const auto error = [&](const coll::Simulation& s) {
+    return fixed((s.time - measured.median_ns) / measured.median_ns, 3);
+  };
   std::string operation = std::string(a.variable).substr(std::strlen("SCOMM_COLL_"));
   return {"simulator-fit",
           operation + " " + a.name + " " + std::to_string(bytes) + " B",
@@ -189,10 +233,12 @@ Row measure(const Algorithm& a, int bytes, const Fit& f, const MpiBenchOptions& 
            {"algorithm", a.name},
            {"bytes", std::to_string(bytes)},
            {"predicted ns", fixed(sim.time, 0)},
-           {"relative error", fixed(error, 3)},
+           {"relative error", error(sim)},
+           {"predicted by protocol ns", fixed(by_protocol.time, 0)},
+           {"relative error by protocol", error(by_protocol)},
            {"messages", std::to_string(sim.messages)},
            {"critical messages", std::to_string(sim.critical_messages)},
-           {"valid schedule", sim.ok() ? "yes" : "no"}}};
+           {"valid schedule", sim.ok() && by_protocol.ok() ? "yes" : "no"}}};
 }
 
 }  // namespace
@@ -203,8 +249,14 @@ std::vector<Row> simulator_fit(const MpiBenchOptions& o) {
   if (p < 2) return {};
   const Fit f = fit(o.quick);
   const std::vector<std::pair<std::string, std::string>> model = {
-      {"alpha ns", fixed(f.alpha, 1)},
-      {"beta ns/B", fixed(f.beta, 4)},
+      {"alpha ns", fixed(f.single.send_overhead, 1)},
+      {"beta ns/B", fixed(f.single.per_byte, 4)},
+      {"eager limit B", std::to_string(f.protocols.eager_bytes)},
+      {"eager alpha ns", fixed(f.protocols.send_overhead, 1)},
+      {"eager beta ns/B", fixed(f.protocols.per_byte, 4)},
+      {"rendezvous alpha ns",
+       fixed(f.protocols.send_overhead + f.protocols.rendezvous_overhead, 1)},
+      {"rendezvous beta ns/B", fixed(f.protocols.rendezvous_per_byte, 4)},
       {"copy ns/B", fixed(f.local.copy_per_byte, 4)},
       {"reduce ns/B", fixed(f.local.reduce_per_byte, 4)}};
   std::vector<Row> rows;

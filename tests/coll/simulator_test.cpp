@@ -100,6 +100,20 @@ TEST(Simulator, LogGPChargesBothOverheadsTheWireAndTheGap) {
   EXPECT_EQ(sim.critical_messages, 1);
 }
 
+TEST(Simulator, MessagesAboveTheEagerLimitCostTheRendezvousProtocol) {
+  const Link link = Link::hockney_protocols(kAlpha, kBeta, 4096, 3 * kAlpha, kBeta / 2);
+  EXPECT_DOUBLE_EQ(link.port_time(0), kAlpha);
+  EXPECT_DOUBLE_EQ(link.port_time(4096), kAlpha + 4096 * kBeta);
+  EXPECT_DOUBLE_EQ(link.port_time(4097), 3 * kAlpha + 4097 * kBeta / 2);
+  // A binomial broadcast pays the protocol of its message size at every step.
+  const UniformModel model(link);
+  for (const std::int64_t count : {512, 513}) {
+    const Simulation sim = simulate(bcast(count), 8, 0, model, {8, 8});
+    ASSERT_TRUE(sim.ok()) << sim.describe_problems();
+    EXPECT_NEAR(sim.time, 3 * link.port_time(count * 8), 1e-9) << count;
+  }
+}
+
 TEST(Simulator, TwoLevelModelCountsMessagesPerLevel) {
   // Nodes of 4 ranks: 1 time unit inside a node, 10 between nodes.
   const LevelModel model = LevelModel::nodes(4, Link::hockney(1, 0), Link::hockney(10, 0));

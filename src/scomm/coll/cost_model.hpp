@@ -9,10 +9,14 @@
 // alpha + n beta and arrives then, so a binomial broadcast takes ceil(log2 p) (alpha + n beta).
 // LogGP (L, o, g, G) charges o at both ends, (k) G per k bytes (not k - 1: a 0-byte message is
 // free of G), L on the wire and g between injections.
+// MPIs switch protocol with the size: up to an eager limit a message is copied out at once, above
+// it a handshake comes first, then the data (often by a single copy). A link may say so: above
+// `eager_bytes`, `rendezvous_overhead` more port time and `rendezvous_per_byte` per byte.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <vector>
 
 namespace scomm::coll {
@@ -23,9 +27,24 @@ struct Link {
   double recv_overhead = 0;  // o_r: time per message at the receiver
   double gap = 0;            // g: least time between two injections of one sender
   double per_byte = 0;       // G or beta: port time per byte at the sender
+  std::int64_t eager_bytes = std::numeric_limits<std::int64_t>::max();  // one protocol: all
+  double rendezvous_overhead = 0;
+  double rendezvous_per_byte = 0;
 
   static Link hockney(double alpha, double beta) noexcept { return {0, alpha, 0, 0, beta}; }
   static Link loggp(double L, double o, double g, double G) noexcept { return {L, o, o, g, G}; }
+  // Hockney's (alpha, beta) up to `eager_bytes`, (rendezvous_alpha, rendezvous_beta) above.
+  static Link hockney_protocols(double alpha, double beta, std::int64_t eager_bytes,
+                                double rendezvous_alpha, double rendezvous_beta) noexcept {
+    return {0, alpha, 0, 0, beta, eager_bytes, rendezvous_alpha - alpha, rendezvous_beta};
+  }
+
+  // How long a message of `bytes` keeps the sender's port busy (gap aside).
+  double port_time(std::int64_t bytes) const noexcept {
+    const auto n = static_cast<double>(bytes);
+    if (bytes > eager_bytes) return send_overhead + rendezvous_overhead + n * rendezvous_per_byte;
+    return send_overhead + n * per_byte;
+  }
 };
 
 // Local work per byte: a copy and a reduction (of `from` into `to`).

@@ -269,7 +269,7 @@ class Simulator {
     }
     const Link link = model_.link(r, peer);
     const double leaves = std::max(me.start, me.port_free);
-    const double busy = link.send_overhead + static_cast<double>(bytes) * link.per_byte;
+    const double busy = link.port_time(bytes);
     me.port_free = leaves + std::max(link.gap, busy);
     me.sends_end = std::max(me.sends_end, leaves + busy);
     const int level = model_.level(r, peer);

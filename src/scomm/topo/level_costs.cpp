@@ -17,7 +17,7 @@ constexpr double kMicrosecond = 1e-6;
 // root's. A flat tree pays the wire latency once and its root's port n - 1 times per piece; a
 // binomial tree pays everything once per step, its root sending ceil(log2 n) times per piece.
 double port_time(const coll::Link& link, std::int64_t bytes) {
-  return std::max(link.send_overhead + static_cast<double>(bytes) * link.per_byte, link.gap);
+  return std::max(link.port_time(bytes), link.gap);
 }
 
 double flat_time(const coll::Link& link, int n, std::int64_t bytes, std::int64_t segments) {
