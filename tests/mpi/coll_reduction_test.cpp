@@ -3,11 +3,15 @@
 // predefined operation on ints and on doubles and a non-commutative user operation; nonblocking
 // forms, alone and several in flight; bad input.
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
 #include "coll_test_support.hpp"
+#include "scomm/coll/reduce_local.hpp"
 #include "smpi_defects.hpp"
 
 namespace {
@@ -460,6 +464,85 @@ TEST_F(ReductionConcurrencyTest, ManyNonblockingReductionsInFlight) {
                 "collective " + std::to_string(i));
   SCOMM_Comm_free(&half);
   MPI_Comm_free(&half_mpi);
+}
+
+// scomm's own loops for the predefined operations give MPI_Reduce_local's results bit for bit on
+// values whose result MPI's implementations agree on: overflowing integers and infinities
+// included; NaNs, signed-zero ties and unsigned values above 2^63 have a test of their own.
+class ReduceLocalTest : public ScommTest {
+ protected:
+  template <typename T>
+  void expect_like_mpi(MPI_Datatype type, const char* name) {
+    std::vector<T> in, inout;
+    if constexpr (std::is_floating_point_v<T>) {
+      const T inf = std::numeric_limits<T>::infinity();
+      in = {T(1.5), T(-2), T(0), T(3), inf, T(7), T(-1e30), T(0.25)};
+      inout = {T(2), T(-2), T(-1), -inf, -inf, T(7), T(1e30), T(-8)};
+    } else {
+      // Signed extremes; unsigned ones kept below 2^63 (MPI_UNSIGNED_LONG: see below).
+      const T most =
+          std::is_signed_v<T> ? std::numeric_limits<T>::max() : std::numeric_limits<T>::max() / 2;
+      const T least = std::numeric_limits<T>::min();
+      in = {T(1), most, least, T(3), T(0), most, T(12345), T(7)};
+      inout = {T(2), T(1), least, most, T(9), most, T(54321), T(7)};
+    }
+    for (const MPI_Op op : {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX}) {
+      std::vector<T> ours = inout, theirs = inout;
+      ASSERT_TRUE(scomm::coll::reduce_predefined(op, type, in.data(), ours.data(),
+                                                 static_cast<std::int64_t>(in.size())))
+          << name;
+      MPI_Reduce_local(in.data(), theirs.data(), static_cast<int>(in.size()), type, op);
+      EXPECT_EQ(std::memcmp(ours.data(), theirs.data(), ours.size() * sizeof(T)), 0)
+          << name << " op " << name_of(op);
+    }
+  }
+  static const char* name_of(MPI_Op op) {
+    return op == MPI_SUM ? "sum" : op == MPI_PROD ? "prod" : op == MPI_MIN ? "min" : "max";
+  }
+};
+
+TEST_F(ReduceLocalTest, PredefinedOperationsMatchMpiReduceLocal) {
+  expect_like_mpi<double>(MPI_DOUBLE, "double");
+  expect_like_mpi<float>(MPI_FLOAT, "float");
+  expect_like_mpi<int>(MPI_INT, "int");
+  expect_like_mpi<unsigned>(MPI_UNSIGNED, "unsigned");
+  expect_like_mpi<long>(MPI_LONG, "long");
+  expect_like_mpi<unsigned long>(MPI_UNSIGNED_LONG, "unsigned long");
+  expect_like_mpi<long long>(MPI_LONG_LONG, "long long");
+  expect_like_mpi<unsigned long long>(MPI_UNSIGNED_LONG_LONG, "unsigned long long");
+  expect_like_mpi<std::int32_t>(MPI_INT32_T, "int32_t");
+  expect_like_mpi<std::uint32_t>(MPI_UINT32_T, "uint32_t");
+  expect_like_mpi<std::int64_t>(MPI_INT64_T, "int64_t");
+  expect_like_mpi<std::uint64_t>(MPI_UINT64_T, "uint64_t");
+}
+
+// Where implementations differ, scomm's loops are C's comparisons: a NaN or a tie keeps the inout
+// element, and unsigned values compare over their whole range.
+TEST_F(ReduceLocalTest, NansTiesAndTopBitUnsignedValues) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> in{nan, 3, 0.0, -0.0}, low{1, nan, -0.0, 0.0}, high = low;
+  ASSERT_TRUE(scomm::coll::reduce_predefined(MPI_MIN, MPI_DOUBLE, in.data(), low.data(), 4));
+  ASSERT_TRUE(scomm::coll::reduce_predefined(MPI_MAX, MPI_DOUBLE, in.data(), high.data(), 4));
+  for (const auto* result : {&low, &high}) {
+    EXPECT_EQ((*result)[0], 1.0);
+    EXPECT_TRUE(std::isnan((*result)[1]));
+    EXPECT_TRUE(std::signbit((*result)[2]));
+    EXPECT_FALSE(std::signbit((*result)[3]));
+  }
+  const unsigned long top = std::numeric_limits<unsigned long>::max();
+  unsigned long min = 1, max = 1;
+  ASSERT_TRUE(scomm::coll::reduce_predefined(MPI_MIN, MPI_UNSIGNED_LONG, &top, &min, 1));
+  ASSERT_TRUE(scomm::coll::reduce_predefined(MPI_MAX, MPI_UNSIGNED_LONG, &top, &max, 1));
+  EXPECT_EQ(min, 1UL);
+  EXPECT_EQ(max, top);
+}
+
+TEST_F(ReduceLocalTest, OtherOperationsAndTypesAreLeftToMpi) {
+  int a = 1, b = 2;
+  EXPECT_FALSE(scomm::coll::reduce_predefined(MPI_LAND, MPI_INT, &a, &b, 1));
+  EXPECT_FALSE(scomm::coll::reduce_predefined(MPI_SUM, MPI_SHORT, &a, &b, 1));
+  EXPECT_FALSE(scomm::coll::reduce_predefined(MPI_SUM, MPI_BYTE, &a, &b, 1));
+  EXPECT_EQ(b, 2);
 }
 
 class ReductionErrorsTest : public ScommTest {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "scomm/base/error.hpp"
+#include "scomm/coll/reduce_local.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
@@ -361,7 +362,9 @@ void ScheduleRun::reduce(const LocalStep& step) {
   const std::int64_t count = step.to.count;
   std::byte* to = address(step.to);
   if (step.kind == LocalKind::kReduceLeft || commutative_) {
-    p2p::check_mpi(MPI_Reduce_local(address(step.from), to, mpi_count(count), layout.type, op_),
+    const std::byte* from = address(step.from);
+    if (layout.predefined && reduce_predefined(op_, layout.type, from, to, count)) return;
+    p2p::check_mpi(MPI_Reduce_local(from, to, mpi_count(count), layout.type, op_),
                    "MPI_Reduce_local");
     return;
   }
