@@ -535,14 +535,25 @@ TEST_F(ReduceLocalTest, NansTiesAndTopBitUnsignedValues) {
   ASSERT_TRUE(scomm::coll::reduce_predefined(MPI_MAX, MPI_UNSIGNED_LONG, &top, &max, 1));
   EXPECT_EQ(min, 1UL);
   EXPECT_EQ(max, top);
+  // At any length: the base MPI's loops would compare them as signed.
+  std::vector<unsigned long> tops(4096, top), ones(tops.size(), 1);
+  ASSERT_TRUE(scomm::coll::reduce_predefined(MPI_MIN, MPI_UNSIGNED_LONG, tops.data(), ones.data(),
+                                             static_cast<std::int64_t>(tops.size())));
+  EXPECT_EQ(ones.back(), 1UL);
 }
 
-TEST_F(ReduceLocalTest, OtherOperationsAndTypesAreLeftToMpi) {
+TEST_F(ReduceLocalTest, OtherOperationsTypesAndLongVectorsAreLeftToMpi) {
   int a = 1, b = 2;
   EXPECT_FALSE(scomm::coll::reduce_predefined(MPI_LAND, MPI_INT, &a, &b, 1));
   EXPECT_FALSE(scomm::coll::reduce_predefined(MPI_SUM, MPI_SHORT, &a, &b, 1));
   EXPECT_FALSE(scomm::coll::reduce_predefined(MPI_SUM, MPI_BYTE, &a, &b, 1));
   EXPECT_EQ(b, 2);
+  const auto most = scomm::coll::kReduceOwnLoopMaxBytes / static_cast<std::int64_t>(sizeof(double));
+  std::vector<double> in(static_cast<std::size_t>(most + 1), 1.0), inout(in.size(), 2.0);
+  EXPECT_TRUE(scomm::coll::reduce_predefined(MPI_SUM, MPI_DOUBLE, in.data(), inout.data(), most));
+  EXPECT_FALSE(
+      scomm::coll::reduce_predefined(MPI_SUM, MPI_DOUBLE, in.data(), inout.data(), most + 1));
+  EXPECT_EQ(inout.back(), 2.0);
 }
 
 class ReductionErrorsTest : public ScommTest {

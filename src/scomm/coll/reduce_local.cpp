@@ -39,17 +39,25 @@ void combine_all(const void* in, void* inout, std::int64_t count, Combine combin
 // Min and max take the input's element only where it is strictly smaller (larger): ties and
 // unordered (NaN) pairs keep the inout element, as Open MPI 4.1's vectorized loops on x86 do.
 template <typename T>
-void reduce_as(Arithmetic arithmetic, const void* in, void* inout, std::int64_t count) noexcept {
+bool reduce_as(Arithmetic arithmetic, const void* in, void* inout, std::int64_t count,
+               bool any_length = false) noexcept {
+  if (!any_length && count > kReduceOwnLoopMaxBytes / static_cast<std::int64_t>(sizeof(T)))
+    return false;
   switch (arithmetic) {
     case Arithmetic::kSum:
-      return combine_all<T>(in, inout, count, [](T a, T b) { return add(a, b); });
+      combine_all<T>(in, inout, count, [](T a, T b) { return add(a, b); });
+      break;
     case Arithmetic::kProd:
-      return combine_all<T>(in, inout, count, [](T a, T b) { return multiply(a, b); });
+      combine_all<T>(in, inout, count, [](T a, T b) { return multiply(a, b); });
+      break;
     case Arithmetic::kMin:
-      return combine_all<T>(in, inout, count, [](T a, T b) { return a < b ? a : b; });
+      combine_all<T>(in, inout, count, [](T a, T b) { return a < b ? a : b; });
+      break;
     case Arithmetic::kMax:
-      return combine_all<T>(in, inout, count, [](T a, T b) { return a > b ? a : b; });
+      combine_all<T>(in, inout, count, [](T a, T b) { return a > b ? a : b; });
+      break;
   }
+  return true;
 }
 
 bool arithmetic_of(MPI_Op op, Arithmetic& arithmetic) noexcept {
@@ -72,33 +80,24 @@ bool reduce_predefined(MPI_Op op, MPI_Datatype type, const void* in, void* inout
                        std::int64_t count) noexcept {
   Arithmetic a{};
   if (!arithmetic_of(op, a)) return false;
-  if (type == MPI_DOUBLE)
-    reduce_as<double>(a, in, inout, count);
-  else if (type == MPI_FLOAT)
-    reduce_as<float>(a, in, inout, count);
-  else if (type == MPI_INT)
-    reduce_as<int>(a, in, inout, count);
-  else if (type == MPI_UNSIGNED)
-    reduce_as<unsigned>(a, in, inout, count);
-  else if (type == MPI_LONG)
-    reduce_as<long>(a, in, inout, count);
-  else if (type == MPI_UNSIGNED_LONG)
-    reduce_as<unsigned long>(a, in, inout, count);
-  else if (type == MPI_LONG_LONG)
-    reduce_as<long long>(a, in, inout, count);
-  else if (type == MPI_UNSIGNED_LONG_LONG)
-    reduce_as<unsigned long long>(a, in, inout, count);
-  else if (type == MPI_INT32_T)
-    reduce_as<std::int32_t>(a, in, inout, count);
-  else if (type == MPI_UINT32_T)
-    reduce_as<std::uint32_t>(a, in, inout, count);
-  else if (type == MPI_INT64_T)
-    reduce_as<std::int64_t>(a, in, inout, count);
-  else if (type == MPI_UINT64_T)
-    reduce_as<std::uint64_t>(a, in, inout, count);
-  else
-    return false;
-  return true;
+  if (type == MPI_DOUBLE) return reduce_as<double>(a, in, inout, count);
+  if (type == MPI_FLOAT) return reduce_as<float>(a, in, inout, count);
+  if (type == MPI_INT) return reduce_as<int>(a, in, inout, count);
+  if (type == MPI_UNSIGNED) return reduce_as<unsigned>(a, in, inout, count);
+  if (type == MPI_LONG) return reduce_as<long>(a, in, inout, count);
+  if (type == MPI_UNSIGNED_LONG) {
+    // Debian's Open MPI 4.1.4 orders these as signed in min and max (1 < ULONG_MAX is false
+    // there): scomm's loops take those at any length.
+    const bool ordered = a == Arithmetic::kMin || a == Arithmetic::kMax;
+    return reduce_as<unsigned long>(a, in, inout, count, ordered);
+  }
+  if (type == MPI_LONG_LONG) return reduce_as<long long>(a, in, inout, count);
+  if (type == MPI_UNSIGNED_LONG_LONG) return reduce_as<unsigned long long>(a, in, inout, count);
+  if (type == MPI_INT32_T) return reduce_as<std::int32_t>(a, in, inout, count);
+  if (type == MPI_UINT32_T) return reduce_as<std::uint32_t>(a, in, inout, count);
+  if (type == MPI_INT64_T) return reduce_as<std::int64_t>(a, in, inout, count);
+  if (type == MPI_UINT64_T) return reduce_as<std::uint64_t>(a, in, inout, count);
+  return false;
 }
 
 }  // namespace scomm::coll
