@@ -2,7 +2,7 @@
 // the scomm build (local range communicators) against the MPI build (MPI_Comm_split), the two
 // alternating within each repetition; every result is checked. The MPI row carries the ratio
 // mpi/scomm of the medians; each row the median time its build spent creating and freeing
-// subgroups (janus::Stats, the most of any rank), which bounds what local creation can gain.
+// subgroups (janus::Stats, the most of any rank): the only work the two builds do differently.
 #include <mpi.h>
 
 #include <algorithm>
