@@ -2,6 +2,8 @@
 // world), blocks of 8 B to 1 MiB of doubles per rank, repetitions alternating between the two.
 #include <algorithm>
 #include <array>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "comparison.hpp"
@@ -98,14 +100,19 @@ const std::array kCollectives = {
 
 constexpr int kSizes[] = {8, 64, 512, 4096, 32768, 262144, 1048576};
 
-bool selected(const MpiBenchOptions& o, std::string_view name) {
-  if (o.only.empty()) return true;
-  for (std::size_t start = 0; start <= o.only.size();) {
-    const std::size_t end = std::min(o.only.find(',', start), o.only.size());
-    if (std::string_view(o.only).substr(start, end - start) == name) return true;
+// The names of --only (comma-separated), each checked against kCollectives; empty: all.
+std::vector<std::string_view> selection(const std::string& only) {
+  std::vector<std::string_view> names;
+  for (std::size_t start = 0; start < only.size();) {
+    const std::size_t end = std::min(only.find(',', start), only.size());
+    const std::string_view name = std::string_view(only).substr(start, end - start);
+    if (std::ranges::none_of(kCollectives, [&](const Collective& c) { return c.name == name; }))
+      throw std::runtime_error("--only: no collective named '" + std::string(name) +
+                               "' (names as in the table: Barrier, Bcast, Reduce_scatter, ...)");
+    names.push_back(name);
     start = end + 1;
   }
-  return false;
+  return names;
 }
 
 }  // namespace
@@ -120,8 +127,9 @@ std::vector<Row> collectives(const MpiBenchOptions& o) {
   Buffers buffers;
   const double target_ns = o.quick ? 2e5 : 1e7;
   std::vector<Row> rows;
+  const std::vector<std::string_view> only = selection(o.only);
   for (const Collective& c : kCollectives) {
-    if (!selected(o, c.name)) continue;
+    if (!only.empty() && std::ranges::find(only, c.name) == only.end()) continue;
     for (const int bytes : kSizes) {
       if (!c.sized && bytes != kSizes[0]) break;
       if ((o.quick && bytes > 65536) || bytes > o.max_bytes) break;
