@@ -14,8 +14,12 @@ cmake -S "$here" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix"
 cmake --build "$work/consumer" >/dev/null
 LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer/consumer"
 LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer/consumer_cxx"
-mpi_library="$(basename "$(ldd "$build"/src/libscomm.so* | grep -oE '/\S*lib(mpi|mpich)\.so\S*' | head -1)")"
-LD_LIBRARY_PATH="$work/prefix/lib" ldd "$work/consumer/consumer_cxx" | grep -q "$mpi_library" ||
+# ldd's output is read whole before it is searched: a grep that stops at its first match would
+# leave ldd writing to a closed pipe, and pipefail would then fail the check at random.
+scomm_links="$(ldd "$build"/src/libscomm.so*)"
+mpi_library="$(basename "$(grep -m1 -oE '/\S*lib(mpi|mpich)\.so\S*' <<<"$scomm_links")")"
+consumer_links="$(LD_LIBRARY_PATH="$work/prefix/lib" ldd "$work/consumer/consumer_cxx")"
+grep -qF "$mpi_library" <<<"$consumer_links" ||
   { echo "the find_package consumer does not link $mpi_library, the MPI scomm was built with"; exit 1; }
 export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig"
 "$mpicc" "$here/consumer.c" -o "$work/consumer-pc" $(pkg-config --cflags --libs scomm)
