@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -176,16 +177,16 @@ struct Fit {
 
 // The eager limit as the split of the sizes, at least two on each side, whose two lines fit best.
 coll::Link two_protocols(std::span<const Point> points) {
-  std::optional<std::pair<Line, Line>> best;
-  std::size_t split = 0;
+  std::size_t split = 2;
+  double least = std::numeric_limits<double>::infinity();
   for (std::size_t k = 2; k + 2 <= points.size(); ++k) {
-    const Line eager(points.first(k)), rendezvous(points.subspan(k));
-    if (!best || eager.error + rendezvous.error < best->first.error + best->second.error) {
-      best.emplace(eager, rendezvous);
+    const double error = Line(points.first(k)).error + Line(points.subspan(k)).error;
+    if (error < least) {
+      least = error;
       split = k;
     }
   }
-  const auto& [eager, rendezvous] = *best;
+  const Line eager(points.first(split)), rendezvous(points.subspan(split));
   return coll::Link::hockney_protocols(eager.alpha, eager.beta,
                                        static_cast<std::int64_t>(points[split - 1].bytes),
                                        rendezvous.alpha, rendezvous.beta);

@@ -98,9 +98,7 @@ struct Shared {
   std::vector<T> out;  // this rank's slice, positions [layout.begin(me), layout.begin(me + 1))
   std::mt19937_64 rng;
   SampleOp<T> sample;
-  int samples = 15;
-  int gather_counts_max_ranks = 64;
-  Stats* stats = nullptr;
+  Options options;  // the sort call's
   std::vector<std::unique_ptr<GroupTask<T, B>>> tasks;
 
   Pos slice_begin() const { return layout.begin(me); }
@@ -195,7 +193,7 @@ class GroupTask {
   void post_pivot() {
     prepare_creation_parent();
     const std::size_t count = input_.size();
-    local_.assign(static_cast<std::size_t>(s_.samples), {});
+    local_.assign(static_cast<std::size_t>(s_.options.samples), {});
     reduced_.assign(local_.size(), {});
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     for (Sample<T>& sample : local_) {
@@ -205,8 +203,8 @@ class GroupTask {
       sample.key = std::log(1.0 - unit(s_.rng)) / static_cast<double>(count);
       sample.value = input_[std::uniform_int_distribution<std::size_t>(0, count - 1)(s_.rng)];
     }
-    B::iallreduce(local_.data(), reduced_.data(), s_.samples, s_.sample.type, s_.sample.op, comm_,
-                  &request_);
+    B::iallreduce(local_.data(), reduced_.data(), s_.options.samples, s_.sample.type, s_.sample.op,
+                  comm_, &request_);
     stage_ = Stage::kPivot;
   }
 
@@ -230,7 +228,7 @@ class GroupTask {
                static_cast<std::int64_t>(equal - less),
                static_cast<std::int64_t>(parted_.end() - equal)};
     const int size = last_ - first_ + 1;
-    if (size <= s_.gather_counts_max_ranks) {
+    if (size <= s_.options.gather_counts_max_ranks) {
       gathered_.resize(static_cast<std::size_t>(size * kParts));
       B::iallgather(counts_.data(), kParts, MPI_INT64_T, gathered_.data(), kParts, MPI_INT64_T,
                     comm_, &request_);
@@ -351,7 +349,7 @@ class GroupTask {
     }
     const double start = MPI_Wtime();
     create_children(sides);
-    if (s_.stats != nullptr) s_.stats->creation_seconds += MPI_Wtime() - start;
+    if (s_.options.stats != nullptr) s_.options.stats->creation_seconds += MPI_Wtime() - start;
   }
 
   // The children's communicators, then this group's freed.
@@ -371,7 +369,7 @@ class GroupTask {
 
   // One creation on the parent for disjoint `sides`; this rank's side becomes a new task.
   void create(Comm parent, std::span<const std::pair<Range, std::array<Pos, 2>>> sides) {
-    if (s_.stats != nullptr) ++s_.stats->creations;
+    if (s_.options.stats != nullptr) ++s_.options.stats->creations;
     std::array<Range, 2> relative{};
     for (std::size_t i = 0; i < sides.size(); ++i)
       relative[i] = {sides[i].first.first - first_, sides[i].first.last - first_};
@@ -416,9 +414,7 @@ void run(std::vector<T>& data, typename B::Comm comm, const Options& options) {
   Shared<T, B> shared;
   shared.me = B::rank(comm);
   shared.layout.p = size;
-  shared.samples = options.samples;
-  shared.gather_counts_max_ranks = options.gather_counts_max_ranks;
-  shared.stats = options.stats;
+  shared.options = options;
   shared.rng.seed(options.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<Pos>(shared.me + 1)));
   shared.tasks.push_back(std::make_unique<GroupTask<T, B>>(shared, comm, false, 0, size - 1, 0, 0,
                                                            std::span<const T>(data), true));
