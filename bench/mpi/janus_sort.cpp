@@ -64,11 +64,10 @@ Row row_of(const std::string& name, int processes, const std::vector<SortTime>& 
   return {"janus-sort", name, "ns", processes, summarize(ns), std::move(extra)};
 }
 
-// Fewer repetitions where one sort takes long.
+// At most three repetitions where one sort takes a tenth of a second or more (so the median is
+// still a middle one, not the larger of two).
 int reps_for(int log_size, const MpiBenchOptions& options) {
-  if (log_size >= 18) return std::max(1, options.reps / 4);
-  if (log_size >= 14) return std::max(1, options.reps / 2);
-  return options.reps;
+  return log_size >= 18 ? std::min(options.reps, 3) : options.reps;
 }
 
 }  // namespace

@@ -17,10 +17,14 @@ struct Timing {
   double median_ns = 0, min_ns = 0, max_ns = 0;
 };
 
+// The median of an even count is the mean of the two middle samples.
 inline Timing summarize(std::vector<double> samples) {
   std::sort(samples.begin(), samples.end());
   if (samples.empty()) return {};
-  return {samples[samples.size() / 2], samples.front(), samples.back()};
+  const std::size_t half = samples.size() / 2;
+  const double median =
+      samples.size() % 2 == 1 ? samples[half] : (samples[half - 1] + samples[half]) / 2;
+  return {median, samples.front(), samples.back()};
 }
 
 // Nanoseconds per call of `op` (run `iterations` times per repetition), slowest rank per rep.
