@@ -29,7 +29,7 @@ for np in "${counts[@]}"; do
 done
 # Janus quicksort, scomm ranges against MPI_Comm_split, at the largest count unless told (the
 # issue's goal is at 8 ranks: SCOMM_JANUS_NP="8 16" on a 16-core machine).
-for np in ${SCOMM_JANUS_NP:-${counts[-1]}}; do mpibench "$np" janus janus-sort --reps 5; done
+for np in ${SCOMM_JANUS_NP:-${counts[-1]}}; do mpibench "$np" janus janus-sort --reps "${SCOMM_JANUS_REPS:-5}"; done
 # The stress benchmark at the largest count unless told (10,000 splits of each algorithm).
 mpibench "${SCOMM_STRESS_NP:-${counts[-1]}}" stress context-stress --reps 1 \
   --stress-splits "${SCOMM_STRESS_SPLITS:-10000}"
