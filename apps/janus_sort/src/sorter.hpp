@@ -21,6 +21,8 @@
 //             communicator. The two sides share at most one rank (the Janus rank): overlapping,
 //             they are two creations on the parent (every parent member makes both, in the same
 //             order, as docs/DESIGN.md's local creation rule demands); disjoint, one.
+//   pair      a group of two ranks (below the top) ends in RBC's base case: the two swap their
+//             elements and each keeps its share of the union, sorted.
 // The tasks of one process are progressed round robin (nonblocking everything), so a Janus rank
 // never blocks in one group while the other waits for it.
 #pragma once

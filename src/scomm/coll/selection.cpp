@@ -18,10 +18,21 @@ using enum Operation;
 // (0.56x scatter + allgather's time at 256 KiB, P = 8, on the 2-core VM).
 constexpr std::int64_t kBcastLong = 512 * 1024;
 constexpr int kBcastMinScatterRanks = 8;  // below, the extra rounds cost more (MPICH's default)
-// Scans: up to 8 ranks the chain, whose back-to-back calls pipeline (0.1-0.6x the time of
-// recursive doubling at 8 B-1 MiB, P = 3 and 8, on the 2-core VM); above, recursive doubling,
-// or from 16 KiB the tree (3 vectors per rank instead of log2 p).
-constexpr int kScanMaxChainRanks = 8;
+// Bcast and reduce on 8 or more ranks: the pipelined binary tree for mid-size vectors, where its
+// segments overlap the levels (16 cores: bcast 4 KiB 1.10x native at P = 8 and 1.01x at P = 16
+// against binomial's 1.26x and 1.14x; reduce 4-32 KiB 0.96-1.18x against 1.20-1.32x). Fewer
+// ranks have too few levels to overlap (P = 4: 1.13x against 1.05x), and longer vectors are
+// bandwidth-bound (reduce 256 KiB, P = 8: 1.60x against 1.09x).
+constexpr int kPipelinedTreeMinRanks = 8;
+constexpr std::int64_t kPipelinedTreeMin = 4 * 1024;
+constexpr std::int64_t kBcastPipelinedEnd = 32 * 1024;
+constexpr std::int64_t kReducePipelinedEnd = 256 * 1024;
+// Scans: up to 16 ranks the chain, whose back-to-back calls pipeline, as Open MPI's own linear
+// scan does (0.1-0.6x the time of recursive doubling at 8 B-1 MiB, P = 3 and 8, on the 2-core VM;
+// at P = 16 on 16 cores 0.8-1.3x native where recursive doubling took 1.4-6.2x and the tree
+// 1.6-11.6x); above, recursive doubling, or from 16 KiB the tree (3 vectors per rank instead of
+// log2 p).
+constexpr int kScanMaxChainRanks = 16;
 constexpr std::int64_t kScanLong = 16 * 1024;
 // Allreduce: Rabenseifner from 4 KiB, where a whole vector no longer fits an eager message of
 // Open MPI's shared memory while its halves do (3.1x faster than recursive doubling at 4 KiB,
@@ -65,6 +76,10 @@ constexpr std::array kAlgorithmNames{"dissemination",
                                      "multilevel",
                                      "native"};
 static_assert(kOperationNames.size() == kOperationCount);
+
+bool pipelined_tree_fits(std::int64_t bytes, int size, std::int64_t end) {
+  return size >= kPipelinedTreeMinRanks && bytes >= kPipelinedTreeMin && bytes < end;
+}
 static_assert(kAlgorithmNames.size() == kAlgorithmCount);
 
 }  // namespace
@@ -156,7 +171,8 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
     case kBarrier:
       return kDissemination;
     case kBcast:
-      return bytes >= kBcastLong && size >= kBcastMinScatterRanks ? kScatterAllgather : kBinomial;
+      if (bytes >= kBcastLong && size >= kBcastMinScatterRanks) return kScatterAllgather;
+      return pipelined_tree_fits(bytes, size, kBcastPipelinedEnd) ? kPipelinedTree : kBinomial;
     case kAllreduce:
       // Rabenseifner splits the vector into pieces per rank; with fewer elements than ranks,
       // or a non-commutative operation, recursive doubling is the safe choice.
@@ -170,8 +186,8 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
     case kReduceScatterBlock:
     case kReduceScatter:
       return bytes >= kReduceScatterLong && commutative ? kPairwise : kRecursiveHalving;
-    case kReduce:  // the pipelined tree only when asked: 2x binomial's time on this VM, 0.25-1 MiB
-      return kBinomial;
+    case kReduce:
+      return pipelined_tree_fits(bytes, size, kReducePipelinedEnd) ? kPipelinedTree : kBinomial;
     case kGather:
       return bytes >= kGatherLong ? kLinear : kBinomial;
     case kScatter:
