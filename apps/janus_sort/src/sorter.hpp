@@ -17,10 +17,11 @@
 //             part until their slice of the part is full -- order inside a part is free, the
 //             recursion sorts it
 //   recurse   the "<" part is positions [lo, lo + L), ">" part [lo + L + E, hi); the "==" part is
-//             final. A side on one rank is sorted locally; a side on several ranks gets a
-//             communicator. The two sides share at most one rank (the Janus rank): overlapping,
-//             they are two creations on the parent (every parent member makes both, in the same
-//             order, as docs/DESIGN.md's local creation rule demands); disjoint, one.
+//             final. A side on one rank is sorted locally, once every group is done; a side on
+//             several ranks gets a communicator. The two sides share at most one rank (the Janus
+//             rank): overlapping, they are two creations on the parent (every parent member makes
+//             both, in the same order, as docs/DESIGN.md's local creation rule demands);
+//             disjoint, one.
 //   pair      a group of two ranks (below the top) ends in RBC's base case: the two swap their
 //             elements and each keeps its share of the union, sorted.
 // The tasks of one process are progressed round robin (nonblocking everything), so a Janus rank
@@ -108,6 +109,9 @@ struct Shared {
   SampleOp<T> sample;
   Options options;  // the sort call's
   std::vector<std::unique_ptr<GroupTask<T, B>>> tasks;
+  // Positions whose elements lie here alone, sorted once no group waits for this rank any more
+  // (as KaDiS's JanusSort does): a long local sort would stall a Janus rank's other group.
+  std::vector<std::array<Pos, 2>> local_sorts;
 
   Pos slice_begin() const { return layout.begin(me); }
   Pos slice_end() const { return layout.begin(me + 1); }
@@ -223,7 +227,8 @@ class GroupTask {
     stage_ = Stage::kPair;
   }
 
-  // The lower rank keeps the smallest elements of the pair, the upper one the largest, sorted.
+  // The lower rank keeps the smallest elements of the pair, the upper one the largest (sorted
+  // later, with the other local sorts).
   void keep_my_share() {
     const auto mine = static_cast<std::ptrdiff_t>(input_.size());
     const bool lower = s_.me == first_;
@@ -231,8 +236,8 @@ class GroupTask {
     std::nth_element(parted_.begin(), cut, parted_.end());
     const auto share = lower ? std::ranges::subrange(parted_.begin(), cut)
                              : std::ranges::subrange(cut, parted_.end());
-    std::ranges::sort(share);
     std::ranges::copy(share, s_.segment(lo_, hi_).begin());
+    s_.local_sorts.push_back({lo_, hi_});
   }
 
   void post_pivot() {
@@ -390,7 +395,7 @@ class GroupTask {
       if (ranks.size() > 1)
         sides.push_back({ranks, {lo, hi}});
       else if (ranks.first == s_.me)  // base case: the side lies on this rank alone
-        std::ranges::sort(s_.segment(lo, hi));
+        s_.local_sorts.push_back({lo, hi});
     }
     timed_creation([&] {
       create_children(sides);
@@ -482,6 +487,7 @@ void run(std::vector<T>& data, typename B::Comm comm, const Options& options) {
         shared.tasks.erase(shared.tasks.begin() + static_cast<std::ptrdiff_t>(i));
       else
         ++i;
+  for (const auto [lo, hi] : shared.local_sorts) std::ranges::sort(shared.segment(lo, hi));
   data = std::move(shared.out);
 }
 
