@@ -14,6 +14,7 @@
 #include "scomm/coll/allgather_bruck.hpp"
 #include "scomm/coll/allgather_recursive_doubling.hpp"
 #include "scomm/coll/allgather_ring.hpp"
+#include "scomm/coll/allgatherv_bruck.hpp"
 #include "scomm/coll/allgatherv_linear.hpp"
 #include "scomm/coll/allgatherv_ring.hpp"
 #include "scomm/coll/allreduce_rabenseifner.hpp"
@@ -102,6 +103,11 @@ Schedule allgatherv_ring_varying(const Shape& s, std::int64_t count, bool in_pla
   const auto me = static_cast<std::size_t>(s.rank);
   return allgatherv_ring(s, 2 * std::int64_t{counts[me]}, counts, gapped_displs(counts), in_place);
 }
+Schedule allgatherv_bruck_varying(const Shape& s, std::int64_t count, bool in_place) {
+  const auto counts = varying_counts(s.size, count);
+  const auto me = static_cast<std::size_t>(s.rank);
+  return allgatherv_bruck(s, 2 * std::int64_t{counts[me]}, counts, gapped_displs(counts), in_place);
+}
 Schedule allgatherv_linear_varying(const Shape& s, std::int64_t count, bool in_place) {
   const auto counts = varying_counts(s.size, count);
   const auto me = static_cast<std::size_t>(s.rank);
@@ -182,6 +188,7 @@ const std::vector<Builder>& builders() {
        [](S s, N n, bool ip) { return allgather_ring(s, 2 * n, n, ip); }},
       {"allgatherv_ring", false, kTwoTypes, allgatherv_ring_varying},
       {"allgatherv_linear", false, kTwoTypes, allgatherv_linear_varying},
+      {"allgatherv_bruck", false, kTwoTypes, allgatherv_bruck_varying},
       {"alltoall_bruck", false, kTwoTypes,
        [](S s, N n, bool ip) { return alltoall_bruck(s, 2 * n, n, ip); }},
       {"alltoall_pairwise", false, kTwoTypes,

@@ -263,7 +263,7 @@ TEST_P(AllgathervTest, WithZeroCountsAndGapsAndInPlace) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllgathervTest,
-                         ::testing::Values("", "ring", "linear", "native"));
+                         ::testing::Values("", "ring", "linear", "bruck", "native"));
 
 // ----- alltoall
 

@@ -2,6 +2,7 @@
 #include <numeric>
 #include <span>
 
+#include "scomm/coll/allgatherv_bruck.hpp"
 #include "scomm/coll/allgatherv_linear.hpp"
 #include "scomm/coll/allgatherv_ring.hpp"
 #include "scomm/coll/data_args.hpp"
@@ -32,9 +33,11 @@ p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount, MP
       call, ScheduleKey{Operation::kAllgatherv, algorithm, 0, in_place, sendcount, 0},
       {counts, offsets},
       [&] {
-        return algorithm == Algorithm::kLinear
-                   ? allgatherv_linear(shape, sendcount, counts, offsets, in_place)
-                   : allgatherv_ring(shape, sendcount, counts, offsets, in_place);
+        if (algorithm == Algorithm::kLinear)
+          return allgatherv_linear(shape, sendcount, counts, offsets, in_place);
+        if (algorithm == Algorithm::kBruck)
+          return allgatherv_bruck(shape, sendcount, counts, offsets, in_place);
+        return allgatherv_ring(shape, sendcount, counts, offsets, in_place);
       },
       args.binding());
 }
