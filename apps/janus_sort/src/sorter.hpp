@@ -219,6 +219,7 @@ class GroupTask {
     const std::size_t mine = input_.size();
     parted_.resize(static_cast<std::size_t>(hi_ - lo_));
     std::ranges::copy(input_, parted_.begin());
+    // One message each way, on the pair's own communicator: tagged and received as part 0.
     sends_.push_back(B::kNullRequest);
     B::isend(parted_.data(), to_int(mine), mpi_type<T>(), s_.me == first_ ? 1 : 0, kLess, comm_,
              &sends_.back());

@@ -42,13 +42,13 @@ constexpr std::int64_t kAllgatherLong = 64 * 1024;  // ring above (Bruck below)
 // All-to-all: Bruck for short blocks on many ranks (log2 p rounds), the linear exchange (one
 // round) up to medium blocks, pairwise (p - 1 rounds, one message each way) for long ones: as
 // Open MPI's and MPICH's defaults.
+constexpr std::int64_t kAlltoallShort = 256;
+constexpr int kAlltoallMaxLinearShortRanks = 12;
+constexpr std::int64_t kAlltoallMedium = 32 * 1024;
 // Allgatherv: Bruck for short vectors on 8 or more ranks (16 cores, up to 64 KiB in all: 0.51-0.99x
 // native at P = 8 and 16 where the linear exchange took up to 1.7x), linear up to 4 MiB (as fast
 // as the ring or faster on 16 cores, and on the 2-core VM), then the ring, whose one message
 // in flight per rank suits long vectors on many ranks (0.56x native at 8 MiB, P = 8, on the VM).
-constexpr std::int64_t kAlltoallShort = 256;
-constexpr int kAlltoallMaxLinearShortRanks = 12;
-constexpr std::int64_t kAlltoallMedium = 32 * 1024;
 constexpr int kAllgathervMinBruckRanks = 8;
 constexpr std::int64_t kAllgathervShort = 64 * 1024;
 constexpr std::int64_t kAllgathervLong = 4 * 1024 * 1024;
@@ -82,11 +82,11 @@ constexpr std::array kAlgorithmNames{"dissemination",
                                      "multilevel",
                                      "native"};
 static_assert(kOperationNames.size() == kOperationCount);
+static_assert(kAlgorithmNames.size() == kAlgorithmCount);
 
 bool pipelined_tree_fits(std::int64_t bytes, int size, std::int64_t end) {
   return size >= kPipelinedTreeMinRanks && bytes >= kPipelinedTreeMin && bytes < end;
 }
-static_assert(kAlgorithmNames.size() == kAlgorithmCount);
 
 }  // namespace
 
