@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: a clang-format check, Open MPI build (unit + MPI tests at 1-8 and 16
-# ranks), MPICH build (MPI tests at 1-2 ranks), ASan+UBSan build, SimGrid SMPI build (MPI tests
-# on simulated ranks), install check and a short fuzz run. Installs what it needs.
+# ranks; valgrind on the unit tests and on the MPI tests at 3 ranks), MPICH build (MPI tests at
+# 1-2 ranks), ASan+UBSan build, SimGrid SMPI build (MPI tests on simulated ranks), install check
+# and a short fuzz run. Installs what it needs.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$root/scripts/setup.sh"
@@ -94,6 +95,13 @@ for run in "${valgrind_runs[@]}"; do
   wait "${run#*:}" && echo "valgrind ${run%:*}: clean" ||
     { tail -40 "build/valgrind-${run%:*}.log"; status=1; }
 done
+
+stage "valgrind, MPI tests at 3 ranks"
+# Each rank of every MPI test program under memcheck at 3 ranks (a count that is not a power of
+# two takes the most branches of the schedules), one program at a time (three ranks fill two
+# cores). The suppressions leave out only what Open MPI, PMIx and hwloc report of themselves.
+/usr/bin/python3 scripts/valgrind_mpi_tests.py build 3 /usr/share/openmpi/openmpi-valgrind.supp \
+  tests/valgrind-mpi.supp || status=1
 
 stage "MPICH, MPI tests at 1-2 ranks and the install check"
 configure_and_build build-mpich -DSCOMM_MPI=mpich -DSCOMM_TEST_PROCS="1;2" -DSCOMM_BUILD_BENCH=OFF \
