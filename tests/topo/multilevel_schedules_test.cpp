@@ -28,14 +28,14 @@
 namespace scomm::topo {
 namespace {
 
-using testing::initial;
-using testing::initial_block;
-using testing::kElementBase;
+using symbolic::initial;
+using symbolic::initial_block;
+using symbolic::kElementBase;
 using testing::topologies;
 using testing::Topology;
-using testing::Value;
-using testing::Values;
-using testing::ValueSimulation;
+using symbolic::Value;
+using symbolic::Values;
+using symbolic::ValueSimulation;
 
 struct Case {
   const Levels& levels;
@@ -147,8 +147,10 @@ void check_reduce(const Case& c, bool commutative) {
   }
   ValueSimulation values(build, c.p, c.root);
   for (int r = 0; r < c.p; ++r) {
-    values.buffers(r).input = initial_block(r, c.n);
-    values.buffers(r).output = r == c.root && c.in_place ? initial_block(r, c.n) : undefined(c.n);
+    const bool in_place = r == c.root && c.in_place;  // the input is the output, as bound
+    values.buffers(r).input = in_place ? Values{} : initial_block(r, c.n);
+    values.buffers(r).output = in_place ? initial_block(r, c.n) : undefined(c.n);
+    values.buffers(r).input_is_output = in_place;
   }
   values.run();
   expect_reduced(values.buffers(c.root).output, c.p, c.n, commutative, c.describe());
@@ -172,8 +174,9 @@ void check_allreduce(const Case& c, bool commutative) {
     slow_messages(c, build);
   ValueSimulation values(build, c.p, 0);
   for (int r = 0; r < c.p; ++r) {
-    values.buffers(r).input = initial_block(r, c.n);
+    values.buffers(r).input = c.in_place ? Values{} : initial_block(r, c.n);
     values.buffers(r).output = c.in_place ? initial_block(r, c.n) : undefined(c.n);
+    values.buffers(r).input_is_output = c.in_place;
   }
   values.run();
   for (int r = 0; r < c.p; ++r)
@@ -215,7 +218,8 @@ TEST(MultilevelSchedules, Gather) {
   for_every_case(true, [](const Case& c) {
     expect_slow(c, rooted_builder(c, gather_multilevel, 2), 1, kTwoTypes);
     ValueSimulation values(rooted_builder(c, gather_multilevel, 1), c.p, c.root);
-    for (int r = 0; r < c.p; ++r) values.buffers(r).input = initial_block(r, c.n);
+    for (int r = 0; r < c.p; ++r)  // in place, the root has no send side
+      if (r != c.root || !c.in_place) values.buffers(r).input = initial_block(r, c.n);
     Values& out = values.buffers(c.root).output;
     out = undefined(c.p * c.n);
     if (c.in_place)
@@ -231,7 +235,8 @@ TEST(MultilevelSchedules, Scatter) {
   for_every_case(true, [](const Case& c) {
     expect_slow(c, rooted_builder(c, scatter_multilevel, 2), 1, kTwoTypes);
     ValueSimulation values(rooted_builder(c, scatter_multilevel, 1), c.p, c.root);
-    for (int r = 0; r < c.p; ++r) values.buffers(r).output = undefined(c.n);
+    for (int r = 0; r < c.p; ++r)  // in place, the root has no receive side
+      if (r != c.root || !c.in_place) values.buffers(r).output = undefined(c.n);
     values.buffers(c.root).input = initial_block(c.root, c.p * c.n);
     values.run();
     for (int r = 0; r < c.p; ++r) {
@@ -254,7 +259,7 @@ TEST(MultilevelSchedules, Allgather) {
     };
     ValueSimulation values(build, c.p, 0);
     for (int r = 0; r < c.p; ++r) {
-      values.buffers(r).input = initial_block(r, c.n);
+      if (!c.in_place) values.buffers(r).input = initial_block(r, c.n);  // else no send side
       values.buffers(r).output = undefined(c.p * c.n);
       if (c.in_place)
         for (std::int64_t e = 0; e < c.n; ++e)
@@ -305,7 +310,7 @@ TEST(MultilevelSchedules, Alltoall) {
     };
     ValueSimulation values(build, c.p, 0);
     for (int r = 0; r < c.p; ++r) {  // rank r's block for q: {r * kElementBase + q * n + e}
-      values.buffers(r).input = initial_block(r, c.p * c.n);
+      if (!c.in_place) values.buffers(r).input = initial_block(r, c.p * c.n);  // else no send side
       values.buffers(r).output = c.in_place ? initial_block(r, c.p * c.n) : undefined(c.p * c.n);
     }
     values.run();

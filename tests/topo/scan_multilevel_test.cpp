@@ -16,11 +16,11 @@
 namespace scomm::topo {
 namespace {
 
-using testing::initial_block;
-using testing::kElementBase;
-using testing::Value;
-using testing::Values;
-using testing::ValueSimulation;
+using symbolic::initial_block;
+using symbolic::kElementBase;
+using symbolic::Value;
+using symbolic::Values;
+using symbolic::ValueSimulation;
 
 // Element e of the reduction over ranks first..last in rank order.
 Value ranks_reduced(int first, int last, std::int64_t e) {
@@ -48,10 +48,10 @@ void check(const std::string& name, const Levels& levels, std::int64_t n, bool i
   ValueSimulation values(build, p, 0);
   const Values unset(static_cast<std::size_t>(n), Value{-1});
   for (int r = 0; r < p; ++r) {
-    // In place, the input slot names the output buffer (as the executor binds it): the same
-    // values until the schedule writes its result.
-    values.buffers(r).input = initial_block(r, n);
+    // In place, the input slot names the output buffer (as the executor binds it).
+    if (!in_place) values.buffers(r).input = initial_block(r, n);
     values.buffers(r).output = in_place ? initial_block(r, n) : unset;
+    values.buffers(r).input_is_output = in_place;
   }
   ASSERT_NO_THROW(values.run()) << where;
   for (int r = inclusive ? 0 : 1; r < p; ++r)

@@ -1,9 +1,12 @@
 // Runs every rank's schedule on symbolic values instead of bytes, to check what a collective
-// computes (the cost-model simulator checks only that messages match). An element's value is
-// the list of (rank * kElementBase + element) contributions it holds, in combination order: a
-// copy copies the list, a reduction concatenates the lists in the order the step names, so a
-// result shows both which inputs reached it and in what order they were combined. Messages
-// match as in the executor: per pair of ranks in posting order, sends eager.
+// computes (the cost-model simulator checks only that messages match); the coll and topo tests
+// share it. An element's value is the list of (rank * kElementBase + element) contributions it
+// holds, in combination order: a copy copies the list, a reduction concatenates the lists in the
+// order the step names, so a result shows both which inputs reached it and in what order they
+// were combined. Messages match as in the executor: per pair of ranks in posting order, sends
+// eager. As in the executor, the input of an in-place reduction (and of a broadcast) is the
+// output itself, and an absent buffer (an in-place side, a side that means nothing at this rank)
+// has no elements, so any block of it is out of bounds.
 #pragma once
 
 #include <cstdint>
@@ -16,16 +19,18 @@
 #include "scomm/coll/schedule.hpp"
 #include "scomm/coll/simulator.hpp"
 
-namespace scomm::topo::testing {
+namespace scomm::symbolic {
 
 using Value = std::vector<std::int64_t>;
 using Values = std::vector<Value>;
 inline constexpr std::int64_t kElementBase = 100000;
 
 // Rank r's input element e: {r * kElementBase + e}; outputs start as given by `output`.
+// With `input_is_output`, blocks of the input are blocks of the output (`input` is unused).
 struct RankBuffers {
   Values input, output;
   std::vector<Values> temps;
+  bool input_is_output = false;
 };
 
 inline Value initial(int rank, std::int64_t element) {
@@ -99,7 +104,7 @@ class ValueSimulation {
  private:
   Values& slot(int rank, coll::Slot s) {
     RankBuffers& b = buffers(rank);
-    if (s == coll::kInput) return b.input;
+    if (s == coll::kInput) return b.input_is_output ? b.output : b.input;
     if (s == coll::kOutput) return b.output;
     return b.temps[coll::Schedule::temp_index(s)];
   }
@@ -144,4 +149,4 @@ class ValueSimulation {
   std::map<std::pair<int, int>, std::deque<Values>> queues_;
 };
 
-}  // namespace scomm::topo::testing
+}  // namespace scomm::symbolic
