@@ -31,11 +31,11 @@ namespace {
 using symbolic::initial;
 using symbolic::initial_block;
 using symbolic::kElementBase;
-using testing::topologies;
-using testing::Topology;
 using symbolic::Value;
 using symbolic::Values;
 using symbolic::ValueSimulation;
+using testing::topologies;
+using testing::Topology;
 
 struct Case {
   const Levels& levels;
