@@ -19,15 +19,19 @@ p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Bindin
 }  // namespace
 
 p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding) {
-  std::unique_ptr<ScheduleRun> run = std::move(entry.finished_run);
+  std::unique_ptr<ScheduleRun>& run = entry.finished_run;
   const int tag = comm::internal_tag(call.runtime, call.comm);
-  if (run)
-    run->rebind(tag, binding);
-  else
-    run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(), tag,
-                                        *entry.schedule, binding);
-  run->run();  // a failed run is not kept: it may hold abandoned requests
-  entry.finished_run = std::move(run);
+  try {
+    if (run)
+      run->rebind(tag, binding);
+    else
+      run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(), tag,
+                                          *entry.schedule, binding);
+    run->run();
+  } catch (...) {
+    run.reset();  // a failed run is not kept: it may hold abandoned requests
+    throw;
+  }
   return p2p::Request::completed();
 }
 

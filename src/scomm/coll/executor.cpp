@@ -332,15 +332,22 @@ void ScheduleRun::copy(const Block& from, const Block& to) {
 }
 
 // Elements only, never the gaps between them (they belong to the user); through MPI_Pack and
-// MPI_Unpack unless both sides are the same plain type. Packed bytes (an MPI_BYTE side) are
-// packed into or unpacked from directly.
+// MPI_Unpack (packed_copy) unless both sides are the same plain type, the common case, which
+// stays small enough to inline.
 void ScheduleRun::typed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
                              const TypeLayout& target, std::int64_t in_count,
                              std::int64_t out_count) {
-  if (source.type == target.type && source.plain) {
-    if (in != out) std::memmove(out, in, static_cast<std::size_t>(in_count * source.extent));
+  if (source.type != target.type || !source.plain) [[unlikely]] {
+    packed_copy(in, source, out, target, in_count, out_count);
     return;
   }
+  if (in != out) std::memmove(out, in, static_cast<std::size_t>(in_count * source.extent));
+}
+
+// Packed bytes (an MPI_BYTE side) are packed into or unpacked from directly.
+void ScheduleRun::packed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
+                              const TypeLayout& target, std::int64_t in_count,
+                              std::int64_t out_count) {
   if (target.type == MPI_BYTE) {
     pack(in, source.type, in_count, out, out_count);
     return;

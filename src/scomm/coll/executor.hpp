@@ -76,6 +76,9 @@ class ScheduleRun final : public p2p::Operation {
   void copy(const Block& from, const Block& to);
   void typed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
                   const TypeLayout& target, std::int64_t in_count, std::int64_t out_count);
+  [[gnu::noinline]] void packed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
+                                     const TypeLayout& target, std::int64_t in_count,
+                                     std::int64_t out_count);
   const TypeLayout& temp_layout(TypeId type);
   std::byte* address(const Block& block) const;
   const TypedBuffer& buffer(Slot slot) const { return buffers_[slot]; }

@@ -26,8 +26,8 @@ p2p::Request prefix_reduction(const Call& call, Operation operation, const void*
                               const PrefixAlgorithms& algorithms, const NativeCall& native) {
   check_reduction(sendbuf, count, recvbuf, count, type, op);
   const Shape shape = call.shape();
-  const Algorithm algorithm =
-      call.selection.choose(operation, bytes_of(count, type), shape.size, is_commutative(op));
+  // Every scan algorithm keeps rank order: the choice needs no MPI_Op_commutative.
+  const Algorithm algorithm = call.selection.choose(operation, bytes_of(count, type), shape.size);
   if (algorithm == Algorithm::kNative) return launch_native(call, native);
   const bool in_place = sendbuf == MPI_IN_PLACE;
   const auto build = algorithms.of(algorithm);

@@ -4,7 +4,6 @@
 // it (and its allocations) altogether, and a repeated blocking call reuses the last one's run.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <initializer_list>
@@ -64,15 +63,17 @@ class ScheduleCache {
   }
 
  private:
+  // A plain loop: std::equal on ints calls memcmp, whose dispatch costs more than comparing the
+  // few counts of a small communicator (every repeated v-form call compares them).
   static bool same(const std::vector<int>& kept, Vectors vectors) {
-    auto at = kept.begin();
+    std::size_t at = 0;
     for (const std::span<const int> v : vectors) {
-      if (kept.end() - at < 1 + static_cast<std::ptrdiff_t>(v.size()) ||
-          *at != static_cast<int>(v.size()) || !std::equal(v.begin(), v.end(), at + 1))
-        return false;
-      at += 1 + static_cast<std::ptrdiff_t>(v.size());
+      if (kept.size() - at < 1 + v.size() || kept[at] != static_cast<int>(v.size())) return false;
+      for (std::size_t i = 0; i < v.size(); ++i)
+        if (kept[at + 1 + i] != v[i]) return false;
+      at += 1 + v.size();
     }
-    return at == kept.end();
+    return at == kept.size();
   }
   static void keep(std::vector<int>& kept, Vectors vectors) {
     kept.clear();
