@@ -119,6 +119,59 @@ TEST_P(AllreduceTest, RepeatedCallsFollowChangedOperationsAndTypes) {
   }
 }
 
+// A blocking call that repeats the last one exactly is replayed (coll/replay.hpp): it must read
+// its buffers anew, and any change in between -- of an argument, of the operation, of the
+// schedule by a nonblocking call, of a derived type freed and made again -- must be followed.
+TEST_P(AllreduceTest, ReplayedCallsReadTheirBuffersAnewAndFollowEveryChange) {
+  const int count = 6;
+  std::vector<int> in(count), out(count), expected(count);
+  for (const CommPair& pair : pairs_) {
+    const int rank = rank_of(pair.mpi);
+    const auto check = [&](int salt, MPI_Op op, int n, MPI_Datatype type, const char* what) {
+      const auto mine = pattern(rank, count, salt);
+      std::copy(mine.begin(), mine.end(), in.begin());
+      MPI_Allreduce(in.data(), expected.data(), n, type, op, pair.mpi);
+      std::fill(out.begin(), out.end(), -1);
+      ASSERT_EQ(SCOMM_Allreduce(in.data(), out.data(), n, type, op, pair.scomm), SCOMM_SUCCESS);
+      ASSERT_TRUE(std::equal(out.begin(), out.begin() + n, expected.begin()))
+          << pair.name << ": " << what << " salt " << salt;
+    };
+    for (int salt = 0; salt < 3; ++salt) check(salt, MPI_SUM, count, MPI_INT, "repeated");
+    check(3, MPI_MAX, count, MPI_INT, "operation changed");
+    check(4, MPI_MAX, count, MPI_INT, "repeated after the change");
+    check(5, MPI_SUM, count - 2, MPI_INT, "count changed");
+    SCOMM_Request request = SCOMM_REQUEST_NULL;  // a nonblocking call rebuilds the schedule
+    ASSERT_EQ(
+        SCOMM_Iallreduce(in.data(), out.data(), count, MPI_INT, MPI_MIN, pair.scomm, &request),
+        SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    check(6, MPI_SUM, count - 2, MPI_INT, "repeated after a nonblocking call");
+    for (const int width : {2, 3}) {  // the same bcast on a derived type made again
+      MPI_Datatype block = MPI_DATATYPE_NULL;
+      MPI_Type_contiguous(width, MPI_INT, &block);
+      MPI_Type_commit(&block);
+      for (int salt = 7; salt < 9; ++salt) {
+        const auto mine = pattern(rank, count, salt);
+        std::copy(mine.begin(), mine.end(), in.begin());
+        expected = mine;
+        MPI_Bcast(expected.data(), 2, block, 0, pair.mpi);
+        ASSERT_EQ(SCOMM_Bcast(in.data(), 2, block, 0, pair.scomm), SCOMM_SUCCESS);
+        ASSERT_EQ(in, expected) << pair.name << " derived type of width " << width;
+      }
+      MPI_Type_free(&block);
+    }
+    // In place: the input is the output, read anew each time.
+    for (int salt = 9; salt < 11; ++salt) {
+      const auto mine = pattern(rank, count, salt);
+      std::copy(mine.begin(), mine.end(), out.begin());
+      MPI_Allreduce(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, pair.mpi);
+      ASSERT_EQ(SCOMM_Allreduce(SCOMM_IN_PLACE, out.data(), count, MPI_INT, MPI_SUM, pair.scomm),
+                SCOMM_SUCCESS);
+      ASSERT_EQ(out, expected) << pair.name << " in place, salt " << salt;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllreduceTest,
                          ::testing::Values("", "recursive_doubling", "rabenseifner", "ring",
                                            "multilevel", "native"));

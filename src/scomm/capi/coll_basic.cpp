@@ -5,6 +5,7 @@ using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
 using scomm::coll::Call;
+using scomm::coll::CallArgs;
 using scomm::coll::Operation;
 using scomm::coll::Signature;
 namespace coll = scomm::coll;
@@ -13,10 +14,11 @@ namespace topo = scomm::topo;
 extern "C" {
 
 int SCOMM_Barrier(SCOMM_Comm comm) {
-  return collective(
-      "SCOMM_Barrier", comm, Signature(Operation::kBarrier), [&](const Call& call, CommEntry& e) {
-        return flat_or_multilevel<Operation::kBarrier, topo::barrier, coll::barrier>(call, e);
-      });
+  return collective("SCOMM_Barrier", comm, Signature(Operation::kBarrier), CallArgs(), {},
+                    [&](const Call& call, CommEntry& e) {
+                      return flat_or_multilevel<Operation::kBarrier, topo::barrier, coll::barrier>(
+                          call, e);
+                    });
 }
 
 int SCOMM_Ibarrier(SCOMM_Comm comm, SCOMM_Request* request) {
@@ -26,12 +28,12 @@ int SCOMM_Ibarrier(SCOMM_Comm comm, SCOMM_Request* request) {
 }
 
 int SCOMM_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Bcast", comm,
-                    Signature(Operation::kBcast).rooted_at(root).blocks({count, datatype}),
-                    [&](const Call& call, CommEntry& e) {
-                      return flat_or_multilevel<Operation::kBcast, topo::bcast, coll::bcast>(
-                          call, e, buffer, count, datatype, root);
-                    });
+  return collective(
+      "SCOMM_Bcast", comm, Signature(Operation::kBcast).rooted_at(root).blocks({count, datatype}),
+      CallArgs(buffer, count, datatype, root), {datatype}, [&](const Call& call, CommEntry& e) {
+        return flat_or_multilevel<Operation::kBcast, topo::bcast, coll::bcast>(
+            call, e, buffer, count, datatype, root);
+      });
 }
 
 int SCOMM_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm,
@@ -47,6 +49,7 @@ int SCOMM_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
   return collective(
       "SCOMM_Allreduce", comm,
       Signature(Operation::kAllreduce).blocks({count, datatype}).reducing(op),
+      CallArgs(sendbuf, recvbuf, count, datatype, op), {datatype},
       [&](const Call& call, CommEntry& e) {
         return flat_or_multilevel<Operation::kAllreduce, topo::allreduce, coll::allreduce>(
             call, e, sendbuf, recvbuf, count, datatype, op);

@@ -2,6 +2,7 @@
 // error handler reports failures); a nonblocking call returns a request handle.
 #pragma once
 
+#include <initializer_list>
 #include <type_traits>
 #include <utility>
 
@@ -9,6 +10,7 @@
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/agreement.hpp"
 #include "scomm/coll/operations.hpp"
+#include "scomm/coll/replay.hpp"
 #include "scomm/topo/multilevel_default.hpp"
 #include "scomm/topo/operations.hpp"
 
@@ -40,36 +42,54 @@ p2p::Request flat_or_multilevel(const coll::Call& call, CommEntry& e, const Args
 
 // `start(call)` or `start(call, entry)` returns the collective's request: complete for a
 // blocking call, else given a new handle in *request. In check mode a blocking call's members
-// first agree on `signature` (coll/agreement.hpp).
+// first agree on `signature` (coll/agreement.hpp). With `args` (all of a blocking call's
+// arguments, `types` its datatypes), a call that repeats the last one is replayed
+// (coll/replay.hpp).
 template <typename Start>
 int run_collective(const char* function, SCOMM_Comm c, bool nonblocking, SCOMM_Request* request,
-                   const coll::Signature& signature, Start&& start) noexcept {
+                   const coll::Signature& signature, const coll::CallArgs* args,
+                   std::initializer_list<MPI_Datatype> types, Start&& start) noexcept {
   return on_comm(function, c, [&](CommEntry& e) {
     if (nonblocking) require(request, "request");
     const coll::Call call{runtime(),    e.comm,         context().coll_selection,
                           !nonblocking, &e.schedules(), context().coll_check};
     coll::agree(call, signature);
-    p2p::Request done = [&] {
+    const auto launch = [&] {
       if constexpr (std::is_invocable_v<Start, const coll::Call&, CommEntry&>)
         return start(call, e);
       else
         return start(call);
-    }();
+    };
+    p2p::Request done = args != nullptr ? coll::run_or_replay(call, signature.operation, *args,
+                                                              types, signature.op, launch)
+                                        : launch();
     if (nonblocking) *request = new_request_handle(std::move(done), c);
   });
 }
 
-// A blocking collective.
+// A blocking collective whose counts are arrays (v-forms): never replayed.
 template <typename Start>
 int collective(const char* function, SCOMM_Comm c, const coll::Signature& signature,
                Start&& start) noexcept {
-  return run_collective(function, c, false, nullptr, signature, std::forward<Start>(start));
+  return run_collective(function, c, false, nullptr, signature, nullptr, {},
+                        std::forward<Start>(start));
+}
+
+// A blocking collective with `args`, every one of its arguments but the communicator, and
+// `types`, its datatypes.
+template <typename Start>
+int collective(const char* function, SCOMM_Comm c, const coll::Signature& signature,
+               const coll::CallArgs& args, std::initializer_list<MPI_Datatype> types,
+               Start&& start) noexcept {
+  return run_collective(function, c, false, nullptr, signature, &args, types,
+                        std::forward<Start>(start));
 }
 
 // A nonblocking collective (not checked: starting one must not wait for the other members).
 template <typename Start>
 int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, Start&& start) noexcept {
-  return run_collective(function, c, true, request, coll::Signature{}, std::forward<Start>(start));
+  return run_collective(function, c, true, request, coll::Signature{}, nullptr, {},
+                        std::forward<Start>(start));
 }
 
 }  // namespace scomm::capi

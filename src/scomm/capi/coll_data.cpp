@@ -6,6 +6,7 @@ using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
 using scomm::coll::Call;
+using scomm::coll::CallArgs;
 using scomm::coll::Signature;
 using Block = scomm::coll::Signature::Block;
 using scomm::coll::Operation;
@@ -37,7 +38,8 @@ int SCOMM_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
                     Signature(Operation::kGather)
                         .rooted_at(root)
                         .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
-                    [&](const Call& call, CommEntry& e) {
+                    CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root),
+                    {sendtype, recvtype}, [&](const Call& call, CommEntry& e) {
                       return flat_or_multilevel<Operation::kGather, topo::gather, coll::gather>(
                           call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                           root);
@@ -78,7 +80,8 @@ int SCOMM_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
                     Signature(Operation::kScatter)
                         .rooted_at(root)
                         .blocks(received_block(recvbuf, recvcount, recvtype, sendcount, sendtype)),
-                    [&](const Call& call, CommEntry& e) {
+                    CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root),
+                    {sendtype, recvtype}, [&](const Call& call, CommEntry& e) {
                       return flat_or_multilevel<Operation::kScatter, topo::scatter, coll::scatter>(
                           call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                           root);
@@ -119,6 +122,7 @@ int SCOMM_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
       "SCOMM_Allgather", comm,
       Signature(Operation::kAllgather)
           .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
+      CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype), {sendtype, recvtype},
       [&](const Call& call, CommEntry& e) {
         return flat_or_multilevel<Operation::kAllgather, topo::allgather, coll::allgather>(
             call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
@@ -159,6 +163,7 @@ int SCOMM_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
       "SCOMM_Alltoall", comm,
       Signature(Operation::kAlltoall)
           .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
+      CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype), {sendtype, recvtype},
       [&](const Call& call, CommEntry& e) {
         return flat_or_multilevel<Operation::kAlltoall, topo::alltoall, coll::alltoall>(
             call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);

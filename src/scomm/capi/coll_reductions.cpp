@@ -6,6 +6,7 @@ using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
 using scomm::coll::Call;
+using scomm::coll::CallArgs;
 using scomm::coll::Operation;
 using scomm::coll::Signature;
 namespace coll = scomm::coll;
@@ -18,6 +19,7 @@ int SCOMM_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype dat
   return collective(
       "SCOMM_Reduce", comm,
       Signature(Operation::kReduce).rooted_at(root).blocks({count, datatype}).reducing(op),
+      CallArgs(sendbuf, recvbuf, count, datatype, op, root), {datatype},
       [&](const Call& call, CommEntry& e) {
         return flat_or_multilevel<Operation::kReduce, topo::reduce, coll::reduce>(
             call, e, sendbuf, recvbuf, count, datatype, op, root);
@@ -36,6 +38,7 @@ int SCOMM_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datat
                SCOMM_Comm comm) {
   return collective("SCOMM_Scan", comm,
                     Signature(Operation::kScan).blocks({count, datatype}).reducing(op),
+                    CallArgs(sendbuf, recvbuf, count, datatype, op), {datatype},
                     [&](const Call& call, CommEntry& e) {
                       return flat_or_multilevel<Operation::kScan, topo::scan, coll::scan>(
                           call, e, sendbuf, recvbuf, count, datatype, op);
@@ -54,6 +57,7 @@ int SCOMM_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype dat
                  SCOMM_Comm comm) {
   return collective("SCOMM_Exscan", comm,
                     Signature(Operation::kExscan).blocks({count, datatype}).reducing(op),
+                    CallArgs(sendbuf, recvbuf, count, datatype, op), {datatype},
                     [&](const Call& call, CommEntry& e) {
                       return flat_or_multilevel<Operation::kExscan, topo::exscan, coll::exscan>(
                           call, e, sendbuf, recvbuf, count, datatype, op);
@@ -73,7 +77,7 @@ int SCOMM_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount
   return collective(
       "SCOMM_Reduce_scatter_block", comm,
       Signature(Operation::kReduceScatterBlock).blocks({recvcount, datatype}).reducing(op),
-      [&](const Call& call) {
+      CallArgs(sendbuf, recvbuf, recvcount, datatype, op), {datatype}, [&](const Call& call) {
         return coll::reduce_scatter_block(call, sendbuf, recvbuf, recvcount, datatype, op);
       });
 }

@@ -10,6 +10,7 @@ namespace scomm::coll {
 namespace {
 
 p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Binding& binding) {
+  count_launch(call);
   ScheduleRun run(call.runtime.engine(), call.comm.channel_ptr(),
                   comm::internal_tag(call.runtime, call.comm), schedule, binding);
   run.run();
@@ -19,6 +20,8 @@ p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Bindin
 }  // namespace
 
 p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding) {
+  ScheduleCache::Launches& launches = call.cache->launches();
+  launches = {launches.count + 1, &entry, binding};
   std::unique_ptr<ScheduleRun>& run = entry.finished_run;
   const int tag = comm::internal_tag(call.runtime, call.comm);
   try {
@@ -38,6 +41,7 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
 p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,
                     const Binding& binding) {
   if (call.blocking) return run_to_end(call, *schedule, binding);
+  count_launch(call);
   const int tag = comm::internal_tag(call.runtime, call.comm);
   auto run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(), tag,
                                            *schedule, binding);

@@ -28,6 +28,12 @@ struct Call {
   Shape shape(int root = 0) const noexcept { return {comm.rank(), comm.size(), root}; }
 };
 
+// Counts a launch on the communicator (replay.hpp: a call that launched once may be replayed).
+inline void count_launch(const Call& call) noexcept {
+  if (call.cache != nullptr)
+    call.cache->launches() = {call.cache->launches().count + 1, nullptr, {}};
+}
+
 // Runs `schedule` to the end (blocking: the returned request is complete) or starts it as a
 // nonblocking collective that progresses whenever scomm waits.
 p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,
@@ -56,6 +62,7 @@ p2p::Request launch(const Call& call, const ScheduleKey& key, Build&& build,
 // the nonblocking form when `request` is not null, the blocking one otherwise.
 template <typename MpiCollective>
 p2p::Request launch_native(const Call& call, MpiCollective&& mpi) {
+  count_launch(call);
   const MPI_Comm native = call.comm.native(call.runtime);
   // Blocking inside MPI would stall scomm's nonblocking collectives: then wait by polling.
   if (call.blocking && !call.runtime.engine().has_background()) {

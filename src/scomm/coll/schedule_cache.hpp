@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "scomm/coll/executor.hpp"
@@ -35,6 +37,30 @@ struct ScheduleKey {
   friend bool operator==(const ScheduleKey&, const ScheduleKey&) = default;
 };
 
+// A call's arguments as words, compared exactly (pointers, counts, roots and MPI handles):
+// what replay.hpp compares.
+class CallArgs {
+ public:
+  template <typename... Args>
+  explicit CallArgs(const Args&... args) noexcept {
+    static_assert(sizeof...(Args) <= kWords);
+    std::size_t i = 0;
+    ((words_[i++] = word(args)), ...);
+  }
+  friend bool operator==(const CallArgs&, const CallArgs&) = default;
+
+ private:
+  static constexpr std::size_t kWords = 8;
+  template <typename T>
+  static std::uintptr_t word(T value) noexcept {
+    if constexpr (std::is_pointer_v<T>)
+      return reinterpret_cast<std::uintptr_t>(value);
+    else
+      return static_cast<std::uintptr_t>(value);  // an integer, or an MPI handle that is one
+  }
+  std::array<std::uintptr_t, kWords> words_{};
+};
+
 class ScheduleCache {
  public:
   // A v-form's counts and displacements, which its schedule depends on as well.
@@ -46,7 +72,31 @@ class ScheduleCache {
     std::shared_ptr<const Schedule> schedule;
     // The run of the last blocking call, to run the schedule again (executor.hpp).
     std::unique_ptr<ScheduleRun> finished_run;
+    std::uint64_t generation = 0;  // schedules built here so far: which one `schedule` is
   };
+
+  // The launches of collectives on the communicator (collective.hpp counts them); when the last
+  // one ran a cached schedule to the end (run_again), its entry and binding.
+  struct Launches {
+    std::uint64_t count = 0;
+    Entry* rerun = nullptr;
+    Binding binding;
+  };
+  Launches& launches() noexcept { return launches_; }
+
+  // The last blocking call of one operation, to replay (replay.hpp).
+  struct Replay {
+    CallArgs args;
+    Entry* entry;
+    std::uint64_t generation;  // of the entry's schedule when recorded
+    Binding binding;
+  };
+  std::optional<Replay>& replay(Operation operation) noexcept {
+    return replays_[static_cast<std::size_t>(operation)];
+  }
+  Entry& entry(Operation operation) noexcept {
+    return entries_[static_cast<std::size_t>(operation)];
+  }
 
   // The entry of the schedule for `key`: the cached one, or the one `build()` returns, kept for
   // the next call.
@@ -56,6 +106,7 @@ class ScheduleCache {
     if (!entry.schedule || !(entry.key == key) || !same(entry.vectors, vectors)) {
       entry.finished_run.reset();  // it runs the schedule being replaced
       entry.schedule = std::make_shared<const Schedule>(build());
+      ++entry.generation;
       entry.key = key;
       keep(entry.vectors, vectors);
     }
@@ -84,6 +135,8 @@ class ScheduleCache {
   }
 
   std::array<Entry, kOperationCount> entries_;
+  Launches launches_;
+  std::array<std::optional<Replay>, kOperationCount> replays_;
 };
 
 }  // namespace scomm::coll
