@@ -59,24 +59,12 @@ namespace {
 using symbolic::initial;
 using symbolic::initial_block;
 using symbolic::kElementBase;
+using symbolic::ranks_reduced;
+using symbolic::undefined;
 using symbolic::Value;
 using symbolic::Values;
 using symbolic::ValueSimulation;
 
-Values undefined(std::int64_t n) {
-  return Values(static_cast<std::size_t>(n), Value{-1});
-}
-// Element `index` of the given ranks' inputs, combined in this order.
-Value combined(const std::vector<int>& ranks, std::int64_t index) {
-  Value v;
-  for (int r : ranks) v.push_back(r * kElementBase + index);
-  return v;
-}
-std::vector<int> ranks_upto(int last) {  // 0 .. last
-  std::vector<int> r(static_cast<std::size_t>(std::max(last + 1, 0)));
-  std::iota(r.begin(), r.end(), 0);
-  return r;
-}
 std::size_t at(std::int64_t i) {
   return static_cast<std::size_t>(i);
 }
@@ -146,9 +134,10 @@ Buffers reduction_buffers(const Case& c, std::int64_t input_count, bool has_outp
   if (c.in_place) return {std::nullopt, initial_block(c.shape.rank, input_count), true};
   return {initial_block(c.shape.rank, input_count), undefined(has_output ? input_count : 0)};
 }
-Expected reduction_expected(const Case& c, const std::vector<int>& ranks) {
+// Every element of ranks 0..last, reduced in rank order.
+Expected reduction_expected(const Case& c, int last) {
   Values out;
-  for (std::int64_t e = 0; e < c.count; ++e) out.push_back(combined(ranks, e));
+  for (std::int64_t e = 0; e < c.count; ++e) out.push_back(ranks_reduced(0, last, e));
   return expect(out);
 }
 Builder reduce(std::string name, bool ordered, std::function<Schedule(const Case&)> build) {
@@ -160,7 +149,7 @@ Builder reduce(std::string name, bool ordered, std::function<Schedule(const Case
           [](const Case& c) {
             // A non-root's receive buffer is not MPI's to touch.
             if (c.shape.rank != c.shape.root) return expect(undefined(c.count));
-            return reduction_expected(c, ranks_upto(c.shape.size - 1));
+            return reduction_expected(c, c.shape.size - 1);
           }};
 }
 Builder allreduce(std::string name, bool ordered, std::function<Schedule(const Case&)> build) {
@@ -169,7 +158,7 @@ Builder allreduce(std::string name, bool ordered, std::function<Schedule(const C
           ordered,
           std::move(build),
           [](const Case& c) { return reduction_buffers(c, c.count, true); },
-          [](const Case& c) { return reduction_expected(c, ranks_upto(c.shape.size - 1)); }};
+          [](const Case& c) { return reduction_expected(c, c.shape.size - 1); }};
 }
 Builder scan(std::string name, std::function<Schedule(const Case&)> build) {
   return {std::move(name),
@@ -177,7 +166,7 @@ Builder scan(std::string name, std::function<Schedule(const Case&)> build) {
           true,
           std::move(build),
           [](const Case& c) { return reduction_buffers(c, c.count, true); },
-          [](const Case& c) { return reduction_expected(c, ranks_upto(c.shape.rank)); }};
+          [](const Case& c) { return reduction_expected(c, c.shape.rank); }};
 }
 Builder exscan(std::string name, std::function<Schedule(const Case&)> build) {
   return {std::move(name),
@@ -186,7 +175,7 @@ Builder exscan(std::string name, std::function<Schedule(const Case&)> build) {
           std::move(build),
           [](const Case& c) { return reduction_buffers(c, c.count, true); },
           [](const Case& c) {
-            Expected e = reduction_expected(c, ranks_upto(c.shape.rank - 1));
+            Expected e = reduction_expected(c, c.shape.rank - 1);
             if (c.shape.rank == 0) e.any.assign(e.any.size(), true);  // undefined in MPI
             return e;
           }};
@@ -223,7 +212,7 @@ Builder reduce_scatter(
                 e.any[static_cast<std::size_t>(j)] = true;
                 continue;
               }
-              e.output[at(j)] = combined(ranks_upto(c.shape.size - 1), first + j);
+              e.output[at(j)] = ranks_reduced(0, c.shape.size - 1, first + j);
             }
             return e;
           }};

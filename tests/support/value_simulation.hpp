@@ -43,6 +43,18 @@ inline Values initial_block(int rank, std::int64_t count) {
   return values;
 }
 
+// `count` elements no schedule has written.
+inline Values undefined(std::int64_t count) {
+  return Values(static_cast<std::size_t>(count), Value{-1});
+}
+
+// Element e of ranks first..last reduced in rank order (empty when last < first).
+inline Value ranks_reduced(int first, int last, std::int64_t e) {
+  Value value;
+  for (int r = first; r <= last; ++r) value.push_back(r * kElementBase + e);
+  return value;
+}
+
 class ValueSimulation {
  public:
   // Ranks' buffers before the collective; input_count and output_count elements each (output

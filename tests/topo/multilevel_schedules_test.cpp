@@ -30,7 +30,8 @@ namespace {
 
 using symbolic::initial;
 using symbolic::initial_block;
-using symbolic::kElementBase;
+using symbolic::ranks_reduced;
+using symbolic::undefined;
 using symbolic::Value;
 using symbolic::Values;
 using symbolic::ValueSimulation;
@@ -69,24 +70,13 @@ void expect_slow(const Case& c, const coll::ScheduleBuilder& build, std::int64_t
   }
 }
 
-Values undefined(std::int64_t count) {
-  return Values(static_cast<std::size_t>(count), Value{-1});
-}
-
-// Element e of the reduction over all ranks in rank order.
-Value rank_ordered(int p, std::int64_t e) {
-  Value value;
-  for (int r = 0; r < p; ++r) value.push_back(r * kElementBase + e);
-  return value;
-}
-
 void expect_reduced(const Values& got, int p, std::int64_t n, bool commutative,
                     const std::string& where) {
   ASSERT_EQ(static_cast<std::int64_t>(got.size()), n) << where;
   for (std::int64_t e = 0; e < n; ++e) {
     Value value = got[e];
     if (commutative) std::sort(value.begin(), value.end());
-    ASSERT_EQ(value, rank_ordered(p, e)) << where << " element " << e;
+    ASSERT_EQ(value, ranks_reduced(0, p - 1, e)) << where << " element " << e;
   }
 }
 

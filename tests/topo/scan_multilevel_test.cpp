@@ -17,18 +17,11 @@ namespace scomm::topo {
 namespace {
 
 using symbolic::initial_block;
-using symbolic::kElementBase;
-using symbolic::Value;
-using symbolic::Values;
+using symbolic::ranks_reduced;
+using symbolic::undefined;
 using symbolic::ValueSimulation;
 
 // Element e of the reduction over ranks first..last in rank order.
-Value ranks_reduced(int first, int last, std::int64_t e) {
-  Value value;
-  for (int r = first; r <= last; ++r) value.push_back(r * kElementBase + e);
-  return value;
-}
-
 void check(const std::string& name, const Levels& levels, std::int64_t n, bool in_place,
            bool inclusive) {
   const int p = levels.size();
@@ -46,11 +39,10 @@ void check(const std::string& name, const Levels& levels, std::int64_t n, bool i
     ASSERT_EQ(sim.messages_per_level.back(), 2 * (levels.clusters(0) - 1)) << where;
   }
   ValueSimulation values(build, p, 0);
-  const Values unset(static_cast<std::size_t>(n), Value{-1});
   for (int r = 0; r < p; ++r) {
     // In place, the input slot names the output buffer (as the executor binds it).
     if (!in_place) values.buffers(r).input = initial_block(r, n);
-    values.buffers(r).output = in_place ? initial_block(r, n) : unset;
+    values.buffers(r).output = in_place ? initial_block(r, n) : undefined(n);
     values.buffers(r).input_is_output = in_place;
   }
   ASSERT_NO_THROW(values.run()) << where;
