@@ -18,7 +18,8 @@ python3 "$root/scripts/instruction_counts.py" creation "$(ls "$work"/split-halve
 python3 "$root/scripts/instruction_counts.py" messages "$work"/p2p-overhead.[0-9]*
 # 8 bytes, each collected alone; some thousand repeated calls, so that the first call's schedule
 # building weighs nothing.
-for op in Bcast Reduce Allreduce Scan Gather Scatterv Allgather Alltoall; do
+for op in Bcast Reduce Allreduce Scan Gather Gatherv Scatterv Allgather Allgatherv Alltoall \
+  Alltoallv Reduce_scatter; do
   mpirun --oversubscribe -np 2 valgrind --tool=callgrind --collect-atstart=no \
     --toggle-collect="SCOMM_$op" --callgrind-out-file="$work/$op.%p" \
     "$build/bench/scomm-mpibench" collectives --only "$op" --reps 3 --max-bytes 8 >/dev/null 2>&1

@@ -675,6 +675,72 @@ TEST_F(ScommTest, RepeatedVectorFormsFollowCountsChangedInPlace) {
   }
 }
 
+// A blocking v-form repeated with the same arguments is replayed (coll/replay.hpp): the data,
+// counts and displacements, changed in place between calls (same addresses), are read anew.
+// Every buffer and array stays where it is.
+TEST_F(ScommTest, RepeatedBlockingVectorFormsReadTheirArraysAnew) {
+  const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world"};
+  const int size = world_size_, rank = world_rank_;
+  const auto capacity = static_cast<std::size_t>(16 * size);
+  std::vector<int> send(capacity), got(capacity), expected(capacity);
+  Vector v = vector_layout(size, 0, 1);
+  Exchange e = exchange_layout(size, rank, 0, 0, false);
+  const auto like_mpi = [&](const std::function<int(int*, Mode)>& run, const std::string& what) {
+    std::fill(expected.begin(), expected.end(), -1);
+    std::fill(got.begin(), got.end(), -1);
+    ASSERT_EQ(run(expected.data(), Mode::kMpi), MPI_SUCCESS) << what;
+    ASSERT_EQ(run(got.data(), Mode::kBlocking), SCOMM_SUCCESS) << what;
+    ASSERT_EQ(got, expected) << what;
+  };
+  // Displacements alone change between the third and fourth calls (the arguments stay the same
+  // at every rank), counts too between the fifth and sixth.
+  for (const auto& [salt, gap] :
+       {std::pair{1, 1}, {1, 1}, {1, 2}, {1, 2}, {2, 2}, {2, 2}, {2, 1}}) {
+    const Vector next = vector_layout(size, salt, gap);
+    std::copy(next.counts.begin(), next.counts.end(), v.counts.begin());
+    std::copy(next.displs.begin(), next.displs.end(), v.displs.begin());
+    const Exchange changed = exchange_layout(size, rank, salt, gap, false);
+    for (auto [from, to] : {std::pair{&changed.send, &e.send}, std::pair{&changed.recv, &e.recv}}) {
+      std::copy(from->counts.begin(), from->counts.end(), to->counts.begin());
+      std::copy(from->displs.begin(), from->displs.end(), to->displs.begin());
+    }
+    const auto mine = pattern(rank, capacity, salt);
+    std::copy(mine.begin(), mine.end(), send.begin());
+    const int count = v.counts[static_cast<std::size_t>(rank)];
+    const std::string what = " salt " + std::to_string(salt) + " gap " + std::to_string(gap);
+    like_mpi(
+        [&](int* recv, Mode mode) {
+          return RUN(Gatherv, Igatherv, send.data(), count, MPI_INT, recv, v.counts.data(),
+                     v.displs.data(), MPI_INT, 0);
+        },
+        "gatherv" + what);
+    like_mpi(
+        [&](int* recv, Mode mode) {
+          return RUN(Scatterv, Iscatterv, send.data(), v.counts.data(), v.displs.data(), MPI_INT,
+                     recv, count, MPI_INT, 0);
+        },
+        "scatterv" + what);
+    like_mpi(
+        [&](int* recv, Mode mode) {
+          return RUN(Allgatherv, Iallgatherv, send.data(), count, MPI_INT, recv, v.counts.data(),
+                     v.displs.data(), MPI_INT);
+        },
+        "allgatherv" + what);
+    like_mpi(
+        [&](int* recv, Mode mode) {
+          return RUN(Alltoallv, Ialltoallv, send.data(), e.send.counts.data(), e.send.displs.data(),
+                     MPI_INT, recv, e.recv.counts.data(), e.recv.displs.data(), MPI_INT);
+        },
+        "alltoallv" + what);
+    like_mpi(
+        [&](int* recv, Mode mode) {
+          return RUN(Reduce_scatter, Ireduce_scatter, send.data(), recv, v.counts.data(), MPI_INT,
+                     MPI_SUM);
+        },
+        "reduce_scatter" + what);
+  }
+}
+
 // A broadcast longer than the others, scattered and gathered back in pieces: every count around
 // multiples of the size, fewer elements than ranks included.
 TEST_F(ScommTest, ScatterAllgatherBroadcastOfEveryRemainder) {

@@ -67,14 +67,6 @@ int run_collective(const char* function, SCOMM_Comm c, bool nonblocking, SCOMM_R
   });
 }
 
-// A blocking collective whose counts are arrays (v-forms): never replayed.
-template <typename Start>
-int collective(const char* function, SCOMM_Comm c, const coll::Signature& signature,
-               Start&& start) noexcept {
-  return run_collective(function, c, false, nullptr, signature, nullptr, {},
-                        std::forward<Start>(start));
-}
-
 // A blocking collective with `args`, every one of its arguments but the communicator, and
 // `types`, its datatypes.
 template <typename Start>

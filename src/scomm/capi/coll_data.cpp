@@ -58,11 +58,13 @@ int SCOMM_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int SCOMM_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                   SCOMM_Comm comm) {
-  return collective("SCOMM_Gatherv", comm, Signature(Operation::kGatherv).rooted_at(root),
-                    [&](const Call& call) {
-                      return coll::gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                           displs, recvtype, root);
-                    });
+  return collective(
+      "SCOMM_Gatherv", comm, Signature(Operation::kGatherv).rooted_at(root),
+      CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root),
+      {sendtype, recvtype}, [&](const Call& call) {
+        return coll::gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                             recvtype, root);
+      });
 }
 
 int SCOMM_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -100,11 +102,13 @@ int SCOMM_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int SCOMM_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
                    MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                    int root, SCOMM_Comm comm) {
-  return collective("SCOMM_Scatterv", comm, Signature(Operation::kScatterv).rooted_at(root),
-                    [&](const Call& call) {
-                      return coll::scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                            recvcount, recvtype, root);
-                    });
+  return collective(
+      "SCOMM_Scatterv", comm, Signature(Operation::kScatterv).rooted_at(root),
+      CallArgs(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root),
+      {sendtype, recvtype}, [&](const Call& call) {
+        return coll::scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                              recvtype, root);
+      });
 }
 
 int SCOMM_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[],
@@ -142,7 +146,8 @@ int SCOMM_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, 
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                      SCOMM_Comm comm) {
   return collective("SCOMM_Allgatherv", comm, Signature(Operation::kAllgatherv),
-                    [&](const Call& call) {
+                    CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype),
+                    {sendtype, recvtype}, [&](const Call& call) {
                       return coll::allgatherv(call, sendbuf, sendcount, sendtype, recvbuf,
                                               recvcounts, displs, recvtype);
                     });
@@ -181,11 +186,13 @@ int SCOMM_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
 int SCOMM_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
                     MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                     const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm) {
-  return collective("SCOMM_Alltoallv", comm, Signature(Operation::kAlltoallv),
-                    [&](const Call& call) {
-                      return coll::alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-                                             recvcounts, rdispls, recvtype);
-                    });
+  return collective(
+      "SCOMM_Alltoallv", comm, Signature(Operation::kAlltoallv),
+      CallArgs(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype),
+      {sendtype, recvtype}, [&](const Call& call) {
+        return coll::alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                               rdispls, recvtype);
+      });
 }
 
 int SCOMM_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],

@@ -94,6 +94,7 @@ int SCOMM_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcount
                          MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm) {
   return collective("SCOMM_Reduce_scatter", comm,
                     Signature(Operation::kReduceScatter).reducing(op).counts_alike(recvcounts),
+                    CallArgs(sendbuf, recvbuf, recvcounts, datatype, op), {datatype},
                     [&](const Call& call) {
                       return coll::reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
                     });

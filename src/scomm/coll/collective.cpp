@@ -19,9 +19,10 @@ p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Bindin
 
 }  // namespace
 
-p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding) {
+p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding,
+                       const ScheduleCache::VectorSpans& vectors) {
   ScheduleCache::Launches& launches = call.cache->launches();
-  launches = {launches.count + 1, &entry, binding};
+  launches = {launches.count + 1, &entry, binding, vectors};
   std::unique_ptr<ScheduleRun>& run = entry.finished_run;
   const int tag = comm::internal_tag(call.runtime, call.comm);
   try {

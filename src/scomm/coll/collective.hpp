@@ -30,8 +30,10 @@ struct Call {
 
 // Counts a launch on the communicator (replay.hpp: a call that launched once may be replayed).
 inline void count_launch(const Call& call) noexcept {
-  if (call.cache != nullptr)
-    call.cache->launches() = {call.cache->launches().count + 1, nullptr, {}};
+  if (call.cache == nullptr) return;
+  ScheduleCache::Launches& launches = call.cache->launches();
+  ++launches.count;
+  launches.rerun = nullptr;  // binding and vectors mean nothing without it
 }
 
 // Runs `schedule` to the end (blocking: the returned request is complete) or starts it as a
@@ -40,8 +42,9 @@ p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& sch
                     const Binding& binding);
 p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding);
 // Runs the entry's schedule to the end, on its last run when there is one (then nothing is
-// built or allocated).
-p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding);
+// built or allocated); `vectors` are the arrays the call's vectors came from.
+p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding,
+                       const ScheduleCache::VectorSpans& vectors = {});
 // As launch(), with the communicator's cached schedule for `key` and `vectors` when there is
 // one, else the one `build()` returns (cached for the next call).
 template <typename Build>
@@ -49,7 +52,7 @@ p2p::Request launch(const Call& call, const ScheduleKey& key, ScheduleCache::Vec
                     Build&& build, const Binding& binding) {
   if (call.cache == nullptr) return launch(call, build(), binding);
   ScheduleCache::Entry& entry = call.cache->get(key, vectors, build);
-  if (call.blocking) return run_again(call, entry, binding);
+  if (call.blocking) return run_again(call, entry, binding, ScheduleCache::VectorSpans(vectors));
   return launch(call, entry.schedule, binding);
 }
 template <typename Build>

@@ -1,3 +1,4 @@
+#include <span>
 #include <vector>
 
 #include "scomm/base/error.hpp"
@@ -11,8 +12,8 @@ p2p::Request reduce_scatter(const Call& call, const void* sendbuf, void* recvbuf
   if (recvcounts == nullptr) throw Error(ErrorClass::kArg, "null recvcounts");
   const std::vector<std::int64_t> counts(recvcounts, recvcounts + call.comm.size());
   return reduce_scatter_counts(
-      call, Operation::kReduceScatter, sendbuf, recvbuf, counts, type, op,
-      [&](MPI_Comm comm, MPI_Request* request) {
+      call, Operation::kReduceScatter, sendbuf, recvbuf, counts,
+      std::span(recvcounts, counts.size()), type, op, [&](MPI_Comm comm, MPI_Request* request) {
         return request != nullptr
                    ? MPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm, request)
                    : MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);

@@ -38,7 +38,8 @@ p2p::Request prefix_reduction(const Call& call, Operation operation, const void*
 
 p2p::Request reduce_scatter_counts(const Call& call, Operation operation, const void* sendbuf,
                                    void* recvbuf, std::span<const std::int64_t> counts,
-                                   MPI_Datatype type, MPI_Op op, const NativeCall& native) {
+                                   std::span<const int> user_counts, MPI_Datatype type, MPI_Op op,
+                                   const NativeCall& native) {
   for (const std::int64_t count : counts)
     if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
   const std::int64_t total = std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
@@ -53,11 +54,8 @@ p2p::Request reduce_scatter_counts(const Call& call, Operation operation, const 
                                              : reduce_scatter_recursive_halving(shape, counts);
   };
   const Binding binding = reduction_binding(sendbuf, recvbuf, type, op);
-  // The cache's key holds one count: uneven counts build their schedule every time.
-  if (std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>()) != counts.end())
-    return launch(call, build(), binding);
-  return launch(call, ScheduleKey{operation, algorithm, 0, in_place, counts.front(), 0}, build,
-                binding);
+  return launch(call, ScheduleKey{operation, algorithm, 0, in_place, counts.front(), 0},
+                {user_counts}, build, binding);
 }
 
 }  // namespace scomm::coll

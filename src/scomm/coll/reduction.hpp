@@ -43,9 +43,11 @@ p2p::Request prefix_reduction(const Call& call, Operation operation, const void*
                               const PrefixAlgorithms& algorithms, const NativeCall& native);
 
 // Reduce-scatter with `counts[r]` elements for rank r (reduce_scatter_block: all equal): checks,
-// selection (`operation`), launch.
+// selection (`operation`), launch. `user_counts` are the user's array of counts where the call
+// has one (reduce_scatter), part of the cache's key.
 p2p::Request reduce_scatter_counts(const Call& call, Operation operation, const void* sendbuf,
                                    void* recvbuf, std::span<const std::int64_t> counts,
-                                   MPI_Datatype type, MPI_Op op, const NativeCall& native);
+                                   std::span<const int> user_counts, MPI_Datatype type, MPI_Op op,
+                                   const NativeCall& native);
 
 }  // namespace scomm::coll

@@ -4,7 +4,9 @@
 // communicator exactly -- the same argument values, with predefined datatypes and operation, so
 // that nothing its checks or its selection saw can differ -- and that call launched only the
 // cached schedule it ran, the call runs that schedule again on the same binding, skipping the
-// argument checks, the selection and the cache key (some 300 instructions a call).
+// argument checks, the selection and the cache key (some 300 instructions a call). A v-form's
+// arrays are the same addresses, so only their values are compared with the ones its schedule was
+// built for.
 #pragma once
 
 #include <mpi.h>
@@ -33,9 +35,10 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
                            std::initializer_list<MPI_Datatype> types, MPI_Op op, Start&& start) {
   ScheduleCache& cache = *call.cache;
   std::optional<ScheduleCache::Replay>& last = cache.replay(operation);
-  if (call.blocking && last && last->args == args && last->entry->generation == last->generation) {
+  if (call.blocking && last && last->args == args && last->entry->generation == last->generation &&
+      ScheduleCache::same(last->entry->vectors, last->vectors.view())) {
     try {
-      return run_again(call, *last->entry, last->binding);
+      return run_again(call, *last->entry, last->binding, last->vectors);
     } catch (...) {
       last.reset();  // its run is gone with the failure
       throw;
@@ -49,7 +52,8 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
   if (call.blocking && !call.check_agreement && launched.count == before + 1 &&
       entry == &cache.entry(operation) && is_predefined_op(op) &&
       std::all_of(types.begin(), types.end(), is_predefined_type))
-    last = ScheduleCache::Replay{args, entry, entry->generation, launched.binding};
+    last =
+        ScheduleCache::Replay{args, entry, entry->generation, launched.binding, launched.vectors};
   return done;
 }
 

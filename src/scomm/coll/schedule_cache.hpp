@@ -4,7 +4,9 @@
 // it (and its allocations) altogether, and a repeated blocking call reuses the last one's run.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -66,6 +68,21 @@ class ScheduleCache {
   // A v-form's counts and displacements, which its schedule depends on as well.
   using Vectors = std::initializer_list<std::span<const int>>;
 
+  // The arrays a call's vectors were read from (at most alltoallv's four), to read them again.
+  class VectorSpans {
+   public:
+    VectorSpans() = default;
+    explicit VectorSpans(Vectors vectors) noexcept : size_(vectors.size()) {
+      assert(vectors.size() <= spans_.size());
+      std::copy(vectors.begin(), vectors.end(), spans_.begin());
+    }
+    std::span<const std::span<const int>> view() const noexcept { return {spans_.data(), size_}; }
+
+   private:
+    std::array<std::span<const int>, 4> spans_{};
+    std::size_t size_ = 0;
+  };
+
   struct Entry {
     ScheduleKey key;
     std::vector<int> vectors;  // each as its size, then its elements
@@ -76,11 +93,13 @@ class ScheduleCache {
   };
 
   // The launches of collectives on the communicator (collective.hpp counts them); when the last
-  // one ran a cached schedule to the end (run_again), its entry and binding.
+  // one ran a cached schedule to the end (run_again), its entry, binding and the arrays its
+  // vectors came from.
   struct Launches {
     std::uint64_t count = 0;
     Entry* rerun = nullptr;
     Binding binding;
+    VectorSpans vectors;
   };
   Launches& launches() noexcept { return launches_; }
 
@@ -90,6 +109,7 @@ class ScheduleCache {
     Entry* entry;
     std::uint64_t generation;  // of the entry's schedule when recorded
     Binding binding;
+    VectorSpans vectors;  // the arrays its vectors came from: a replay's must hold the same values
   };
   std::optional<Replay>& replay(Operation operation) noexcept {
     return replays_[static_cast<std::size_t>(operation)];
@@ -103,7 +123,8 @@ class ScheduleCache {
   template <typename Build>
   Entry& get(const ScheduleKey& key, Vectors vectors, Build&& build) {
     Entry& entry = entries_[static_cast<std::size_t>(key.operation)];
-    if (!entry.schedule || !(entry.key == key) || !same(entry.vectors, vectors)) {
+    if (!entry.schedule || !(entry.key == key) ||
+        !same(entry.vectors, {vectors.begin(), vectors.size()})) {
       entry.finished_run.reset();  // it runs the schedule being replaced
       entry.schedule = std::make_shared<const Schedule>(build());
       ++entry.generation;
@@ -113,10 +134,10 @@ class ScheduleCache {
     return entry;
   }
 
- private:
-  // A plain loop: std::equal on ints calls memcmp, whose dispatch costs more than comparing the
-  // few counts of a small communicator (every repeated v-form call compares them).
-  static bool same(const std::vector<int>& kept, Vectors vectors) {
+  // Whether `kept` (an entry's vectors) holds the values of `vectors`. A plain loop: std::equal on
+  // ints calls memcmp, whose dispatch costs more than comparing the few counts of a small
+  // communicator (every repeated v-form call compares them).
+  static bool same(const std::vector<int>& kept, std::span<const std::span<const int>> vectors) {
     std::size_t at = 0;
     for (const std::span<const int> v : vectors) {
       if (kept.size() - at < 1 + v.size() || kept[at] != static_cast<int>(v.size())) return false;
@@ -126,6 +147,8 @@ class ScheduleCache {
     }
     return at == kept.size();
   }
+
+ private:
   static void keep(std::vector<int>& kept, Vectors vectors) {
     kept.clear();
     for (const std::span<const int> v : vectors) {
