@@ -3,10 +3,12 @@
 // broadcast whose root's type differs from the others'), a strided type; counts with zeros and
 // displacements with gaps; blocking and nonblocking forms, several in flight; bad input.
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <numeric>
 
 #include "coll_test_support.hpp"
+#include "scomm/context/tag_layout.hpp"
 #include "smpi_defects.hpp"
 
 namespace {
@@ -861,6 +863,30 @@ TEST_F(DataErrorsTest, MismatchedCountsAreTruncationErrors) {
   EXPECT_EQ(error_class_of(rc), world_rank_ == 0 ? SCOMM_SUCCESS : SCOMM_ERR_TRUNCATE);
   for (std::size_t i = 4; i < 8; ++i) EXPECT_EQ(recv[i], world_rank_ == 0 ? 3 : -1);
   SCOMM_Comm_free(&pair);
+}
+
+// A root that receives its blocks one by one (short ones, coll/executor.cpp) still takes every
+// message of a call in which one was truncated: the next call must find only its own.
+TEST_F(DataErrorsTest, ATruncatedGathervLeavesNoMessageBehind) {
+  if (world_size_ < 3) GTEST_SKIP() << "needs three ranks";
+  const int p = world_size_, rank = world_rank_;
+  std::vector<int> counts(static_cast<std::size_t>(p), 1), displs(static_cast<std::size_t>(p));
+  for (int r = 0; r < p; ++r) displs[static_cast<std::size_t>(r)] = 2 * r;
+  std::vector<int> recv(static_cast<std::size_t>(2 * p), -1);
+  const std::array<int, 2> failed{rank, rank};  // rank 1 sends two where the root expects one
+  const int rc = SCOMM_Gatherv(failed.data(), rank == 1 ? 2 : 1, MPI_INT, recv.data(),
+                               counts.data(), displs.data(), MPI_INT, 0, SCOMM_COMM_WORLD);
+  EXPECT_EQ(error_class_of(rc), rank == 0 ? SCOMM_ERR_TRUNCATE : SCOMM_SUCCESS);
+  // Calls take their internal tags in turn: one of these has the failed call's.
+  for (int call = 0; call <= scomm::context::TagLayout::kSequencedTags; ++call) {
+    const int next = 100 + rank + call;
+    ASSERT_EQ(SCOMM_Gatherv(&next, 1, MPI_INT, recv.data(), counts.data(), displs.data(), MPI_INT,
+                            0, SCOMM_COMM_WORLD),
+              SCOMM_SUCCESS);
+    if (rank != 0) continue;
+    for (int r = 0; r < p; ++r)
+      ASSERT_EQ(recv[static_cast<std::size_t>(2 * r)], 100 + r + call) << "rank " << r;
+  }
 }
 
 }  // namespace

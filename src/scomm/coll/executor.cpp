@@ -212,11 +212,13 @@ bool ScheduleRun::advance(bool blocking) {
   return true;
 }
 
-// A round of at most one receive and one send whose receive MPI matches by itself, run by one
-// blocking MPI_Recv, MPI_Send or MPI_Sendrecv: cheaper than posting requests and waiting for
-// them, and what small collectives are made of. False, having done nothing, otherwise.
+// A round of at most one receive and one send, or a one-by-one round of short receives or short
+// sends (Round::one_by_one), whose receives MPI matches by itself: run by blocking MPI_Recv,
+// MPI_Send or MPI_Sendrecv calls, cheaper than posting requests and waiting for them. What small
+// collectives are made of. False, having done nothing, otherwise.
 bool ScheduleRun::exchange(const Round& round) {
-  if (round.receives.size() > 1 || round.sends.size() > 1) return false;
+  const bool single = round.receives.size() <= 1 && round.sends.size() <= 1;
+  if (!single && !(round.one_by_one && one_way_and_short(round))) return false;
   const p2p::Channel& channel = *channel_;
   if (!round.receives.empty() && !p2p::mpi_matches_alone(channel)) return false;
   const int mpi_tag = channel.mpi_tag(tag_);
@@ -224,21 +226,43 @@ bool ScheduleRun::exchange(const Round& round) {
     return Endpoint{address(t.block), mpi_count(t.block.count), buffer(t.block.slot).layout->type,
                     channel.select(t.peer)};
   };
-  int rc = MPI_SUCCESS;
-  if (!round.sends.empty() && !round.receives.empty()) {
+  if (round.sends.size() == 1 && round.receives.size() == 1) {
     const Endpoint to = at(round.sends[0]), from = at(round.receives[0]);
-    rc = MPI_Sendrecv(to.buffer, to.count, to.type, to.rank, mpi_tag, from.buffer, from.count,
-                      from.type, from.rank, mpi_tag, channel.base(), MPI_STATUS_IGNORE);
-  } else if (!round.sends.empty() && !send_detached(round.sends[0])) {
-    const Endpoint to = at(round.sends[0]);
-    rc = MPI_Send(to.buffer, to.count, to.type, to.rank, mpi_tag, channel.base());
-  } else if (!round.receives.empty()) {
-    const Endpoint from = at(round.receives[0]);
-    rc = MPI_Recv(from.buffer, from.count, from.type, from.rank, mpi_tag, channel.base(),
-                  MPI_STATUS_IGNORE);
+    p2p::check_mpi(
+        MPI_Sendrecv(to.buffer, to.count, to.type, to.rank, mpi_tag, from.buffer, from.count,
+                     from.type, from.rank, mpi_tag, channel.base(), MPI_STATUS_IGNORE),
+        "receive");
+    return true;
   }
-  p2p::check_mpi(rc, round.receives.empty() ? "send" : "receive");
+  for (const Transfer& t : round.sends) {
+    if (send_detached(t)) continue;
+    const Endpoint to = at(t);
+    p2p::check_mpi(MPI_Send(to.buffer, to.count, to.type, to.rank, mpi_tag, channel.base()),
+                   "send");
+  }
+  // Every receive, even after one failed: none of the round's messages is left behind.
+  int first_failure = MPI_SUCCESS;
+  for (const Transfer& t : round.receives) {
+    const Endpoint from = at(t);
+    const int rc = MPI_Recv(from.buffer, from.count, from.type, from.rank, mpi_tag, channel.base(),
+                            MPI_STATUS_IGNORE);
+    if (first_failure == MPI_SUCCESS) first_failure = rc;
+  }
+  p2p::check_mpi(first_failure, "receive");
   return true;
+}
+
+// Whether the round's transfers all go one way and are short enough not to wait for their peers
+// in Open MPI's shared memory (its eager limit): longer ones are better posted together, where
+// their copies overlap.
+bool ScheduleRun::one_way_and_short(const Round& round) const {
+  if (!round.receives.empty() && !round.sends.empty()) return false;
+  constexpr std::int64_t kShortBytes = 4096;
+  const auto is_short = [&](const Transfer& t) {
+    return t.block.count * buffer(t.block.slot).layout->size <= kShortBytes;
+  };
+  return std::all_of(round.receives.begin(), round.receives.end(), is_short) &&
+         std::all_of(round.sends.begin(), round.sends.end(), is_short);
 }
 
 void ScheduleRun::start_round(const Round& round) {

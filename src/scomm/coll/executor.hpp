@@ -65,6 +65,7 @@ class ScheduleRun final : public p2p::Operation {
   void hold(int tag);
   bool advance(bool blocking);
   bool exchange(const Round& round);
+  bool one_way_and_short(const Round& round) const;
   void start_round(const Round& round);
   bool send_detached(const Transfer& t);
   bool round_complete(bool blocking);

@@ -44,6 +44,7 @@ Schedule rooted_linear(const Shape& shape, Flow flow, const Layout& blocks, Bloc
         schedule.copy(block, mine);
     }
   }
+  if (shape.size > 1) schedule.one_by_one();  // every other rank's schedule is its one transfer
   return schedule;
 }
 

@@ -52,6 +52,10 @@ struct Round {
   std::vector<Transfer> receives;
   std::vector<Transfer> sends;
   std::vector<LocalStep> local;
+  // The transfers may also complete one at a time, in order: each peer's matching transfer is
+  // the only step of its schedule, so none of them waits for another (the root of a linear
+  // gather or scatter).
+  bool one_by_one = false;
 };
 
 struct TempBuffer {
@@ -79,6 +83,11 @@ class Schedule {
   Schedule& receive(int peer, Block block) {
     current().receives.push_back({peer, block});
     return counted();
+  }
+  // Marks the current round Round::one_by_one.
+  Schedule& one_by_one() {
+    current().one_by_one = true;
+    return *this;
   }
   Schedule& copy(Block from, Block to) { return local({LocalKind::kCopy, from, to}); }
   Schedule& reduce_left(Block from, Block to) { return local({LocalKind::kReduceLeft, from, to}); }
