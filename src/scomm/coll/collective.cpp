@@ -22,7 +22,7 @@ p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Bindin
 p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding,
                        const ScheduleCache::VectorSpans& vectors) {
   ScheduleCache::Launches& launches = call.cache->launches();
-  launches = {launches.count + 1, &entry, binding, vectors};
+  launches = {launches.count + 1, &entry, vectors};
   std::unique_ptr<ScheduleRun>& run = entry.finished_run;
   const int tag = comm::internal_tag(call.runtime, call.comm);
   try {
@@ -34,6 +34,19 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
     run->run();
   } catch (...) {
     run.reset();  // a failed run is not kept: it may hold abandoned requests
+    throw;
+  }
+  return p2p::Request::completed();
+}
+
+p2p::Request replay_run(const Call& call, ScheduleCache::Entry& entry) {
+  count_launch(call);
+  ScheduleRun& run = *entry.finished_run;
+  try {
+    run.restart(comm::internal_tag(call.runtime, call.comm));
+    run.run();
+  } catch (...) {
+    entry.finished_run.reset();
     throw;
   }
   return p2p::Request::completed();

@@ -88,8 +88,12 @@ ScheduleRun::~ScheduleRun() {
 }
 
 void ScheduleRun::rebind(int tag, const Binding& binding) {
-  round_ = 0;
   bind(binding);
+  restart(tag);
+}
+
+void ScheduleRun::restart(int tag) {
+  round_ = 0;
   hold(tag);
 }
 

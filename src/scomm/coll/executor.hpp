@@ -48,6 +48,8 @@ class ScheduleRun final : public p2p::Operation {
   // Makes a run that ended in run() ready to run its schedule again on `binding`'s buffers
   // with `tag` (held as by the constructor); it keeps what does not depend on them.
   void rebind(int tag, const Binding& binding);
+  // As rebind, on the buffers it ran on last.
+  void restart(int tag);
   // Registers the run as background work of the engine (nonblocking collectives), keeping
   // `schedule` (the one it runs) alive until it ends.
   void run_in_background(std::shared_ptr<const Schedule> schedule);

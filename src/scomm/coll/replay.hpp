@@ -3,8 +3,8 @@
 // flag). When a blocking call repeats the last blocking call of its operation on the
 // communicator exactly -- the same argument values, with predefined datatypes and operation, so
 // that nothing its checks or its selection saw can differ -- and that call launched only the
-// cached schedule it ran, the call runs that schedule again on the same binding, skipping the
-// argument checks, the selection and the cache key (some 300 instructions a call). A v-form's
+// cached schedule it ran, the call runs that schedule's run again on the buffers it has, skipping
+// the argument checks, the selection, the cache key and the binding. A v-form's
 // arrays are the same addresses, so only their values are compared with the ones its schedule was
 // built for.
 #pragma once
@@ -38,7 +38,7 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
   if (call.blocking && last && last->args == args && last->entry->generation == last->generation &&
       ScheduleCache::same(last->entry->vectors, last->vectors.view())) {
     try {
-      return run_again(call, *last->entry, last->binding, last->vectors);
+      return replay_run(call, *last->entry);
     } catch (...) {
       last.reset();  // its run is gone with the failure
       throw;
@@ -52,8 +52,7 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
   if (call.blocking && !call.check_agreement && launched.count == before + 1 &&
       entry == &cache.entry(operation) && is_predefined_op(op) &&
       std::all_of(types.begin(), types.end(), is_predefined_type))
-    last =
-        ScheduleCache::Replay{args, entry, entry->generation, launched.binding, launched.vectors};
+    last = ScheduleCache::Replay{args, entry, entry->generation, launched.vectors};
   return done;
 }
 

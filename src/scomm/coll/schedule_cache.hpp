@@ -93,12 +93,11 @@ class ScheduleCache {
   };
 
   // The launches of collectives on the communicator (collective.hpp counts them); when the last
-  // one ran a cached schedule to the end (run_again), its entry, binding and the arrays its
-  // vectors came from.
+  // one ran a cached schedule to the end (run_again), its entry and the arrays its vectors came
+  // from.
   struct Launches {
     std::uint64_t count = 0;
     Entry* rerun = nullptr;
-    Binding binding;
     VectorSpans vectors;
   };
   Launches& launches() noexcept { return launches_; }
@@ -108,7 +107,6 @@ class ScheduleCache {
     CallArgs args;
     Entry* entry;
     std::uint64_t generation;  // of the entry's schedule when recorded
-    Binding binding;
     VectorSpans vectors;  // the arrays its vectors came from: a replay's must hold the same values
   };
   std::optional<Replay>& replay(Operation operation) noexcept {
