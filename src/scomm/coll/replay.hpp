@@ -36,7 +36,8 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
   ScheduleCache& cache = *call.cache;
   std::optional<ScheduleCache::Replay>& last = cache.replay(operation);
   if (call.blocking && last && last->args == args && last->entry->generation == last->generation &&
-      ScheduleCache::same(last->entry->vectors, last->vectors.view())) {
+      (last->vectors.view().empty() ||
+       ScheduleCache::same(last->entry->vectors, last->vectors.view()))) {
     try {
       return replay_run(call, *last->entry);
     } catch (...) {
