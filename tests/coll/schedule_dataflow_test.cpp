@@ -37,6 +37,7 @@
 #include "scomm/coll/alltoall_pairwise.hpp"
 #include "scomm/coll/alltoallv_linear.hpp"
 #include "scomm/coll/barrier_dissemination.hpp"
+#include "scomm/coll/barrier_linear.hpp"
 #include "scomm/coll/bcast_binomial.hpp"
 #include "scomm/coll/bcast_knomial.hpp"
 #include "scomm/coll/bcast_pipelined_tree.hpp"
@@ -370,6 +371,8 @@ const std::vector<Builder>& builders() {
   const auto n_of = [](C c, P p) { return std::int64_t{p.counts[at(c.shape.rank)]}; };
   static const std::vector<Builder> kBuilders = {
       {"barrier_dissemination", false, true, [](C c) { return barrier_dissemination(c.shape); },
+       [](C) { return Buffers{}; }, [](C) { return expect({}); }},
+      {"barrier_linear", false, true, [](C c) { return barrier_linear(c.shape); },
        [](C) { return Buffers{}; }, [](C) { return expect({}); }},
       {"bcast_binomial", true, true, [](C c) { return bcast_binomial(c.shape, c.count); },
        bcast_buffers, bcast_expected},

@@ -25,6 +25,7 @@
 #include "scomm/coll/alltoall_pairwise.hpp"
 #include "scomm/coll/alltoallv_linear.hpp"
 #include "scomm/coll/barrier_dissemination.hpp"
+#include "scomm/coll/barrier_linear.hpp"
 #include "scomm/coll/bcast_binomial.hpp"
 #include "scomm/coll/bcast_knomial.hpp"
 #include "scomm/coll/bcast_pipelined_tree.hpp"
@@ -133,6 +134,7 @@ const std::vector<Builder>& builders() {
   static const std::vector<Builder> kBuilders = {
       {"barrier_dissemination", false, kOneType,
        [](S s, N, bool) { return barrier_dissemination(s); }},
+      {"barrier_linear", false, kOneType, [](S s, N, bool) { return barrier_linear(s); }},
       {"bcast_binomial", true, kOneType, [](S s, N n, bool) { return bcast_binomial(s, n); }},
       {"bcast_knomial/3", true, kOneType, [](S s, N n, bool) { return bcast_knomial(s, n, 3); }},
       {"bcast_knomial/4", true, kOneType, [](S s, N n, bool) { return bcast_knomial(s, n, 4); }},

@@ -180,9 +180,9 @@ class BarrierTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_BARRIER"; }
 };
 
-// Nobody leaves the barrier before everyone has entered: each rank sends a message to every
-// other rank before the barrier and probes for all of them right after it.
-TEST_P(BarrierTest, NobodyLeavesBeforeEveryoneEntered) {
+// The barrier needs no other traffic: synchronous sends to every rank, posted before it and
+// matched only by receives also posted before it, stay pending across it and complete after.
+TEST_P(BarrierTest, CompletesBesidePendingSynchronousSends) {
   for (int repeat = 0; repeat < 3; ++repeat) {
     std::vector<SCOMM_Request> sends;
     for (int peer = 0; peer < world_size_; ++peer) {
@@ -211,8 +211,32 @@ TEST_P(BarrierTest, NobodyLeavesBeforeEveryoneEntered) {
   ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
 }
 
+// The barrier synchronizes: a rank that has not entered yet sees nobody leave. The late rank
+// polls for the note every other rank sends (through MPI itself) once it has left; only then
+// does it enter. The other ranks' notes must all arrive after that, none during the wait.
+TEST_P(BarrierTest, NobodyLeavesBeforeTheLastRankEnters) {
+  if (world_size_ == 1) GTEST_SKIP() << "needs two ranks";
+  constexpr int kNoteTag = 4242;
+  for (const int late : {world_size_ - 1, 0}) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (world_rank_ != late) {
+      ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+      MPI_Send(&world_rank_, 1, MPI_INT, late, kNoteTag, MPI_COMM_WORLD);
+      continue;
+    }
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+    int early = 0;
+    while (!early && std::chrono::steady_clock::now() < until)
+      MPI_Iprobe(MPI_ANY_SOURCE, kNoteTag, MPI_COMM_WORLD, &early, MPI_STATUS_IGNORE);
+    EXPECT_FALSE(early) << "a rank left the barrier before rank " << late << " entered it";
+    ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    for (int note = 0; note < world_size_ - 1; ++note)
+      MPI_Recv(&early, 1, MPI_INT, MPI_ANY_SOURCE, kNoteTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, BarrierTest,
-                         ::testing::Values("", "dissemination", "multilevel", "native"));
+                         ::testing::Values("", "dissemination", "linear", "multilevel", "native"));
 
 class CollConcurrencyTest : public ScommTest {};
 

@@ -52,9 +52,9 @@ struct Round {
   std::vector<Transfer> receives;
   std::vector<Transfer> sends;
   std::vector<LocalStep> local;
-  // The transfers may also complete one at a time, in order: each peer's matching transfer is
-  // the only step of its schedule, so none of them waits for another (the root of a linear
-  // gather or scatter).
+  // The transfers may also complete one at a time, in order: each peer reaches its matching
+  // transfer without waiting for another of the round (the root of a linear gather, scatter or
+  // barrier, where it is the peer's only step or follows steps already complete).
   bool one_by_one = false;
 };
 

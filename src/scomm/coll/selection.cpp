@@ -17,6 +17,10 @@ using enum Operation;
 // Bcast: scatter + allgather from 512 KiB (MPICH's long-message threshold); below, binomial
 // (0.56x scatter + allgather's time at 256 KiB, P = 8, on the 2-core VM).
 constexpr std::int64_t kBcastLong = 512 * 1024;
+// Barrier: linear on 5-7 ranks, where dissemination takes as many rounds as on 8 (Open MPI's
+// choice there too; 1.05-1.18x native's time on the 2-core VM, dissemination 1.5-2.0x).
+constexpr int kBarrierLinearMinRanks = 5;
+constexpr int kBarrierLinearMaxRanks = 7;
 constexpr int kBcastMinScatterRanks = 8;  // below, the extra rounds cost more (MPICH's default)
 // Bcast and reduce on 8 or more ranks: the pipelined binary tree for mid-size vectors, where its
 // segments overlap the levels (16 cores: bcast 4 KiB 1.10x native at P = 8 and 1.01x at P = 16
@@ -107,7 +111,7 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
            operation == kAlltoall;
   switch (operation) {
     case kBarrier:
-      return algorithm == kDissemination;
+      return algorithm == kDissemination || algorithm == kLinear;
     case kBcast:
       return algorithm == kBinomial || algorithm == kScatterAllgather || algorithm == kKnomial ||
              algorithm == kPipelinedTree;
@@ -175,7 +179,8 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
   const bool pow2 = (size & (size - 1)) == 0;
   switch (operation) {
     case kBarrier:
-      return kDissemination;
+      return size >= kBarrierLinearMinRanks && size <= kBarrierLinearMaxRanks ? kLinear
+                                                                              : kDissemination;
     case kBcast:
       if (bytes >= kBcastLong && size >= kBcastMinScatterRanks) return kScatterAllgather;
       return pipelined_tree_fits(bytes, size, kBcastPipelinedEnd) ? kPipelinedTree : kBinomial;
