@@ -17,39 +17,40 @@ p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Bindin
   return p2p::Request::completed();
 }
 
+// Runs the entry's kept run to the end once `prepare(run)` has readied it (or made it). A run
+// that fails is not kept: it may hold abandoned requests.
+template <typename Prepare>
+p2p::Request run_kept(ScheduleCache::Entry& entry, Prepare&& prepare) {
+  try {
+    prepare(entry.finished_run);
+    entry.finished_run->run();
+  } catch (...) {
+    entry.finished_run.reset();
+    throw;
+  }
+  return p2p::Request::completed();
+}
+
 }  // namespace
 
 p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding,
                        const ScheduleCache::VectorSpans& vectors) {
   ScheduleCache::Launches& launches = call.cache->launches();
   launches = {launches.count + 1, &entry, vectors};
-  std::unique_ptr<ScheduleRun>& run = entry.finished_run;
   const int tag = comm::internal_tag(call.runtime, call.comm);
-  try {
+  return run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) {
     if (run)
       run->rebind(tag, binding);
     else
       run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(), tag,
                                           *entry.schedule, binding);
-    run->run();
-  } catch (...) {
-    run.reset();  // a failed run is not kept: it may hold abandoned requests
-    throw;
-  }
-  return p2p::Request::completed();
+  });
 }
 
 p2p::Request replay_run(const Call& call, ScheduleCache::Entry& entry) {
   count_launch(call);
-  ScheduleRun& run = *entry.finished_run;
-  try {
-    run.restart(comm::internal_tag(call.runtime, call.comm));
-    run.run();
-  } catch (...) {
-    entry.finished_run.reset();
-    throw;
-  }
-  return p2p::Request::completed();
+  const int tag = comm::internal_tag(call.runtime, call.comm);
+  return run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) { run->restart(tag); });
 }
 
 p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,

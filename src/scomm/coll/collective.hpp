@@ -33,7 +33,7 @@ inline void count_launch(const Call& call) noexcept {
   if (call.cache == nullptr) return;
   ScheduleCache::Launches& launches = call.cache->launches();
   ++launches.count;
-  launches.rerun = nullptr;  // binding and vectors mean nothing without it
+  launches.rerun = nullptr;  // its vectors mean nothing without it
 }
 
 // Runs `schedule` to the end (blocking: the returned request is complete) or starts it as a
@@ -44,7 +44,7 @@ p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding)
 // Runs the entry's schedule to the end, on its last run when there is one (then nothing is
 // built or allocated); `vectors` are the arrays the call's vectors came from.
 p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding,
-                       const ScheduleCache::VectorSpans& vectors = {});
+                       const ScheduleCache::VectorSpans& vectors);
 // Runs the entry's schedule to the end again on the buffers of its last run, which must have
 // been a blocking call's that ended well (a replay, replay.hpp).
 p2p::Request replay_run(const Call& call, ScheduleCache::Entry& entry);
