@@ -16,16 +16,21 @@ std::vector<ContextId> ids_of(const Derivation& d) {
   return ids;
 }
 
-TEST(DerivationTest, SlotsAreTakenInTurnAndHalveTheRange) {
+TEST(DerivationTest, EachSlotServesOnceAndHalvesTheRange) {
   Derivation parent{64, 4, 0};
-  const ContextId expected_first[] = {72, 68, 66, 65, 72, 68};
-  const int expected_bits[] = {3, 2, 1, 0, 3, 2};
-  for (int k = 0; k < 6; ++k) {
+  const ContextId expected_first[] = {72, 68, 66, 65};
+  const int expected_bits[] = {3, 2, 1, 0};
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(parent.slots_left(), 4 - k);
     const auto child = derive_child(parent);
     ASSERT_TRUE(child.has_value());
     EXPECT_EQ(child->first, expected_first[k]) << "creation " << k;
     EXPECT_EQ(child->bits, expected_bits[k]) << "creation " << k;
   }
+  // Never round again: a member still using the first child's id cannot be told apart.
+  EXPECT_EQ(parent.slots_left(), 0);
+  EXPECT_FALSE(derive_child(parent).has_value());
+  EXPECT_FALSE(derive_child(parent).has_value());
 }
 
 TEST(DerivationTest, LiveSlotsOfOneParentAreDisjointAndExcludeIt) {

@@ -144,8 +144,8 @@ TEST_F(JanusSortTest, DoublesBothBuilds) {
       check_sort<double>(build, janus::Distribution::kRandom, 4096, 17, 5);
 }
 
-// Sorts in a row on one communicator cycle through its derivation slots: every member must
-// count the same creations, including at Janus ranks, and free what it made.
+// Sorts in a row on one communicator use up its derivation slots, then fresh blocks: every
+// member must count the same creations, including at Janus ranks, and free what it made.
 TEST_F(JanusSortTest, RepeatedSortsOnWorldLeaveNothingLive) {
   int comms_before = 0, contexts_before = 0, comms_after = 0, contexts_after = 0;
   SCOMM_Comm_live(&comms_before, &contexts_before);
@@ -159,9 +159,10 @@ TEST_F(JanusSortTest, RepeatedSortsOnWorldLeaveNothingLive) {
 // On a communicator with fewer than two derivation slots the sort copies it (SCOMM_Comm_idup)
 // before making overlapping children.
 TEST_F(JanusSortTest, SortsOnACommunicatorWithoutSlots) {
-  std::vector<SCOMM_Comm> chain{SCOMM_COMM_WORLD};
+  std::vector<SCOMM_Comm> chain{SCOMM_COMM_NULL};
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &chain[0]), SCOMM_SUCCESS);  // every slot left
   int slots = 0;
-  ASSERT_EQ(SCOMM_Comm_local_slots(SCOMM_COMM_WORLD, &slots), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_local_slots(chain[0], &slots), SCOMM_SUCCESS);
   for (int wanted : {1, 0}) {
     while (slots > wanted) {  // first children: one slot fewer each
       SCOMM_Comm child = SCOMM_COMM_NULL;
@@ -179,7 +180,7 @@ TEST_F(JanusSortTest, SortsOnACommunicatorWithoutSlots) {
       EXPECT_TRUE(janus::check(data, print, 64, MPI_COMM_WORLD).ok()) << "slots " << wanted;
     }
   }
-  for (std::size_t i = chain.size() - 1; i > 0; --i) SCOMM_Comm_free(&chain[i]);
+  for (auto c = chain.rbegin(); c != chain.rend(); ++c) SCOMM_Comm_free(&*c);
 }
 
 }  // namespace

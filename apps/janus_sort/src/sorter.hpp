@@ -202,9 +202,10 @@ class GroupTask {
     Request request = B::kNullRequest;
   };
 
-  // Two overlapping children need two derivation slots of their parent (docs/DESIGN.md); with
-  // fewer, a copy of the communicator (a fresh block) is made in the background, so that the
-  // creations stay local and no rank ever blocks in a collective creation.
+  // Two overlapping children take two derivation slots of their parent (docs/DESIGN.md); with
+  // fewer left, a copy of the communicator (a fresh block) is made in the background, so that
+  // the creations stay local: a parent out of slots would allocate a block, blocking, in its
+  // next creation.
   void prepare_creation_parent() {
     if (B::creation_slots(comm_) >= 2) return;
     B::idup(comm_, &copy_, &dup_request_);
@@ -422,8 +423,6 @@ class GroupTask {
   void create_children(const Sides& sides) {
     const Comm parent = copy_ != B::kNullComm ? copy_ : comm_;
     if (sides.size() == 2 && sides[0].first.last == sides[1].first.first) {  // a Janus rank
-      if (B::creation_slots(parent) == 1)
-        throw std::runtime_error("janus::sort needs SCOMM_DERIVE_BITS = 0 or >= 2");
       create(parent, {sides.data(), 1});
       create(parent, {sides.data() + 1, 1});
     } else if (!sides.empty()) {

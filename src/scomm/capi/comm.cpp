@@ -208,7 +208,7 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm c, MPI_Comm* mpicomm) {
 int SCOMM_Comm_local_slots(SCOMM_Comm c, int* slots) {
   return on_comm("SCOMM_Comm_local_slots", c, [&](CommEntry& e) {
     require(slots, "slots");
-    *slots = e.comm.derivation().bits;
+    *slots = e.comm.derivation().slots_left();
   });
 }
 
@@ -225,7 +225,7 @@ int SCOMM_Comm_live(int* communicators, int* contexts) {
     require(communicators, "communicators");
     require(contexts, "contexts");
     *communicators = static_cast<int>(context().comms.live());
-    *contexts = static_cast<int>(runtime().held().held());
+    *contexts = static_cast<int>(runtime().held().held() - runtime().reserved());
   });
 }
 

@@ -57,12 +57,12 @@ Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
               const group::MapPolicy& policy) {
   const group::CartGrid::Sub sub = grid_of(cart).sub(cart.rank(), remain);
   auto sub_grid = std::make_shared<const group::CartGrid>(sub.dims, sub.periods);
-  const auto derived = context::derive_child(cart.derivation());
+  const auto derived = next_local_context(runtime, cart);
   Comm made =
       derived ? runtime.open(group::compose(cart.channel().map_ptr(),
                                             sub_grid_in_parent(sub, policy), policy),
                              sub.index, *derived)
-              // out of bits: a collective split, colored by the sub-grid's first point
+              // blocks without slots: a collective split, colored by the sub-grid's first point
               : std::move(*finish(*start_split(runtime, cart, sub.base, sub.index, policy, true)));
   made.set_grid(std::move(sub_grid));
   return made;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,21 @@
 namespace scomm::comm {
 
 class Runtime;
+
+// The block a communicator's local children derive from once its own derivation slots are used
+// up (next_local_context in create.hpp), reserved at this process while this object lives.
+class ReservedBlock {
+ public:
+  ReservedBlock(Runtime& runtime, context::ContextId block);
+  ~ReservedBlock();
+  ReservedBlock(const ReservedBlock&) = delete;
+  ReservedBlock& operator=(const ReservedBlock&) = delete;
+  context::Derivation& derivation() noexcept { return derivation_; }
+
+ private:
+  Runtime& runtime_;
+  context::Derivation derivation_;
+};
 
 class Comm {
  public:
@@ -29,7 +45,16 @@ class Comm {
   context::ContextId context() const noexcept { return channel_->context(); }
   // The group of the communicator, over base (world) ranks.
   group::Group group() const { return group::Group(channel_->map_ptr(), channel_->select(rank())); }
-  context::Derivation& derivation() noexcept { return derivation_; }
+  // What local creation derives children from: the communicator's own slots, then, once they
+  // are used up, those of the block it reserved last.
+  context::Derivation& derivation() noexcept {
+    return extras_ && extras_->reserved ? extras_->reserved->derivation() : derivation_;
+  }
+  // Local creation on this communicator derives from `block` from now on; the block reserved
+  // before, if any, is let go here (its live children keep it taken).
+  void derive_from(Runtime& runtime, context::ContextId block) {
+    extras().reserved.emplace(runtime, block);
+  }
 
   // The grid of a Cartesian communicator (null for others): kept by dup, not by split.
   const group::CartGrid* grid() const noexcept { return extras_ ? extras_->grid.get() : nullptr; }
@@ -52,8 +77,8 @@ class Comm {
  private:
   p2p::ChannelPtr channel_;
   context::Derivation derivation_;
-  // What few communicators have (a name, a grid, an MPI twin), made on first use: a
-  // communicator is then three words, cheap to move into its handle and to destroy.
+  // What few communicators have (a name, a grid, an MPI twin, a reserved block), made on first use:
+  // a communicator is then three words, cheap to move into its handle and to destroy.
   struct Extras {
     Extras() = default;
     Extras(const Extras&) = delete;
@@ -64,6 +89,7 @@ class Comm {
     std::string name;
     std::shared_ptr<const group::CartGrid> grid;
     MPI_Comm native = MPI_COMM_NULL;
+    std::optional<ReservedBlock> reserved;
   };
   Extras& extras() {
     if (!extras_) extras_ = std::make_unique<Extras>();

@@ -2,10 +2,10 @@
 //
 // Local (no communication): create_range and create_from_group are called by every member of the
 // parent, in the same order at every member (MPI's rule for collective calls); non-members of the
-// result get nullopt. The child's context is derived from the parent's (derivation.hpp); when
-// the parent has no derivation bits left, the call allocates a fresh block collectively over the
-// parent instead -- every member reaches that point together, as all of them count the same
-// creations.
+// result get nullopt. The child's context is derived from one of the parent's derivation slots
+// (derivation.hpp), each taken once; the creation after the last one allocates a fresh block
+// collectively over the parent, whose slots serve the next creations -- every member reaches
+// that creation, as all of them count the same creations.
 //
 // Collective: dup, split and create allocate one block over the parent with the runtime's
 // algorithm, as nonblocking operations (idup, isplit) that blocking calls drive to the end. A
@@ -53,6 +53,10 @@ std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color,
                                       const group::MapPolicy& policy, bool blocking);
 std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group,
                                        bool blocking);
+// The context of `parent`'s next local child: derived from its slots, or from a fresh block once
+// they are used up (one blocking allocation over the parent). nullopt when blocks carry no slots
+// (SCOMM_DERIVE_BITS = 0): the caller then creates collectively.
+std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent);
 // The map of parent ranks first, first + stride, ... (count of them) over base ranks: a box
 // when the parent's map is one, else the group layer's composition.
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,

@@ -1,6 +1,6 @@
 // create_group: only the group's members call it, so they allocate among themselves, talking on
 // the parent's context through a view of its channel with the group's ranks. The user tag tells
-// concurrent calls apart: it picks one of 64 internal tags, and every message carries it whole,
+// concurrent calls apart: it picks one of 63 internal tags, and every message carries it whole,
 // so two calls whose tags share an internal tag fail loudly instead of mixing.
 #include <string>
 
@@ -18,7 +18,7 @@ Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int
     throw Error(ErrorClass::kGroup,
                 "the caller is not a member of the group (only members call create_group)");
   const p2p::ChannelPtr view(new p2p::Channel(parent.channel(), child.map_ptr(), child.rank()));
-  constexpr int kGroupTags = context::TagLayout::kInternalTags - context::TagLayout::kSequencedTags;
+  constexpr int kGroupTags = context::TagLayout::kGroupTags;
   ChannelReducer reducer(
       runtime.engine(), view,
       runtime.layout().internal_tag(context::TagLayout::kSequencedTags + tag % kGroupTags), true,

@@ -1,8 +1,9 @@
 // create_range and create_from_group: O(1) and without communication while the parent has
-// derivation bits left.
+// derivation slots left.
 #include <string>
 
 #include "scomm/base/error.hpp"
+#include "scomm/comm/channel_reducer.hpp"
 #include "scomm/comm/create.hpp"
 #include "scomm/group/builder.hpp"
 #include "scomm/group/regular_map.hpp"
@@ -19,6 +20,19 @@ void check_subset(const group::Group& parent, const group::Group& group) {
 }
 
 namespace {
+
+// Stamps the fresh-block allocations' messages apart from create_group's (its tag + 1).
+constexpr std::uint64_t kFreshBlockStamp = std::uint64_t{1} << 32;
+
+// One blocking block allocation over the parent. Every member reaches it in the same local
+// creation; it has a tag of its own, as members need not order their local creations and the
+// parent's collectives alike.
+context::ContextId fresh_block(Runtime& runtime, Comm& parent) {
+  ChannelReducer reducer(runtime.engine(), parent.channel_ptr(),
+                         runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), true,
+                         kFreshBlockStamp);
+  return context::allocate(runtime.options().algorithm, runtime.blocks(), reducer);
+}
 
 // Members of the range (MPI_Group_range_incl's rules), or Error(kRank / kArg).
 int range_length(int size, int first, int last, int stride) {
@@ -55,7 +69,7 @@ std::optional<group::Box> composed_box(const p2p::Channel& parent, int first, in
 
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.
 std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Group& child) {
-  const auto derived = context::derive_child(parent.derivation());
+  const auto derived = next_local_context(runtime, parent);
   if (!derived) return finish(*start_create(runtime, parent, child, true));
   const group::Rank rank = child.rank();
   if (rank == group::kUndefined) return std::nullopt;
@@ -64,11 +78,19 @@ std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Gr
 
 }  // namespace
 
+std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent) {
+  if (const auto derived = context::derive_child(parent.derivation())) [[likely]]
+    return derived;
+  if (runtime.options().derive_bits == 0) return std::nullopt;
+  parent.derive_from(runtime, fresh_block(runtime, parent));
+  return context::derive_child(parent.derivation());
+}
+
 std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int last, int stride,
                                  const group::MapPolicy& policy) {
   const int count = range_length(parent.size(), first, last, stride);
-  const auto derived = context::derive_child(parent.derivation());
-  if (!derived) {  // out of bits: the collective path, with the group layer's range
+  const auto derived = next_local_context(runtime, parent);
+  if (!derived) {  // blocks without slots: the collective path, with the group layer's range
     const group::RangeTriplet range{first, last, stride};
     return finish(*start_create(
         runtime, parent, group::range_incl(parent.group(), std::span(&range, 1), policy), true));

@@ -76,20 +76,18 @@ void Runtime::decline_block(context::ContextId block) noexcept {
 namespace {
 
 // Out of line and cold: the error's message would otherwise cost every creation a stack frame.
-[[noreturn, gnu::cold, gnu::noinline]] void throw_context_held(context::ContextId id,
-                                                               int derive_bits) {
+[[noreturn, gnu::cold, gnu::noinline]] void throw_context_held(context::ContextId id) {
   throw Error(ErrorClass::kContext,
               "cannot prove message separation: context " + std::to_string(id) +
-                  " is still used by a live communicator here (a live sibling created " +
-                  std::to_string(derive_bits) +
-                  "+ local creations ago, or members made local creations in different orders)");
+                  " is still used by a live communicator here (members made their local "
+                  "creations on a communicator in different orders)");
 }
 
 }  // namespace
 
 p2p::Route Runtime::route(context::Derivation derivation) const {
   if (held_.any_held(derivation.first, derivation.span())) [[unlikely]]
-    throw_context_held(derivation.first, options_.derive_bits);
+    throw_context_held(derivation.first);
   const context::ContextId id = derivation.first;
   const int prefix = static_cast<int>(id & (layout_.prefixes_per_base() - 1));
   return {id, bases_[static_cast<std::size_t>(layout_.base_of(id))], prefix << layout_.user_bits(),
@@ -126,6 +124,25 @@ void Runtime::dispose(p2p::Channel* channel) noexcept {
   if (held_.release(id)) blocks_.release(held_.block_of(id));
   channel->~Channel();
   channel_blocks_.deallocate(channel, sizeof(p2p::Channel));
+}
+
+context::Derivation Runtime::reserve_block(context::ContextId block) {
+  const context::Derivation derivation = block_derivation(block);
+  held_.hold(derivation.first);
+  ++reserved_;
+  return derivation;
+}
+
+void Runtime::release_reserved(context::ContextId first) noexcept {
+  --reserved_;
+  if (held_.release(first)) blocks_.release(held_.block_of(first));
+}
+
+ReservedBlock::ReservedBlock(Runtime& runtime, context::ContextId block)
+    : runtime_(runtime), derivation_(runtime.reserve_block(block)) {}
+
+ReservedBlock::~ReservedBlock() {
+  runtime_.release_reserved(derivation_.first);
 }
 
 }  // namespace scomm::comm

@@ -13,9 +13,12 @@ class TagLayout {
   static constexpr int kMinUserBits = 15;
   // Tags reserved above the published limit for scomm's own collectives.
   static constexpr int kInternalTags = 256;
-  // The first 192 go round-robin to collectives in their order on a communicator, the last 64
-  // to create_group (which only some members call) by its user tag modulo 64.
+  // The first 192 go round-robin to collectives in their order on a communicator, the next 63
+  // to create_group (which only some members call) by its user tag modulo 63, and the last to
+  // the block allocations of local creation (which count creations, not collectives).
   static constexpr int kSequencedTags = 192;
+  static constexpr int kGroupTags = kInternalTags - kSequencedTags - 1;
+  static constexpr int kFreshBlockTag = kInternalTags - 1;
 
   // Throws Error(kNotSupported) when tag_ub leaves fewer than kMinUserBits + 1 bits.
   static TagLayout from_tag_ub(int tag_ub, int user_bits = kMinUserBits);
