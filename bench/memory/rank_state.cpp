@@ -117,12 +117,13 @@ int RankState::cart_create(int parent, group::CartGrid grid, const std::string& 
   return index;
 }
 
-// comm::cart_sub with a derivation bit left (a grid without any would split collectively).
+// comm::cart_sub with a derivation slot left (the library would then take a fresh block
+// collectively, which one simulated rank cannot).
 int RankState::cart_sub(int cart, const std::vector<bool>& remain, const std::string& kind) {
   comm::Comm& from = comm(cart);
   const group::CartGrid::Sub sub = comm::grid_of(from).sub(from.rank(), remain);
   const auto derived = context::derive_child(from.derivation());
-  if (!derived) throw std::runtime_error(kind + ": the grid has no derivation bits");
+  if (!derived) throw std::runtime_error(kind + ": the grid's derivation slots are used up");
   const group::MapPtr map = group::compose(
       from.channel().map_ptr(), comm::sub_grid_in_parent(sub, options_.policy), options_.policy);
   const int index = open(map, sub.index, *derived, kind, map);

@@ -46,15 +46,26 @@ std::vector<std::unique_ptr<Communicator>> random_communicators(std::size_t proc
   return comms;
 }
 
+// Runs of ids too: communicator c asks for count_of(c) consecutive ids (the fresh blocks of local
+// creation), and may get fewer, at least one.
+ContextId count_of(std::size_t c) {
+  return 1 + static_cast<ContextId>(c % 3) * 3;
+}
+
 void expect_agreement_and_separation(const std::vector<std::unique_ptr<Communicator>>& comms,
                                      std::size_t processes) {
   std::vector<std::set<ContextId>> held(processes);
-  for (const auto& comm : comms) {
-    const ContextId id = comm->members.front().allocation->result();
-    for (const Member& m : comm->members) {
+  for (std::size_t c = 0; c < comms.size(); ++c) {
+    const Allocation& first = *comms[c]->members.front().allocation;
+    const ContextId id = first.result(), count = first.result_count();
+    ASSERT_GE(count, 1U);
+    ASSERT_LE(count, count_of(c));
+    for (const Member& m : comms[c]->members) {
       ASSERT_EQ(m.allocation->result(), id) << "members disagree";
-      ASSERT_TRUE(held[m.process].insert(id).second)
-          << "process " << m.process << " holds " << id << " twice";
+      ASSERT_EQ(m.allocation->result_count(), count) << "members disagree";
+      for (ContextId k = id; k < id + count; ++k)
+        ASSERT_TRUE(held[m.process].insert(k).second)
+            << "process " << m.process << " holds " << k << " twice";
     }
   }
 }
@@ -81,8 +92,8 @@ TEST_P(AllocationTest, NonblockingAllocationsInRandomInterleavings) {
       auto [c, m] = pending[pick];
       Member& member = comms[c]->members[m];
       if (!member.allocation)
-        member.allocation =
-            start_allocation(GetParam(), pools[member.process], *member.reducer, true, c + 1);
+        member.allocation = start_allocation(GetParam(), pools[member.process], *member.reducer,
+                                             true, c + 1, count_of(c));
       else if (member.allocation->progress())
         pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(pick));
     }
@@ -190,7 +201,8 @@ TEST_P(AllocationTest, BlockingAllocationsFollowingMpiCallOrder) {
         for (Member& m : comms[next[p]]->members) {
           if (m.process != p) continue;
           if (!m.allocation)
-            m.allocation = start_allocation(GetParam(), pools[p], *m.reducer, false);
+            m.allocation =
+                start_allocation(GetParam(), pools[p], *m.reducer, false, 0, count_of(next[p]));
           if (!m.allocation->progress()) return;
         }
       }

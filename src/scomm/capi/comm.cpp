@@ -208,7 +208,7 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm c, MPI_Comm* mpicomm) {
 int SCOMM_Comm_local_slots(SCOMM_Comm c, int* slots) {
   return on_comm("SCOMM_Comm_local_slots", c, [&](CommEntry& e) {
     require(slots, "slots");
-    *slots = e.comm.derivation().slots_left();
+    *slots = e.comm.local_slots_left();
   });
 }
 

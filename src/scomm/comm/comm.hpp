@@ -18,18 +18,28 @@ namespace scomm::comm {
 
 class Runtime;
 
-// The block a communicator's local children derive from once its own derivation slots are used
-// up (next_local_context in create.hpp), reserved at this process while this object lives.
-class ReservedBlock {
+// The blocks a communicator's local children derive from once its own derivation slots are used
+// up (next_local_context in create.hpp): a run of consecutive blocks from one collective
+// allocation, each serving its slots in turn. The block serving holds its first id here (which no
+// derived child takes), so that no collective allocation hands it out while children may still
+// be derived from it; the blocks not yet serving stay taken in the pool until this goes.
+class ReservedBlocks {
  public:
-  ReservedBlock(Runtime& runtime, context::ContextId block);
-  ~ReservedBlock();
-  ReservedBlock(const ReservedBlock&) = delete;
-  ReservedBlock& operator=(const ReservedBlock&) = delete;
+  ReservedBlocks(Runtime& runtime, context::ContextId first_block, context::ContextId count);
+  ~ReservedBlocks();
+  ReservedBlocks(const ReservedBlocks&) = delete;
+  ReservedBlocks& operator=(const ReservedBlocks&) = delete;
   context::Derivation& derivation() noexcept { return derivation_; }
+  // The run's next block serves from now on; false when none is left.
+  bool next();
+  // Slots left in the serving block and the blocks after it.
+  int slots_left() const noexcept {
+    return derivation_.slots_left() + static_cast<int>(end_block_ - next_block_) * derivation_.bits;
+  }
 
  private:
   Runtime& runtime_;
+  context::ContextId next_block_, end_block_;
   context::Derivation derivation_;
 };
 
@@ -50,11 +60,22 @@ class Comm {
   context::Derivation& derivation() noexcept {
     return extras_ && extras_->reserved ? extras_->reserved->derivation() : derivation_;
   }
-  // Local creation on this communicator derives from `block` from now on; the block reserved
-  // before, if any, is let go here (its live children keep it taken).
-  void derive_from(Runtime& runtime, context::ContextId block) {
-    extras().reserved.emplace(runtime, block);
+  // Local creation on this communicator moves to the next block of its reserved run, if any.
+  bool next_reserved_block() { return extras_ && extras_->reserved && extras_->reserved->next(); }
+  // Local creation on this communicator derives from the blocks [first_block, first_block +
+  // count) from now on; the run reserved before, if any, is let go (its live children keep their
+  // blocks taken).
+  void derive_from(Runtime& runtime, context::ContextId first_block, context::ContextId count) {
+    extras().reserved.emplace(runtime, first_block, count);
+    ++extras_->reserved_runs;
   }
+  // How many more local creations on this communicator derive without communication.
+  int local_slots_left() const noexcept {
+    return extras_ && extras_->reserved ? extras_->reserved->slots_left()
+                                        : derivation_.slots_left();
+  }
+  // How many runs of blocks it took so far (each one longer).
+  int reserved_runs() const noexcept { return extras_ ? extras_->reserved_runs : 0; }
 
   // The grid of a Cartesian communicator (null for others): kept by dup, not by split.
   const group::CartGrid* grid() const noexcept { return extras_ ? extras_->grid.get() : nullptr; }
@@ -89,7 +110,8 @@ class Comm {
     std::string name;
     std::shared_ptr<const group::CartGrid> grid;
     MPI_Comm native = MPI_COMM_NULL;
-    std::optional<ReservedBlock> reserved;
+    std::optional<ReservedBlocks> reserved;
+    int reserved_runs = 0;
   };
   Extras& extras() {
     if (!extras_) extras_ = std::make_unique<Extras>();

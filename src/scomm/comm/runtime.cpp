@@ -138,11 +138,24 @@ void Runtime::release_reserved(context::ContextId first) noexcept {
   if (held_.release(first)) blocks_.release(held_.block_of(first));
 }
 
-ReservedBlock::ReservedBlock(Runtime& runtime, context::ContextId block)
-    : runtime_(runtime), derivation_(runtime.reserve_block(block)) {}
+ReservedBlocks::ReservedBlocks(Runtime& runtime, context::ContextId first_block,
+                               context::ContextId count)
+    : runtime_(runtime),
+      next_block_(first_block + 1),
+      end_block_(first_block + count),
+      derivation_(runtime.reserve_block(first_block)) {}
 
-ReservedBlock::~ReservedBlock() {
+bool ReservedBlocks::next() {
+  if (next_block_ == end_block_) return false;
   runtime_.release_reserved(derivation_.first);
+  derivation_ = runtime_.reserve_block(next_block_++);
+  return true;
+}
+
+ReservedBlocks::~ReservedBlocks() {
+  runtime_.release_reserved(derivation_.first);
+  for (context::ContextId block = next_block_; block < end_block_; ++block)
+    runtime_.decline_block(block);
 }
 
 }  // namespace scomm::comm

@@ -63,9 +63,10 @@ class Runtime final : public p2p::ChannelOwner {
   context::Derivation block_derivation(context::ContextId block) const noexcept {
     return {held_.first_of_block(block), static_cast<std::uint16_t>(options_.derive_bits), 0};
   }
-  // `block` (from a collective allocation) for a communicator's further local children, once its
-  // own slots are used up: the block's first id, which no derived child takes, stays held -- so
-  // that no collective allocation hands the block out -- until release_reserved(its first id).
+  // `block` (from a collective allocation) serves a communicator's further local children, once
+  // its own slots are used up (ReservedBlocks): the block's first id, which no derived child
+  // takes, stays held -- so that the block returns to the pool only after it stops serving and
+  // its last child is gone -- until release_reserved(its first id).
   context::Derivation reserve_block(context::ContextId block);
   void release_reserved(context::ContextId first) noexcept;
   // Ids held as such reservations rather than as some communicator's context.

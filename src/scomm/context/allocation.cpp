@@ -18,8 +18,8 @@ namespace {
 // Counts the allocation as in flight at this process for its whole life.
 class InFlight : public Allocation {
  public:
-  InFlight(ContextPool& pool, Reducer& reducer, std::uint64_t priority)
-      : pool_(pool), reducer_(reducer), priority_(priority) {
+  InFlight(ContextPool& pool, Reducer& reducer, std::uint64_t priority, ContextId count = 1)
+      : pool_(pool), reducer_(reducer), priority_(priority), count_(count) {
     pool_.begin_allocation();
   }
   ~InFlight() override {
@@ -27,15 +27,17 @@ class InFlight : public Allocation {
   }
 
  protected:
-  // Settles on `id`: the allocation stops counting as in flight here.
-  void finish(ContextId id) {
+  // Settles on [id, id + count): the allocation stops counting as in flight here.
+  void finish(ContextId id, ContextId count = 1) {
     result_ = id;
+    result_count_ = count;
     pool_.end_allocation();
   }
 
   ContextPool& pool_;
   Reducer& reducer_;
   std::uint64_t priority_;
+  ContextId count_;    // consecutive ids wanted
   int contested_ = 0;  // rounds in a row retried for reservations of greater priority
 };
 
@@ -48,8 +50,8 @@ constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
 class ConfirmingAllocation : public InFlight {
  public:
   ConfirmingAllocation(ContextPool& pool, Reducer& reducer, Algorithm algorithm, bool nonblocking,
-                       std::uint64_t priority)
-      : InFlight(pool, reducer, priority) {
+                       std::uint64_t priority, ContextId count)
+      : InFlight(pool, reducer, priority, count) {
     if (algorithm == Algorithm::kVanilla) {
       propose(0);
       return;
@@ -123,10 +125,13 @@ class ConfirmingAllocation : public InFlight {
       propose(0);  // nothing free above the highest: reuse freed ids
     } else if (proposal_[1] != 0) {
       confirm(highest);
-    } else {
-      pool_.reserve(highest);  // above every id held at any member, nothing else in flight
-      pool_.commit(highest);
-      finish(highest);
+    } else {  // above every id held at any member, nothing else in flight: all of them free
+      const ContextId count = std::min(count_, pool_.capacity() - highest);
+      for (ContextId id = highest; id < highest + count; ++id) {
+        pool_.reserve(id);
+        pool_.commit(id);
+      }
+      finish(highest, count);
     }
   }
 
@@ -148,8 +153,8 @@ class BitmaskAllocation : public InFlight {
   static constexpr ContextId kWindow = 2048;
   static constexpr std::size_t kWords = kWindow / 64;
 
-  BitmaskAllocation(ContextPool& pool, Reducer& reducer, std::uint64_t priority)
-      : InFlight(pool, reducer, priority) {
+  BitmaskAllocation(ContextPool& pool, Reducer& reducer, std::uint64_t priority, ContextId count)
+      : InFlight(pool, reducer, priority, count) {
     offer(0);
   }
 
@@ -160,10 +165,12 @@ class BitmaskAllocation : public InFlight {
     for (std::size_t w = 0; w < kWords && chosen == kNoContext; ++w)
       if (mask_[w] != 0)
         chosen = first_ + static_cast<ContextId>(64 * w + std::countr_zero(mask_[w]));
-    release_offer_except(chosen);
+    ContextId count = 0;  // the common free run from `chosen`, up to count_
+    while (chosen != kNoContext && count < count_ && common(chosen + count)) ++count;
+    release_offer_except(chosen, count);
     if (chosen != kNoContext) {
-      pool_.commit(chosen);
-      finish(chosen);
+      for (ContextId id = chosen; id < chosen + count; ++id) pool_.commit(id);
+      finish(chosen, count);
       return true;
     }
     offer(next_window());
@@ -171,6 +178,12 @@ class BitmaskAllocation : public InFlight {
   }
 
  private:
+  // Whether `id` is free at every member (set in the reduced mask of the window).
+  bool common(ContextId id) const noexcept {
+    const ContextId offset = id - first_;
+    return offset < kWindow && (mask_[offset / 64] >> (offset % 64) & 1) != 0;
+  }
+
   ContextId next_window() {
     const bool someone_blocked = mask_[kWords] == 0;
     if (someone_blocked && mask_[kWords + 1] != 0 && contested_ < kContestedRetries) {
@@ -193,9 +206,9 @@ class BitmaskAllocation : public InFlight {
     reducer_.start_and(mask_);
   }
 
-  void release_offer_except(ContextId kept) {
+  void release_offer_except(ContextId kept, ContextId count) {
     for_each_offered([&](ContextId id) {
-      if (id != kept) pool_.release(id);
+      if (id < kept || id >= kept + count) pool_.release(id);
     });
   }
 
@@ -236,23 +249,27 @@ std::string_view algorithm_name(Algorithm algorithm) {
 
 std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& pool,
                                              Reducer& reducer, bool nonblocking,
-                                             std::uint64_t priority) {
+                                             std::uint64_t priority, ContextId count) {
   switch (algorithm) {
     case Algorithm::kBitmask:
-      return std::make_unique<BitmaskAllocation>(pool, reducer, priority);
+      return std::make_unique<BitmaskAllocation>(pool, reducer, priority, count);
     case Algorithm::kVanilla:
     case Algorithm::kHighest:
-      return std::make_unique<ConfirmingAllocation>(pool, reducer, algorithm, nonblocking,
-                                                    priority);
+      return std::make_unique<ConfirmingAllocation>(pool, reducer, algorithm, nonblocking, priority,
+                                                    count);
   }
   return nullptr;
 }
 
-ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer) {
-  const auto allocation = start_allocation(algorithm, pool, reducer, false);
+IdRun allocate_run(Algorithm algorithm, ContextPool& pool, Reducer& reducer, ContextId count) {
+  const auto allocation = start_allocation(algorithm, pool, reducer, false, 0, count);
   while (!allocation->progress()) {
   }
-  return allocation->result();
+  return {allocation->result(), allocation->result_count()};
+}
+
+ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer) {
+  return allocate_run(algorithm, pool, reducer, 1).first;
 }
 
 }  // namespace scomm::context

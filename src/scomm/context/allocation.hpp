@@ -43,20 +43,34 @@ class Allocation {
   // Advances the allocation; true once result() is known. Throws Error(kContext) when no id is
   // free at every member; every member throws together, as the decision is collective.
   virtual bool progress() = 0;
+  // The first id it settled on, and how many consecutive ids from there (1..the count asked).
   ContextId result() const noexcept { return result_; }
+  ContextId result_count() const noexcept { return result_count_; }
 
  protected:
   ContextId result_ = kNoContext;
+  ContextId result_count_ = 0;
 };
 
 // `pool` and `reducer` must outlive the allocation. A blocking allocation must be driven to
 // completion before this process starts another one. `priority` (see above) breaks ties between
-// concurrent allocations; blocking ones may keep 0.
+// concurrent allocations; blocking ones may keep 0. `count`: the consecutive ids wanted, the same
+// at every member; the allocation settles on fewer (at least one) where taking them all would
+// cost more reductions: highest-CID takes them above the highest id held, bitmask the common free
+// run its window offers, and a confirming round (vanilla, or highest in contention) one id.
 std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& pool,
                                              Reducer& reducer, bool nonblocking,
-                                             std::uint64_t priority = 0);
+                                             std::uint64_t priority = 0, ContextId count = 1);
 
 // Blocking allocation: starts and drives it to the end.
 ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer);
+
+// The ids a blocking allocation of up to `count` consecutive ids settled on: [first, first +
+// count).
+struct IdRun {
+  ContextId first = kNoContext;
+  ContextId count = 0;
+};
+IdRun allocate_run(Algorithm algorithm, ContextPool& pool, Reducer& reducer, ContextId count);
 
 }  // namespace scomm::context
