@@ -133,16 +133,17 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm comm, MPI_Comm *mpicomm);
  * SCOMM_COMM_NULL. Every member of comm makes its local creations on comm in the same order: the
  * k-th is at every member the same call, or one whose range shares no member with it (each half
  * creating its own half is one creation). Each creation takes one of comm's derivation slots
- * (SCOMM_Comm_local_slots); the one after the last allocates a fresh block collectively over
- * comm (blocking: every member takes part in that same creation), whose slots serve the next. */
+ * (SCOMM_Comm_local_slots); the one after the last allocates a run of fresh blocks collectively
+ * over comm (blocking: every member takes part in that same creation; each run longer, up to
+ * 1,024 slots), whose slots serve the next. */
 int SCOMM_Comm_create_range(SCOMM_Comm comm, int first, int last, int stride,
                             SCOMM_Comm *newcomm);
 /* Local: how many more local creations on comm derive their context without communication (its
  * derivation slots left; the same at every member). Each slot serves once: reusing one could let
  * a member that ran ahead send on the new child while another still receives on the old. At 0
- * the next local creation on comm allocates a fresh block collectively over comm (blocking); a
- * program that must not block there can SCOMM_Comm_idup comm beforehand (a new block,
- * SCOMM_DERIVE_BITS slots) and create on the copy. */
+ * the next local creation on comm allocates a run of fresh blocks collectively over comm
+ * (blocking); a program that must not block there can SCOMM_Comm_idup comm beforehand (a new
+ * block, SCOMM_DERIVE_BITS slots) and create on the copy. */
 int SCOMM_Comm_local_slots(SCOMM_Comm comm, int *slots);
 
 /* Local, like SCOMM_Comm_create_range, for any group every member of comm knows (a subset of

@@ -62,6 +62,11 @@ class Comm {
   }
   // Local creation on this communicator moves to the next block of its reserved run, if any.
   bool next_reserved_block() { return extras_ && extras_->reserved && extras_->reserved->next(); }
+  // Lets go of the reserved run, used up: its blocks return to the pool as their last children
+  // go, so that the next run may reuse them.
+  void drop_reserved_blocks() noexcept {
+    if (extras_) extras_->reserved.reset();
+  }
   // Local creation on this communicator derives from the blocks [first_block, first_block +
   // count) from now on; the run reserved before, if any, is let go (its live children keep their
   // blocks taken).

@@ -92,7 +92,11 @@ std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& pa
   if (const auto derived = context::derive_child(parent.derivation())) [[likely]]
     return derived;
   if (runtime.options().derive_bits == 0) return std::nullopt;
-  if (!parent.next_reserved_block()) reserve_fresh_blocks(runtime, parent);
+  if (!parent.next_reserved_block()) {
+    // Before the allocation, so that highest-CID may settle below the used-up run's last block.
+    parent.drop_reserved_blocks();
+    reserve_fresh_blocks(runtime, parent);
+  }
   return context::derive_child(parent.derivation());
 }
 
