@@ -133,9 +133,9 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm comm, MPI_Comm *mpicomm);
  * SCOMM_COMM_NULL. Every member of comm makes its local creations on comm in the same order: the
  * k-th is at every member the same call, or one whose range shares no member with it (each half
  * creating its own half is one creation). Each creation takes one of comm's derivation slots
- * (SCOMM_Comm_local_slots); the one after the last allocates a run of fresh blocks collectively
- * over comm (blocking: every member takes part in that same creation; each run longer, up to
- * 1,024 slots), whose slots serve the next. */
+ * (SCOMM_Comm_local_slots), then, once they are used up, a whole block of a run of fresh blocks
+ * that the creation after the last slot allocates collectively over comm (blocking: every member
+ * takes part in that same creation; runs of 2, 4, ... up to 1,024 blocks). */
 int SCOMM_Comm_create_range(SCOMM_Comm comm, int first, int last, int stride,
                             SCOMM_Comm *newcomm);
 /* Local: how many more local creations on comm derive their context without communication (its

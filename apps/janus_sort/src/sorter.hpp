@@ -202,12 +202,14 @@ class GroupTask {
     Request request = B::kNullRequest;
   };
 
-  // Two overlapping children take two derivation slots of their parent (docs/DESIGN.md); with
-  // fewer left, a copy of the communicator (a fresh block) is made in the background, so that
-  // the creations stay local: a parent out of slots would allocate a block, blocking, in its
-  // next creation.
+  // Two overlapping children take two derivation slots of their parent (docs/DESIGN.md); a
+  // parent out of slots allocates fresh blocks in its next creation, blocking. The top group
+  // lets it (every member of the caller's communicator gets there together, and the runs of
+  // blocks grow, so that sorts in a row pay one allreduce per hundreds of calls); below, with
+  // fewer than two slots left, a copy of the communicator (a fresh block) is made in the
+  // background, so that a Janus rank never blocks in one group while its other group waits.
   void prepare_creation_parent() {
-    if (B::creation_slots(comm_) >= 2) return;
+    if (top_ || B::creation_slots(comm_) >= 2) return;
     B::idup(comm_, &copy_, &dup_request_);
   }
 

@@ -225,7 +225,7 @@ int SCOMM_Comm_live(int* communicators, int* contexts) {
     require(communicators, "communicators");
     require(contexts, "contexts");
     *communicators = static_cast<int>(context().comms.live());
-    *contexts = static_cast<int>(runtime().held().held() - runtime().reserved());
+    *contexts = static_cast<int>(runtime().held().held());
   });
 }
 

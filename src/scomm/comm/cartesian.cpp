@@ -57,7 +57,7 @@ Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
               const group::MapPolicy& policy) {
   const group::CartGrid::Sub sub = grid_of(cart).sub(cart.rank(), remain);
   auto sub_grid = std::make_shared<const group::CartGrid>(sub.dims, sub.periods);
-  const auto derived = next_local_context(runtime, cart);
+  const auto derived = next_local_context(runtime, cart, true);
   Comm made =
       derived ? runtime.open(group::compose(cart.channel().map_ptr(),
                                             sub_grid_in_parent(sub, policy), policy),

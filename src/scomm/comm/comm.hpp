@@ -18,29 +18,27 @@ namespace scomm::comm {
 
 class Runtime;
 
-// The blocks a communicator's local children derive from once its own derivation slots are used
+// The blocks a communicator's local children take whole once its own derivation slots are used
 // up (next_local_context in create.hpp): a run of consecutive blocks from one collective
-// allocation, each serving its slots in turn. The block serving holds its first id here (which no
-// derived child takes), so that no collective allocation hands it out while children may still
-// be derived from it; the blocks not yet serving stay taken in the pool until this goes.
+// allocation, taken one per child. A taken block is its child's own, as if collectively
+// allocated for it; the blocks not yet taken stay taken in the pool until this goes.
 class ReservedBlocks {
  public:
-  ReservedBlocks(Runtime& runtime, context::ContextId first_block, context::ContextId count);
+  ReservedBlocks(Runtime& runtime, context::ContextId first, context::ContextId count)
+      : runtime_(runtime), next_(first), end_(first + count) {}
   ~ReservedBlocks();
   ReservedBlocks(const ReservedBlocks&) = delete;
   ReservedBlocks& operator=(const ReservedBlocks&) = delete;
-  context::Derivation& derivation() noexcept { return derivation_; }
-  // The run's next block serves from now on; false when none is left.
-  bool next();
-  // Slots left in the serving block and the blocks after it.
-  int slots_left() const noexcept {
-    return derivation_.slots_left() + static_cast<int>(end_block_ - next_block_) * derivation_.bits;
+  // The run's next block, taken; nullopt when none is left.
+  std::optional<context::ContextId> take() noexcept {
+    if (next_ == end_) return std::nullopt;
+    return next_++;
   }
+  int left() const noexcept { return static_cast<int>(end_ - next_); }
 
  private:
   Runtime& runtime_;
-  context::ContextId next_block_, end_block_;
-  context::Derivation derivation_;
+  context::ContextId next_, end_;
 };
 
 class Comm {
@@ -55,29 +53,27 @@ class Comm {
   context::ContextId context() const noexcept { return channel_->context(); }
   // The group of the communicator, over base (world) ranks.
   group::Group group() const { return group::Group(channel_->map_ptr(), channel_->select(rank())); }
-  // What local creation derives children from: the communicator's own slots, then, once they
-  // are used up, those of the block it reserved last.
-  context::Derivation& derivation() noexcept {
-    return extras_ && extras_->reserved ? extras_->reserved->derivation() : derivation_;
+  // The derivation slots local creation takes first (derivation.hpp).
+  context::Derivation& derivation() noexcept { return derivation_; }
+  // The next block of the run reserved for its further local children, taken; nullopt when
+  // there is none (left).
+  std::optional<context::ContextId> take_reserved_block() noexcept {
+    return extras_ && extras_->reserved ? extras_->reserved->take() : std::nullopt;
   }
-  // Local creation on this communicator moves to the next block of its reserved run, if any.
-  bool next_reserved_block() { return extras_ && extras_->reserved && extras_->reserved->next(); }
-  // Lets go of the reserved run, used up: its blocks return to the pool as their last children
-  // go, so that the next run may reuse them.
+  // Lets the reserved run go (its untaken blocks return to the pool).
   void drop_reserved_blocks() noexcept {
     if (extras_) extras_->reserved.reset();
   }
-  // Local creation on this communicator derives from the blocks [first_block, first_block +
-  // count) from now on; the run reserved before, if any, is let go (its live children keep their
-  // blocks taken).
-  void derive_from(Runtime& runtime, context::ContextId first_block, context::ContextId count) {
-    extras().reserved.emplace(runtime, first_block, count);
+  // Local creation on this communicator takes whole blocks of [first, first + count) from now
+  // on; the run reserved before, if any, is let go.
+  void reserve_blocks(Runtime& runtime, context::ContextId first, context::ContextId count) {
+    extras().reserved.emplace(runtime, first, count);
     ++extras_->reserved_runs;
   }
-  // How many more local creations on this communicator derive without communication.
+  // How many more local creations on this communicator need no communication.
   int local_slots_left() const noexcept {
-    return extras_ && extras_->reserved ? extras_->reserved->slots_left()
-                                        : derivation_.slots_left();
+    return derivation_.slots_left() +
+           (extras_ && extras_->reserved ? extras_->reserved->left() : 0);
   }
   // How many runs of blocks it took so far (each one longer).
   int reserved_runs() const noexcept { return extras_ ? extras_->reserved_runs : 0; }

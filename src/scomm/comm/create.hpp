@@ -53,10 +53,12 @@ std::unique_ptr<Creation> start_split(Runtime& runtime, Comm& parent, int color,
                                       const group::MapPolicy& policy, bool blocking);
 std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const group::Group& group,
                                        bool blocking);
-// The context of `parent`'s next local child: derived from its slots, or from a fresh block once
-// they are used up (one blocking allocation over the parent). nullopt when blocks carry no slots
-// (SCOMM_DERIVE_BITS = 0): the caller then creates collectively.
-std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent);
+// The context of `parent`'s next local child: derived from one of its slots, or, once they are
+// used up, a whole block of its reserved run (a run allocated over the parent, blocking, when
+// none is left). `member`: whether the caller is a member of the child (a block a non-member
+// takes goes back to the pool). nullopt when blocks carry no slots (SCOMM_DERIVE_BITS = 0): the
+// caller then creates collectively.
+std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member);
 // The map of parent ranks first, first + stride, ... (count of them) over base ranks: a box
 // when the parent's map is one, else the group layer's composition.
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,

@@ -24,24 +24,24 @@ namespace {
 
 // Stamps the fresh-block allocations' messages apart from create_group's (its tag + 1).
 constexpr std::uint64_t kFreshBlockStamp = std::uint64_t{1} << 32;
-// A communicator's k-th run of reserved blocks is 2^k long, up to 256 (1,024 creations with 4
-// slots a block, 16 KiB of ids): repeated local creation on one communicator pays one allreduce
-// per ever more creations (52 CPU ns per create + free at P = 8 on the 2-core VM, 77 with runs
-// of up to 64), while one that creates rarely pins few blocks.
-constexpr int kLongestRunLog2 = 8;
+// A communicator's k-th run of reserved blocks is 2^k long, up to 1,024 (16 Ki ids) and a
+// sixty-fourth of the blocks: repeated local creation on one communicator pays one allreduce per
+// ever more creations, while one that creates rarely pins few blocks.
+constexpr int kLongestRunLog2 = 10;
 
-// One blocking allocation of a run of blocks over the parent. Every member reaches it in the same
-// local creation; it has a tag of its own, as members need not order their local creations and
-// the parent's collectives alike.
+// One blocking allocation of a run of blocks over the parent, for its further local children.
+// Every member reaches it in the same local creation; it has a tag of its own, as members need
+// not order their local creations and the parent's collectives alike.
 void reserve_fresh_blocks(Runtime& runtime, Comm& parent) {
   ChannelReducer reducer(runtime.engine(), parent.channel_ptr(),
                          runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), true,
                          kFreshBlockStamp);
-  const context::ContextId wanted = context::ContextId{1}
-                                    << std::min(parent.reserved_runs() + 1, kLongestRunLog2);
+  const context::ContextId wanted = std::max<context::ContextId>(
+      1, std::min(context::ContextId{1} << std::min(parent.reserved_runs() + 1, kLongestRunLog2),
+                  runtime.blocks().capacity() / 64));
   const context::IdRun run =
       context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer, wanted);
-  parent.derive_from(runtime, run.first, run.count);
+  parent.reserve_blocks(runtime, run.first, run.count);
 }
 
 // Members of the range (MPI_Group_range_incl's rules), or Error(kRank / kArg).
@@ -79,38 +79,42 @@ std::optional<group::Box> composed_box(const p2p::Channel& parent, int first, in
 
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.
 std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Group& child) {
-  const auto derived = next_local_context(runtime, parent);
-  if (!derived) return finish(*start_create(runtime, parent, child, true));
   const group::Rank rank = child.rank();
+  const auto derived = next_local_context(runtime, parent, rank != group::kUndefined);
+  if (!derived) return finish(*start_create(runtime, parent, child, true));
   if (rank == group::kUndefined) return std::nullopt;
   return runtime.open(child.map_ptr(), rank, *derived);
 }
 
 }  // namespace
 
-std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent) {
+std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member) {
   if (const auto derived = context::derive_child(parent.derivation())) [[likely]]
     return derived;
   if (runtime.options().derive_bits == 0) return std::nullopt;
-  if (!parent.next_reserved_block()) {
-    // Before the allocation, so that highest-CID may settle below the used-up run's last block.
+  auto block = parent.take_reserved_block();
+  if (!block) {
+    // Let the used-up run go first, so that highest-CID may settle below its last block: the
+    // ids of a communicator that creates again and again stay few.
     parent.drop_reserved_blocks();
     reserve_fresh_blocks(runtime, parent);
+    block = parent.take_reserved_block();
   }
-  return context::derive_child(parent.derivation());
+  if (!member) runtime.decline_block(*block);  // the block is the child's alone
+  return runtime.block_derivation(*block);
 }
 
 std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int last, int stride,
                                  const group::MapPolicy& policy) {
   const int count = range_length(parent.size(), first, last, stride);
-  const auto derived = next_local_context(runtime, parent);
+  // O(1): membership by arithmetic, the map by composing progressions.
+  const int index = index_in_range(parent.rank(), first, count, stride);
+  const auto derived = next_local_context(runtime, parent, index != group::kUndefined);
   if (!derived) {  // blocks without slots: the collective path, with the group layer's range
     const group::RangeTriplet range{first, last, stride};
     return finish(*start_create(
         runtime, parent, group::range_incl(parent.group(), std::span(&range, 1), policy), true));
   }
-  // O(1): membership by arithmetic, the map by composing progressions.
-  const int index = index_in_range(parent.rank(), first, count, stride);
   if (index == group::kUndefined) return std::nullopt;
   if (const auto box = composed_box(parent.channel(), first, count, stride))
     return runtime.open(*box, index, *derived);

@@ -126,36 +126,8 @@ void Runtime::dispose(p2p::Channel* channel) noexcept {
   channel_blocks_.deallocate(channel, sizeof(p2p::Channel));
 }
 
-context::Derivation Runtime::reserve_block(context::ContextId block) {
-  const context::Derivation derivation = block_derivation(block);
-  held_.hold(derivation.first);
-  ++reserved_;
-  return derivation;
-}
-
-void Runtime::release_reserved(context::ContextId first) noexcept {
-  --reserved_;
-  if (held_.release(first)) blocks_.release(held_.block_of(first));
-}
-
-ReservedBlocks::ReservedBlocks(Runtime& runtime, context::ContextId first_block,
-                               context::ContextId count)
-    : runtime_(runtime),
-      next_block_(first_block + 1),
-      end_block_(first_block + count),
-      derivation_(runtime.reserve_block(first_block)) {}
-
-bool ReservedBlocks::next() {
-  if (next_block_ == end_block_) return false;
-  runtime_.release_reserved(derivation_.first);
-  derivation_ = runtime_.reserve_block(next_block_++);
-  return true;
-}
-
 ReservedBlocks::~ReservedBlocks() {
-  runtime_.release_reserved(derivation_.first);
-  for (context::ContextId block = next_block_; block < end_block_; ++block)
-    runtime_.decline_block(block);
+  for (context::ContextId block = next_; block < end_; ++block) runtime_.decline_block(block);
 }
 
 }  // namespace scomm::comm

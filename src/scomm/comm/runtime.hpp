@@ -63,14 +63,6 @@ class Runtime final : public p2p::ChannelOwner {
   context::Derivation block_derivation(context::ContextId block) const noexcept {
     return {held_.first_of_block(block), static_cast<std::uint16_t>(options_.derive_bits), 0};
   }
-  // `block` (from a collective allocation) serves a communicator's further local children, once
-  // its own slots are used up (ReservedBlocks): the block's first id, which no derived child
-  // takes, stays held -- so that the block returns to the pool only after it stops serving and
-  // its last child is gone -- until release_reserved(its first id).
-  context::Derivation reserve_block(context::ContextId block);
-  void release_reserved(context::ContextId first) noexcept;
-  // Ids held as such reservations rather than as some communicator's context.
-  std::size_t reserved() const noexcept { return reserved_; }
   // A communicator on the ids `derivation` owns, holding its own id until its channel dies.
   // Throws Error(kContext) when one of those ids is still held here: separation cannot be proved
   // (members made their local creations on a communicator in different orders).
@@ -92,7 +84,6 @@ class Runtime final : public p2p::ChannelOwner {
   context::ContextId id_capacity_;
   context::ContextPool blocks_;
   context::HeldIds held_;
-  std::size_t reserved_ = 0;
   std::unique_ptr<p2p::MatchingEngine> engine_;
 };
 
