@@ -127,10 +127,7 @@ class ConfirmingAllocation : public InFlight {
       confirm(highest);
     } else {  // above every id held at any member, nothing else in flight: all of them free
       const ContextId count = std::min(count_, pool_.capacity() - highest);
-      for (ContextId id = highest; id < highest + count; ++id) {
-        pool_.reserve(id);
-        pool_.commit(id);
-      }
+      for (ContextId id = highest; id < highest + count; ++id) pool_.take(id);
       finish(highest, count);
     }
   }

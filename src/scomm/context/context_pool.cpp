@@ -60,6 +60,11 @@ void ContextPool::reserve(ContextId id, std::uint64_t priority) {
   ++held_;
 }
 
+void ContextPool::take(ContextId id) noexcept {
+  held_bits_[id / 64] |= std::uint64_t{1} << (id % 64);
+  ++held_;
+}
+
 void ContextPool::commit(ContextId id) {
   if (id >= capacity_ || !((reserved_bits_[id / 64] >> (id % 64)) & 1))
     throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not reserved");
@@ -93,8 +98,10 @@ void ContextPool::release(ContextId id) {
   if (id >= capacity_ || is_free(id))
     throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not held");
   held_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
-  reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
-  reserver_.erase(id);
+  if (reserved(id)) {  // most released ids were used, not reserved: no map to search
+    reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
+    reserver_.erase(id);
+  }
   --held_;
 }
 

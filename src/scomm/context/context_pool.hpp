@@ -30,6 +30,9 @@ class ContextPool {
   // `priority` is the reserving allocation's (allocation.hpp); 0 ranks first.
   void reserve(ContextId id, std::uint64_t priority = 0);  // precondition: is_free(id)
   void commit(ContextId id);                               // precondition: reserved
+  // Holds `id` at once, unreserved (an allocation that settles without confirmation, on ids no
+  // member holds). Precondition: is_free(id).
+  void take(ContextId id) noexcept;
   void release(ContextId id);  // a reservation or a used id becomes free again
   // True when some id in [first, first + count) is reserved by an allocation in flight.
   bool any_reserved(ContextId first, ContextId count) const noexcept;
