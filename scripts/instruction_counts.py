@@ -50,8 +50,11 @@ def mpi_from_scomm(blocks, mpi):
 
 def creation(profile):
     for line in annotate_tree(profile, "calling").splitlines():
-        if "split_halves" in line and "lambda()#2" in line and "(1,000x)" in line:
-            print(f"create + free: {int(line.split()[0].replace(',', '')) / 1000:.0f} instructions")
+        calls = re.search(r"\(([\d,]+)x\)", line)
+        if "split_halves" in line and "lambda()#2" in line and calls:
+            count = int(calls.group(1).replace(",", ""))
+            total = int(line.split()[0].replace(",", ""))
+            print(f"create + free: {total / count:.0f} instructions ({count:,} in a row)")
             return
     sys.exit("no local creation found in " + profile)
 

@@ -8,12 +8,15 @@ source "$(dirname "$0")/common.sh"
 build="$root/${1:-build}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-profile() {  # experiment: two ranks, each under callgrind
-  mpirun --oversubscribe -np 2 valgrind --tool=callgrind --callgrind-out-file="$work/$1.%p" \
-    "$build/bench/scomm-mpibench" "$1" --reps 1 --quick >"$work/$1.txt" 2>&1
+profile() {  # experiment and its options: two ranks, each under callgrind
+  local experiment="$1"
+  shift
+  mpirun --oversubscribe -np 2 valgrind --tool=callgrind --callgrind-out-file="$work/$experiment.%p" \
+    "$build/bench/scomm-mpibench" "$experiment" --reps 1 "$@" >"$work/$experiment.txt" 2>&1
 }
+# 200,000 creations in a row: the world's runs of fresh blocks at their longest, as in the table.
 profile split-halves
-profile p2p-overhead
+profile p2p-overhead --quick
 python3 "$root/scripts/instruction_counts.py" creation "$(ls "$work"/split-halves.[0-9]* | head -1)"
 python3 "$root/scripts/instruction_counts.py" messages "$work"/p2p-overhead.[0-9]*
 # 8 bytes, each collected alone; some thousand repeated calls, so that the first call's schedule
