@@ -99,8 +99,8 @@ class Comm {
  private:
   p2p::ChannelPtr channel_;
   context::Derivation derivation_;
-  // What few communicators have (a name, a grid, an MPI twin, a reserved block), made on first use:
-  // a communicator is then three words, cheap to move into its handle and to destroy.
+  // What few communicators have (a name, a grid, an MPI twin, a run of reserved blocks), made on
+  // first use: a communicator is then three words, cheap to move into its handle and to destroy.
   struct Extras {
     Extras() = default;
     Extras(const Extras&) = delete;

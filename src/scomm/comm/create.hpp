@@ -3,8 +3,8 @@
 // Local (no communication): create_range and create_from_group are called by every member of the
 // parent, in the same order at every member (MPI's rule for collective calls); non-members of the
 // result get nullopt. The child's context is derived from one of the parent's derivation slots
-// (derivation.hpp), each taken once; the creation after the last one allocates a fresh block
-// collectively over the parent, whose slots serve the next creations -- every member reaches
+// (derivation.hpp), each taken once; once they are used up, each child takes a whole block of a
+// run that one allocation over the parent reserves (next_local_context) -- every member reaches
 // that creation, as all of them count the same creations.
 //
 // Collective: dup, split and create allocate one block over the parent with the runtime's

@@ -29,6 +29,14 @@ constexpr std::uint64_t kFreshBlockStamp = std::uint64_t{1} << 32;
 // ever more creations, while one that creates rarely pins few blocks.
 constexpr int kLongestRunLog2 = 10;
 
+// How many blocks a communicator's next run asks for, after `runs` runs: twice the last one's,
+// within the bounds above.
+context::ContextId next_run_length(const context::ContextPool& pool, int runs) {
+  const int log2 = std::min(runs + 1, kLongestRunLog2);
+  const context::ContextId pool_share = pool.capacity() / 64;
+  return std::max<context::ContextId>(1, std::min(context::ContextId{1} << log2, pool_share));
+}
+
 // One blocking allocation of a run of blocks over the parent, for its further local children.
 // Every member reaches it in the same local creation; it has a tag of its own, as members need
 // not order their local creations and the parent's collectives alike.
@@ -36,11 +44,9 @@ void reserve_fresh_blocks(Runtime& runtime, Comm& parent) {
   ChannelReducer reducer(runtime.engine(), parent.channel_ptr(),
                          runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), true,
                          kFreshBlockStamp);
-  const context::ContextId wanted = std::max<context::ContextId>(
-      1, std::min(context::ContextId{1} << std::min(parent.reserved_runs() + 1, kLongestRunLog2),
-                  runtime.blocks().capacity() / 64));
   const context::IdRun run =
-      context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer, wanted);
+      context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer,
+                            next_run_length(runtime.blocks(), parent.reserved_runs()));
   parent.reserve_blocks(runtime, run.first, run.count);
 }
 

@@ -11,8 +11,8 @@
 //
 // Each slot is taken once, never again: a member that has freed a child cannot know that the
 // others have, so a slot taken again could let a member that ran ahead send on the new child
-// while another still receives on the old one, under the same id. A communicator whose slots are
-// used up derives from a fresh block instead (comm::next_local_context).
+// while another still receives on the old one, under the same id. Once a communicator's slots
+// are used up, each further child takes a whole fresh block (comm::next_local_context).
 #pragma once
 
 #include <cstdint>
