@@ -38,16 +38,22 @@ int live_contexts() {
 
 // One base communicator and 64-id blocks: Open MPI's 2^16 prefixes give 1,024 blocks, MPICH's
 // 2^13 give 128; the world holds one.
-TEST_P(ScaleTest, ExhaustionIsACollectiveErrorAndFreedContextsAreReused) {
-  start("1", "6");
-  std::vector<SCOMM_Comm> dups;
+// Duplicates the world until the contexts run out; the error code of the dup that failed.
+int dup_until_exhausted(std::vector<SCOMM_Comm>& dups) {
   int code = SCOMM_SUCCESS;
-  while (code == SCOMM_SUCCESS) {
+  while (code == SCOMM_SUCCESS && dups.size() < 100000u) {
     SCOMM_Comm dup = SCOMM_COMM_NULL;
     code = SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup);
     if (code == SCOMM_SUCCESS) dups.push_back(dup);
-    ASSERT_LT(dups.size(), 100000u) << "no exhaustion";
   }
+  return code;
+}
+
+TEST_P(ScaleTest, ExhaustionIsACollectiveErrorAndFreedContextsAreReused) {
+  start("1", "6");
+  std::vector<SCOMM_Comm> dups;
+  const int code = dup_until_exhausted(dups);
+  ASSERT_LT(dups.size(), 100000u) << "no exhaustion";
   EXPECT_EQ(error_class_of(code), SCOMM_ERR_CONTEXT);
   int* tag_ub = nullptr;
   int found = 0;
@@ -70,6 +76,42 @@ TEST_P(ScaleTest, ExhaustionIsACollectiveErrorAndFreedContextsAreReused) {
   EXPECT_EQ(got, (rank + size - 1) % size);
   SCOMM_Comm_free(&again);
   for (std::size_t i = 1; i < dups.size(); i += 2) SCOMM_Comm_free(&dups[i]);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
+// A local creation beyond the parent's slots reserves fresh blocks collectively: with none free,
+// it fails with SCOMM_ERR_CONTEXT at every member (not a hang), and succeeds once one is freed.
+TEST_P(ScaleTest, LocalCreationBeyondTheSlotsReportsExhaustion) {
+  start("1", "6");
+  std::vector<SCOMM_Comm> dups;
+  ASSERT_EQ(error_class_of(dup_until_exhausted(dups)), SCOMM_ERR_CONTEXT);
+  SCOMM_Comm parent = dups.back();
+  SCOMM_Comm_set_errhandler(parent, SCOMM_ERRORS_RETURN);
+  int slots = 0, size = 0;
+  SCOMM_Comm_local_slots(parent, &slots);
+  SCOMM_Comm_size(parent, &size);
+  std::vector<SCOMM_Comm> children;
+  auto create = [&] {
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    const int code = SCOMM_Comm_create_range(parent, 0, size - 1, 1, &child);
+    if (code == SCOMM_SUCCESS) children.push_back(child);
+    return code;
+  };
+  for (int k = 0; k < slots; ++k) ASSERT_EQ(create(), SCOMM_SUCCESS);  // local: no block needed
+  EXPECT_EQ(error_class_of(create()), SCOMM_ERR_CONTEXT);
+  int one = 1, sum = 0;  // every member failed together: the world still lines up
+  MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  EXPECT_EQ(sum, size);
+  SCOMM_Comm_free(&dups.front());
+  ASSERT_EQ(create(), SCOMM_SUCCESS);
+  int rank = 0, got = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  SCOMM_Sendrecv(&rank, 1, MPI_INT, (rank + 1) % size, 0, &got, 1, MPI_INT, MPI_ANY_SOURCE,
+                 MPI_ANY_TAG, children.back(), SCOMM_STATUS_IGNORE);
+  EXPECT_EQ(got, (rank + size - 1) % size);
+  for (SCOMM_Comm& c : children) SCOMM_Comm_free(&c);
+  for (SCOMM_Comm& d : dups)
+    if (d != SCOMM_COMM_NULL) SCOMM_Comm_free(&d);
   EXPECT_EQ(live_contexts(), 1);
 }
 
