@@ -50,6 +50,24 @@ TEST_P(TableTest, InsertingATakenIdIsAnError) {
   EXPECT_EQ(table->find(7), &a);
 }
 
+// Room made for a run of ids changes no lookup, and inserts into it allocate nothing more (but a
+// tree node per entry).
+TEST_P(TableTest, PreparedIdsStayAbsentUntilInserted) {
+  auto table = make_context_table<int>(GetParam(), 1 << 20);
+  int value = 0;
+  table->insert(3, &value);
+  table->prepare(1000, 5000);
+  const std::size_t prepared = table->bytes();
+  for (ContextId id = 990; id < 6010; ++id) ASSERT_EQ(table->find(id), nullptr) << id;
+  for (ContextId id = 1000; id < 6000; id += 16) table->insert(id, &value);
+  if (GetParam() != Storage::kTree) {
+    EXPECT_EQ(table->bytes(), prepared);
+  }
+  for (ContextId id = 1000; id < 6000; ++id)
+    ASSERT_EQ(table->find(id), id % 16 == 8 ? &value : nullptr) << id;
+  EXPECT_EQ(table->find(3), &value);
+}
+
 INSTANTIATE_TEST_SUITE_P(Strategies, TableTest,
                          ::testing::Values(Storage::kGrowableArray, Storage::kFixedArray,
                                            Storage::kTree, Storage::kRadix),

@@ -2,6 +2,7 @@
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/agreement.hpp"
+#include "scomm/comm/create.hpp"
 #include "scomm/topo/discovery.hpp"
 
 using scomm::Error;
@@ -43,6 +44,13 @@ void finalize_at_mpi_finalize() {
   MPI_Comm_free_keyval(&keyval);  // the attribute keeps it until MPI_Finalize deletes it
 }
 
+// The world, the parent of most local creation, takes its first run of blocks in the allocation
+// of its own context: its first 1,024 or so local children beyond its slots send nothing.
+scomm::context::ContextId world_first_run(scomm::comm::Runtime& runtime) {
+  if (runtime.options().derive_bits == 0) return 0;  // blocks without slots: no local creation
+  return scomm::comm::longest_run(runtime.blocks());
+}
+
 }  // namespace
 
 extern "C" {
@@ -66,7 +74,8 @@ int SCOMM_Init(void) {
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {
       const int world =
-          ctx.comms.emplace(scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy),
+          ctx.comms.emplace(scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy,
+                                                  world_first_run(*ctx.runtime)),
                             scomm::capi::kErrorsAreFatal);
       if (world != SCOMM_COMM_WORLD) throw Error(ErrorClass::kIntern, "SCOMM_COMM_WORLD taken");
     } catch (...) {

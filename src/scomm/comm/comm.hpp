@@ -24,8 +24,8 @@ class Runtime;
 // allocated for it; the blocks not yet taken stay taken in the pool until this goes.
 class ReservedBlocks {
  public:
-  ReservedBlocks(Runtime& runtime, context::ContextId first, context::ContextId count)
-      : runtime_(runtime), next_(first), end_(first + count) {}
+  // The run's blocks go to local children one by one; the runtime makes room for them now.
+  ReservedBlocks(Runtime& runtime, context::ContextId first, context::ContextId count);
   ~ReservedBlocks();
   ReservedBlocks(const ReservedBlocks&) = delete;
   ReservedBlocks& operator=(const ReservedBlocks&) = delete;
@@ -68,15 +68,17 @@ class Comm {
   // on; the run reserved before, if any, is let go.
   void reserve_blocks(Runtime& runtime, context::ContextId first, context::ContextId count) {
     extras().reserved.emplace(runtime, first, count);
-    ++extras_->reserved_runs;
+    extras_->last_run_length = count;
   }
   // How many more local creations on this communicator need no communication.
   int local_slots_left() const noexcept {
     return derivation_.slots_left() +
            (extras_ && extras_->reserved ? extras_->reserved->left() : 0);
   }
-  // How many runs of blocks it took so far (each one longer).
-  int reserved_runs() const noexcept { return extras_ ? extras_->reserved_runs : 0; }
+  // How many blocks its last run of reserved blocks had (0 before the first): the next is longer.
+  context::ContextId last_run_length() const noexcept {
+    return extras_ ? extras_->last_run_length : 0;
+  }
 
   // The grid of a Cartesian communicator (null for others): kept by dup, not by split.
   const group::CartGrid* grid() const noexcept { return extras_ ? extras_->grid.get() : nullptr; }
@@ -112,7 +114,7 @@ class Comm {
     std::shared_ptr<const group::CartGrid> grid;
     MPI_Comm native = MPI_COMM_NULL;
     std::optional<ReservedBlocks> reserved;
-    int reserved_runs = 0;
+    context::ContextId last_run_length = 0;
   };
   Extras& extras() {
     if (!extras_) extras_ = std::make_unique<Extras>();

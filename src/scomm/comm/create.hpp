@@ -23,8 +23,11 @@
 
 namespace scomm::comm {
 
-// Collective over `mpi_comm`: a scomm communicator with the same members and ranks.
-Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy);
+// Collective over `mpi_comm`: a scomm communicator with the same members and ranks. With
+// `first_run` > 0 the same allocation also reserves up to that many blocks for its local
+// children (fewer when the algorithm finds no such run free), as SCOMM_Init does for the world.
+Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy,
+              context::ContextId first_run = 0);
 // Collective over the members: an MPI communicator with the same members and ranks, which the
 // caller owns (MPI_Comm_free).
 MPI_Comm to_mpi(Runtime& runtime, Comm& comm);
@@ -59,6 +62,8 @@ std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const gro
 // takes goes back to the pool). nullopt when blocks carry no slots (SCOMM_DERIVE_BITS = 0): the
 // caller then creates collectively.
 std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member);
+// The longest run of blocks a communicator reserves at once: 1,024, or a 64th of the pool.
+context::ContextId longest_run(const context::ContextPool& pool);
 // The map of parent ranks first, first + stride, ... (count of them) over base ranks: a box
 // when the parent's map is one, else the group layer's composition.
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,

@@ -24,17 +24,14 @@ namespace {
 
 // Stamps the fresh-block allocations' messages apart from create_group's (its tag + 1).
 constexpr std::uint64_t kFreshBlockStamp = std::uint64_t{1} << 32;
-// A communicator's k-th run of reserved blocks is 2^k long, up to 1,024 (16 Ki ids) and a
+// A communicator's runs of reserved blocks double, from 2 up to 1,024 (16 Ki ids) and a
 // sixty-fourth of the blocks: repeated local creation on one communicator pays one allreduce per
 // ever more creations, while one that creates rarely pins few blocks.
-constexpr int kLongestRunLog2 = 10;
+constexpr context::ContextId kLongestRun = 1024;
 
-// How many blocks a communicator's next run asks for, after `runs` runs: twice the last one's,
-// within the bounds above.
-context::ContextId next_run_length(const context::ContextPool& pool, int runs) {
-  const int log2 = std::min(runs + 1, kLongestRunLog2);
-  const context::ContextId pool_share = pool.capacity() / 64;
-  return std::max<context::ContextId>(1, std::min(context::ContextId{1} << log2, pool_share));
+// How many blocks a communicator's next run asks for, after one of `last` blocks.
+context::ContextId next_run_length(const context::ContextPool& pool, context::ContextId last) {
+  return std::min(std::max<context::ContextId>(2 * last, 2), longest_run(pool));
 }
 
 // One blocking allocation of a run of blocks over the parent, for its further local children.
@@ -46,7 +43,7 @@ void reserve_fresh_blocks(Runtime& runtime, Comm& parent) {
                          kFreshBlockStamp);
   const context::IdRun run =
       context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer,
-                            next_run_length(runtime.blocks(), parent.reserved_runs()));
+                            next_run_length(runtime.blocks(), parent.last_run_length()));
   parent.reserve_blocks(runtime, run.first, run.count);
 }
 
@@ -93,6 +90,10 @@ std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Gr
 }
 
 }  // namespace
+
+context::ContextId longest_run(const context::ContextPool& pool) {
+  return std::clamp<context::ContextId>(pool.capacity() / 64, 1, kLongestRun);
+}
 
 std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member) {
   if (const auto derived = context::derive_child(parent.derivation())) [[likely]]

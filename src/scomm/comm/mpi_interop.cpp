@@ -28,7 +28,8 @@ std::vector<group::Rank> base_ranks(Runtime& runtime, MPI_Comm mpi_comm) {
 
 }  // namespace
 
-Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy) {
+Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy,
+              context::ContextId first_run) {
   if (mpi_comm == MPI_COMM_NULL) throw Error(ErrorClass::kComm, "MPI_COMM_NULL");
   int inter = 0;
   MPI_Comm_test_inter(mpi_comm, &inter);
@@ -37,9 +38,11 @@ Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& polic
   MPI_Comm_rank(mpi_comm, &rank);
   group::MapPtr map = group::build_map(base_ranks(runtime, mpi_comm), policy);
   MpiReducer reducer(mpi_comm);
-  const context::ContextId block =
-      context::allocate(runtime.options().algorithm, runtime.blocks(), reducer);
-  return runtime.open(map, rank, runtime.block_derivation(block));
+  const context::IdRun run =
+      context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer, 1 + first_run);
+  Comm comm = runtime.open(map, rank, runtime.block_derivation(run.first));
+  if (run.count > 1) comm.reserve_blocks(runtime, run.first + 1, run.count - 1);
+  return comm;
 }
 
 MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {

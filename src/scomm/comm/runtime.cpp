@@ -73,6 +73,14 @@ void Runtime::decline_block(context::ContextId block) noexcept {
   blocks_.release(block);
 }
 
+void Runtime::prepare_blocks(context::ContextId first, context::ContextId count) {
+  if (count == 0) return;
+  const context::ContextId first_id = held_.first_of_block(first);
+  const context::ContextId end_id = held_.first_of_block(first + count);
+  held_.prepare(end_id - 1);
+  engine_->prepare(first_id, end_id - first_id);
+}
+
 namespace {
 
 // Out of line and cold: the error's message would otherwise cost every creation a stack frame.
@@ -124,6 +132,11 @@ void Runtime::dispose(p2p::Channel* channel) noexcept {
   if (held_.release(id)) blocks_.release(held_.block_of(id));
   channel->~Channel();
   channel_blocks_.deallocate(channel, sizeof(p2p::Channel));
+}
+
+ReservedBlocks::ReservedBlocks(Runtime& runtime, context::ContextId first, context::ContextId count)
+    : runtime_(runtime), next_(first), end_(first + count) {
+  runtime_.prepare_blocks(first, count);
 }
 
 ReservedBlocks::~ReservedBlocks() {

@@ -59,6 +59,9 @@ class Runtime final : public p2p::ChannelOwner {
   // After a collective allocation settled on `block`: a member opens its communicator in it
   // (open), a process that gets no communicator gives the block back here.
   void decline_block(context::ContextId block) noexcept;
+  // Before local creation takes the blocks [first, first + count) one by one: the tables of
+  // live ids and channels make room for them now, at the run's collective allocation.
+  void prepare_blocks(context::ContextId first, context::ContextId count);
   // The derivation of a communicator that gets a whole block from collective allocation.
   context::Derivation block_derivation(context::ContextId block) const noexcept {
     return {held_.first_of_block(block), static_cast<std::uint16_t>(options_.derive_bits), 0};

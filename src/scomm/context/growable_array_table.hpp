@@ -16,9 +16,12 @@ class GrowableArrayTable final : public ContextTable<T> {
     return id < entries_.size() ? entries_[id] : nullptr;
   }
   void insert(ContextId id, T* value) override {
-    if (id >= entries_.size()) entries_.resize(std::max<std::size_t>(id + 1, 2 * entries_.size()));
+    cover(id);
     if (entries_[id] != nullptr) context_taken(id);
     entries_[id] = value;
+  }
+  void prepare(ContextId first, ContextId count) override {
+    if (count > 0) cover(first + count - 1);
   }
   void erase(ContextId id) noexcept override {
     if (id < entries_.size()) entries_[id] = nullptr;
@@ -28,6 +31,10 @@ class GrowableArrayTable final : public ContextTable<T> {
   }
 
  private:
+  void cover(ContextId id) {  // doubling: amortized O(1) per id in increasing order
+    if (id >= entries_.size()) entries_.resize(std::max<std::size_t>(id + 1, 2 * entries_.size()));
+  }
+
   std::vector<T*> entries_;
 };
 

@@ -39,6 +39,10 @@ class HeldIds {
     return !any_held(first_of_block(block_of(id)), ContextId{1} << block_bits_);
   }
   std::size_t held() const noexcept { return held_; }
+  // Makes room for ids up to `last` ahead of holding them (see ContextTable::prepare).
+  void prepare(ContextId last) {
+    if (last / 64 >= bits_.size()) grow_to(last / 64);
+  }
   // Memory of this object, its bit array included.
   std::size_t bytes() const noexcept {
     return sizeof(*this) + bits_.capacity() * sizeof(std::uint64_t);

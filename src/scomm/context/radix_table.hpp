@@ -32,6 +32,9 @@ class RadixTable final : public ContextTable<T> {
     Leaf* leaf = l1 == nullptr ? nullptr : (*l1)[byte(id, 1)].get();
     if (leaf != nullptr) (*leaf)[byte(id, 0)] = nullptr;
   }
+  void prepare(ContextId first, ContextId count) override {
+    for (ContextId id = first; id < first + count; id = (id | 0xff) + 1) leaf_for(id);
+  }
   std::size_t bytes() const noexcept override { return sizeof(*this) + chunks_ * sizeof(Leaf); }
 
  private:

@@ -70,6 +70,10 @@ class MatchingEngine {
 
   // A new live channel: found for its arriving messages from now on; adopts its orphans.
   void attach(Channel& channel);
+  // Room for channels on the ids [first, first + count) (context::ContextTable::prepare).
+  void prepare(context::ContextId first, context::ContextId count) {
+    table_->prepare(first, count);
+  }
   void detach(Channel& channel) noexcept;
 
   // Queues `receive` behind the channel's waiting receives (the caller has looked at the
