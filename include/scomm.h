@@ -135,7 +135,7 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm comm, MPI_Comm *mpicomm);
  * creating its own half is one creation). Each creation takes one of comm's derivation slots
  * (SCOMM_Comm_local_slots), then, once they are used up, a whole block of a run of fresh blocks
  * that the creation after the last slot allocates collectively over comm (blocking: every member
- * takes part in that same creation; runs of 2, 4, ... up to 1,024 blocks). SCOMM_COMM_WORLD
+ * takes part in that same creation; runs of 2, 4, ... up to 8,192 blocks). SCOMM_COMM_WORLD
  * starts with a run of 1,024 blocks, reserved at SCOMM_Init without a message of its own. */
 int SCOMM_Comm_create_range(SCOMM_Comm comm, int first, int last, int stride,
                             SCOMM_Comm *newcomm);

@@ -284,7 +284,7 @@ SPLIT_TEXT = ("RBC's experiment: every rank creates its half of the world and fr
               "rank (min-max). Local creation is timed in CPU ns per create + free (so ranks "
               "outnumbering cores do not count waits for a core); it sends nothing but once per "
               "run of fresh blocks (each derivation slot serves once: one allreduce per up to "
-              "1,024 creations on the world, after the first 1,028, which the world's run reserved "
+              "8,192 creations on the world, after the first 1,028, which the world's run reserved "
               "at SCOMM_Init covers), where the first rank to arrive spins until the "
               "others catch up, which oversubscribed ranks charge to it. The loop of 200,000 "
               "creations in a row reuses the blocks its freed children gave back. The "
@@ -307,7 +307,7 @@ SMPI_TEXT = ("The same experiment on SimGrid's SMPI, every simulated rank a host
              "ranks on, whose tables share the one process's caches, that line comes from "
              "memory (about 350 ns against 130 at 16; with SCOMM_CONTEXT_STORAGE=tree, whose "
              "nodes are reused and stay warm, 95-150 ns at 64). On real ranks (the tables above) the "
-             "long loop reuses freed blocks and a run's allreduce serves up to 1,024 "
+             "long loop reuses freed blocks and a run's allreduce serves up to 8,192 "
              "creations.")
 
 

@@ -88,8 +88,8 @@ TEST_P(ScaleTest, ExhaustionIsACollectiveErrorAndFreedContextsAreReused) {
 }
 
 // The world takes its first run of blocks in the allocation of its own context at SCOMM_Init:
-// a 64th of the pool (16 blocks of Open MPI's 1,024, 2 of MPICH's 128) where the algorithm takes
-// runs, none with vanilla's confirming rounds. Its local children use it up one block each
+// a 64th of the pool (16 blocks of Open MPI's 1,024, 2 of MPICH's 128) where the algorithm
+// takes runs, none with vanilla's confirming rounds. Its local children use it up one block each
 // before the world allocates again, and every one of them carries its own messages.
 TEST_P(ScaleTest, TheWorldStartsWithARunOfBlocks) {
   start("1", "6");

@@ -45,10 +45,13 @@ void finalize_at_mpi_finalize() {
 }
 
 // The world, the parent of most local creation, takes its first run of blocks in the allocation
-// of its own context: its first 1,024 or so local children beyond its slots send nothing.
+// of its own context: its first 1,024 local children beyond its slots send nothing. Not the
+// longest run: every process pays for it in memory (Runtime::prepare_blocks), and it is at most a
+// 64th of the pool, which the 10^6 live communicators need nearly whole.
 scomm::context::ContextId world_first_run(scomm::comm::Runtime& runtime) {
+  constexpr scomm::context::ContextId kWorldFirstRun = 1024;
   if (runtime.options().derive_bits == 0) return 0;  // blocks without slots: no local creation
-  return scomm::comm::longest_run(runtime.blocks());
+  return std::clamp<scomm::context::ContextId>(runtime.blocks().capacity() / 64, 1, kWorldFirstRun);
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const gro
 // takes goes back to the pool). nullopt when blocks carry no slots (SCOMM_DERIVE_BITS = 0): the
 // caller then creates collectively.
 std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member);
-// The longest run of blocks a communicator reserves at once: 1,024, or a 64th of the pool.
+// The longest run of blocks a communicator reserves at once: 8,192, or an eighth of the pool.
 context::ContextId longest_run(const context::ContextPool& pool);
 // The map of parent ranks first, first + stride, ... (count of them) over base ranks: a box
 // when the parent's map is one, else the group layer's composition.

@@ -24,10 +24,12 @@ namespace {
 
 // Stamps the fresh-block allocations' messages apart from create_group's (its tag + 1).
 constexpr std::uint64_t kFreshBlockStamp = std::uint64_t{1} << 32;
-// A communicator's runs of reserved blocks double, from 2 up to 1,024 (16 Ki ids) and a
-// sixty-fourth of the blocks: repeated local creation on one communicator pays one allreduce per
-// ever more creations, while one that creates rarely pins few blocks.
-constexpr context::ContextId kLongestRun = 1024;
+// A communicator's runs of reserved blocks double, from 2 up to 8,192 (128 Ki ids) and an eighth
+// of the blocks: repeated local creation on one communicator pays one allreduce per ever more
+// creations (an allreduce over 10^5 ranks, some 100 us, then costs each creation 12 ns), while one
+// that creates rarely pins few blocks. Where ranks outnumber cores, the first rank to reach a
+// run's allreduce spins until the others catch up: longer runs make that rarer too.
+constexpr context::ContextId kLongestRun = 8192;
 
 // How many blocks a communicator's next run asks for, after one of `last` blocks.
 context::ContextId next_run_length(const context::ContextPool& pool, context::ContextId last) {
@@ -92,7 +94,7 @@ std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Gr
 }  // namespace
 
 context::ContextId longest_run(const context::ContextPool& pool) {
-  return std::clamp<context::ContextId>(pool.capacity() / 64, 1, kLongestRun);
+  return std::clamp<context::ContextId>(pool.capacity() / 8, 1, kLongestRun);
 }
 
 std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member) {
