@@ -285,8 +285,9 @@ SPLIT_TEXT = ("RBC's experiment: every rank creates its half of the world and fr
               "outnumbering cores do not count waits for a core); it sends nothing but once per "
               "run of fresh blocks (each derivation slot serves once: one allreduce per up to "
               "8,192 creations on the world, after the first 1,028, which the world's run reserved "
-              "at SCOMM_Init covers), where the first rank to arrive spins until the "
-              "others catch up, which oversubscribed ranks charge to it. The loop of 200,000 "
+              "at SCOMM_Init covers), where a rank that arrives first spins for 10 us and then "
+              "sleeps between polls, so that it does not burn the core of oversubscribed ranks it "
+              "waits for. The loop of 200,000 "
               "creations in a row reuses the blocks its freed children gave back. The "
               "collective ones in wall-clock ns. Memory of the result: scomm's map against MPI's "
               "rank array; the split's exchange is O(1) per process here (the blocked split).")

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "scomm/base/error.hpp"
+#include "scomm/base/wait_sparing_core.hpp"
 #include "scomm/comm/channel_reducer.hpp"
 #include "scomm/comm/create.hpp"
 #include "scomm/group/builder.hpp"
@@ -38,15 +39,19 @@ context::ContextId next_run_length(const context::ContextPool& pool, context::Co
 
 // One blocking allocation of a run of blocks over the parent, for its further local children.
 // Every member reaches it in the same local creation; it has a tag of its own, as members need
-// not order their local creations and the parent's collectives alike.
+// not order their local creations and the parent's collectives alike. It waits for the slowest
+// member, which where ranks outnumber cores may be a scheduling slice behind: after 10 us it
+// sleeps between polls (once per up to 8,192 creations, so its latency hardly counts), and a
+// rank with a core of its own does not burn it waiting for ranks that share one.
 void reserve_fresh_blocks(Runtime& runtime, Comm& parent) {
   ChannelReducer reducer(runtime.engine(), parent.channel_ptr(),
-                         runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), true,
+                         runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), false,
                          kFreshBlockStamp);
-  const context::IdRun run =
-      context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer,
-                            next_run_length(runtime.blocks(), parent.last_run_length()));
-  parent.reserve_blocks(runtime, run.first, run.count);
+  const auto allocation =
+      context::start_allocation(runtime.options().algorithm, runtime.blocks(), reducer, false, 0,
+                                next_run_length(runtime.blocks(), parent.last_run_length()));
+  wait_sparing_core([&] { return allocation->progress(); });
+  parent.reserve_blocks(runtime, allocation->result(), allocation->result_count());
 }
 
 // Members of the range (MPI_Group_range_incl's rules), or Error(kRank / kArg).

@@ -1,0 +1,46 @@
+// scomm::wait_sparing_core, with which a local creation waits for a run's allocation: it spins
+// first and sleeps between polls only after that.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "scomm/base/wait_sparing_core.hpp"
+
+namespace scomm {
+namespace {
+
+using std::chrono::microseconds;
+using std::chrono::milliseconds;
+using std::chrono::steady_clock;
+
+// done() after `polls` calls, counting them.
+struct DoneAfter {
+  int polls;
+  int* calls;
+  bool operator()() const { return ++*calls >= polls; }
+};
+
+TEST(WaitSparingCoreTest, ReturnsAtTheFirstPollThatIsDone) {
+  int calls = 0;
+  wait_sparing_core(DoneAfter{1, &calls});
+  EXPECT_EQ(calls, 1);
+}
+
+TEST(WaitSparingCoreTest, SpinsWithoutSleepingWithinItsSpin) {
+  int calls = 0;
+  const auto start = steady_clock::now();
+  wait_sparing_core(DoneAfter{10000, &calls}, milliseconds(60000), milliseconds(1));
+  EXPECT_EQ(calls, 10000);
+  EXPECT_LT(steady_clock::now() - start, milliseconds(5000));  // 10,000 naps would take 10 s
+}
+
+TEST(WaitSparingCoreTest, SleepsBetweenPollsOnceItsSpinIsOver) {
+  int calls = 0;
+  const auto start = steady_clock::now();
+  wait_sparing_core(DoneAfter{4, &calls}, microseconds(0), milliseconds(5));
+  EXPECT_EQ(calls, 4);
+  EXPECT_GE(steady_clock::now() - start, milliseconds(15));  // a nap after each of 3 polls
+}
+
+}  // namespace
+}  // namespace scomm
