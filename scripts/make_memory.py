@@ -23,7 +23,7 @@ def worst_rank(workload):
 
 def part_sums(r):
     p = r["parts"]
-    return (p["maps"], p["context_table"] + p["held_ids"] + p["block_pool"],
+    return (p["maps"], p["context_table"] + p.get("world_run_table", 0) + p["held_ids"] + p["block_pool"],
             p["channels"] + p["handles"] + p["grids"], p["process"])
 
 
@@ -163,7 +163,10 @@ def main():
               "derivation, a real context "
               "table, held-id bits and block pool. *maps* is the map objects' `bytes()` (a shared "
               "map once); *contexts* the context table (radix, the default), held-id bits and "
-              "block pool (per process, independent of the communicators); *comm objects* a "
+              "block pool (per process, independent of the communicators; the table's 128 KiB of "
+              "radix leaves for the 16,384 ids of the world's first run of blocks, which SCOMM_Init "
+              "reserves and makes room for so that local creation on the world allocates "
+              "nothing, are most of it); *comm objects* a "
               f"channel ({s['channel']} B), a handle-table slot ({s['handle_slot']} B: the "
               f"`CommEntry` with its `Comm`, {s['comm']} B) and Cartesian grids; *total* adds the "
               f"`Runtime` ({s['runtime']} B) and `capi::Context` ({s['capi_context']} B) objects. "

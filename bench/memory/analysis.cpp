@@ -145,7 +145,8 @@ RankAnalysis analyze(RankState& state, std::size_t heap_measured) {
   }
   for (const HeldGroup& g : state.groups()) tally.add(*g.kind, true, g.group.map_ptr());
   const auto n = static_cast<std::size_t>(out.communicators);
-  out.parts.context_table = state.table().bytes();
+  out.parts.world_run_table = state.world_run_table_bytes();
+  out.parts.context_table = state.table().bytes() - out.parts.world_run_table;
   out.parts.held_ids = state.held().bytes();
   out.parts.block_pool = state.pool().bytes();
   out.parts.channels = n * sizes.channel;

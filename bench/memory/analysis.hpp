@@ -14,18 +14,20 @@
 namespace scomm::bench {
 
 struct Parts {
-  std::size_t maps = 0;           // map objects, each shared one once
-  std::size_t context_table = 0;  // the runtime's storage (RankStateOptions::storage)
-  std::size_t held_ids = 0;       // one bit per context id
-  std::size_t block_pool = 0;     // bits per block of ids, for collective allocation
-  std::size_t channels = 0;       // a p2p::Channel per communicator
-  std::size_t handles = 0;        // handle-table slots: capi::CommEntry (Comm, error handler),
-                                  // and group::Group for groups
-  std::size_t grids = 0;          // Cartesian grids, measured on the heap
-  std::size_t process = 0;        // comm::Runtime and capi::Context objects themselves
+  std::size_t maps = 0;             // map objects, each shared one once
+  std::size_t context_table = 0;    // the runtime's storage (RankStateOptions::storage)
+  std::size_t world_run_table = 0;  // its room for the world's first run of blocks, made once
+  std::size_t held_ids = 0;         // one bit per context id
+  std::size_t block_pool = 0;       // bits per block of ids, for collective allocation
+  std::size_t channels = 0;         // a p2p::Channel per communicator
+  std::size_t handles = 0;          // handle-table slots: capi::CommEntry (Comm, error handler),
+                                    // and group::Group for groups
+  std::size_t grids = 0;            // Cartesian grids, measured on the heap
+  std::size_t process = 0;          // comm::Runtime and capi::Context objects themselves
 
   std::size_t total() const noexcept {
-    return maps + context_table + held_ids + block_pool + channels + handles + grids + process;
+    return maps + context_table + world_run_table + held_ids + block_pool + channels + handles +
+           grids + process;
   }
   // What grows with the communicators (the rest is paid once per process).
   std::size_t per_communicator_parts() const noexcept {

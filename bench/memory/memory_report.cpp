@@ -33,10 +33,10 @@ void print_parts(std::ostream& out, const RankAnalysis& r) {
   out << format("  rank %d: %d communicators, %d groups: total %zu B (heap measured %zu B)\n",
                 r.self, r.communicators, r.groups, p.total(), r.heap_measured)
       << format(
-             "    maps %zu | context table %zu | held ids %zu | block pool %zu | channels %zu |"
-             " handles %zu | grids %zu | process %zu\n",
-             p.maps, p.context_table, p.held_ids, p.block_pool, p.channels, p.handles, p.grids,
-             p.process)
+             "    maps %zu | context table %zu (+%zu for the world's first run) | held ids %zu |"
+             " block pool %zu | channels %zu | handles %zu | grids %zu | process %zu\n",
+             p.maps, p.context_table, p.world_run_table, p.held_ids, p.block_pool, p.channels,
+             p.handles, p.grids, p.process)
       << format(
              "    per communicator or group %.1f B (+%zu B of queues once used); published "
              "structures "
@@ -58,7 +58,8 @@ void json_rank(std::ostream& out, const RankAnalysis& r) {
   out << "{\"rank\": " << r.self << ", \"communicators\": " << r.communicators
       << ", \"groups\": " << r.groups << ", \"total_bytes\": " << p.total()
       << ", \"heap_measured_bytes\": " << r.heap_measured << ", \"parts\": {\"maps\": " << p.maps
-      << ", \"context_table\": " << p.context_table << ", \"held_ids\": " << p.held_ids
+      << ", \"context_table\": " << p.context_table
+      << ", \"world_run_table\": " << p.world_run_table << ", \"held_ids\": " << p.held_ids
       << ", \"block_pool\": " << p.block_pool << ", \"channels\": " << p.channels
       << ", \"handles\": " << p.handles << ", \"grids\": " << p.grids
       << ", \"process\": " << p.process << "}, \"per_communicator_bytes\": " << per_object(r)

@@ -35,6 +35,22 @@ RankState::RankState(Rank world_size, Rank self, const RankStateOptions& options
   std::vector<Rank> ranks(static_cast<std::size_t>(world_size));
   std::iota(ranks.begin(), ranks.end(), 0);
   open_collective(group::build_map(ranks, options.policy), self, "world");
+  reserve_world_run();
+}
+
+// SCOMM_Init's world reserves its first run of blocks with its own, and the runtime makes room
+// for their ids (comm::Runtime::prepare_blocks).
+void RankState::reserve_world_run() {
+  const context::ContextId count = comm::world_first_run(pool_, options_.derive_bits);
+  if (count == 0) return;
+  OneMemberReducer reducer;
+  const context::IdRun run = context::allocate_run(options_.algorithm, pool_, reducer, count);
+  const context::ContextId first = held_.first_of_block(run.first);
+  const context::ContextId end = held_.first_of_block(run.first + run.count);
+  held_.prepare(end - 1);
+  const std::size_t before = table_->bytes();
+  table_->prepare(first, end - first);
+  world_run_table_bytes_ = table_->bytes() - before;
 }
 
 RankState::~RankState() = default;

@@ -75,6 +75,8 @@ class RankState {
   const context::HeldIds& held() const noexcept { return held_; }
   const context::ContextPool& pool() const noexcept { return pool_; }
   const context::ContextTable<p2p::Channel>& table() const noexcept { return *table_; }
+  // The part of table() SCOMM_Init's world run made room for (paid once per process).
+  std::size_t world_run_table_bytes() const noexcept { return world_run_table_bytes_; }
   const RankStateOptions& options() const noexcept { return options_; }
   // Heap the analyzer's own records take (not the rank's state): subtracted from measurements.
   std::size_t bookkeeping_bytes() const noexcept;
@@ -86,6 +88,7 @@ class RankState {
            group::MapPtr kept);
   // A collectively allocated block (one member's view of the reduction: all members agree).
   context::Derivation allocate_block();
+  void reserve_world_run();
   int open_collective(const group::MapPtr& map, Rank rank, const std::string& kind);
   const std::string* intern(const std::string& kind);
 
@@ -94,6 +97,7 @@ class RankState {
   context::ContextPool pool_;
   context::HeldIds held_;
   std::unique_ptr<context::ContextTable<p2p::Channel>> table_;
+  std::size_t world_run_table_bytes_ = 0;
   capi::HandleTable<capi::CommEntry> handles_{capi::Context::kFirstCommHandle};
   std::vector<HeldComm> comms_;
   std::vector<HeldGroup> groups_;

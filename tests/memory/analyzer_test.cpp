@@ -23,8 +23,11 @@ TEST(MemoryAnalyzer, ThreeOddEvenSplitsAtSixtyFour) {
   const ObjectSizes sizes = object_sizes();
 
   ASSERT_EQ(r.communicators, 4);  // the world and three splits
-  // One block of 2^4 ids per collective creation, in order: ids 0, 16, 32, 48.
-  for (int i = 0; i < 4; ++i) EXPECT_EQ(state.comm(i).context(), context::ContextId(16 * i));
+  // One block of 2^4 ids per collective creation, in order: the world's (id 0), then, after the
+  // world's first run of 1,024 blocks (SCOMM_Init's), the splits' (blocks 1,025-1,027).
+  EXPECT_EQ(state.comm(0).context(), context::ContextId(0));
+  for (int i = 1; i < 4; ++i)
+    EXPECT_EQ(state.comm(i).context(), context::ContextId(16 * (1024 + i)));
   EXPECT_EQ(state.held().held(), 4u);
 
   const std::size_t world_map = regular_bytes(0, 64, 1), split_map = regular_bytes(0, 32, 2);
@@ -33,13 +36,14 @@ TEST(MemoryAnalyzer, ThreeOddEvenSplitsAtSixtyFour) {
   EXPECT_EQ(r.max_regular_map_bytes, std::max(world_map, split_map));
   EXPECT_EQ(r.parts.channels, 4 * sizes.channel);
   EXPECT_EQ(r.parts.handles, 4 * sizes.handle_slot);
-  EXPECT_EQ(r.parts.total(), r.parts.maps + r.parts.context_table + r.parts.held_ids +
-                                 r.parts.block_pool + r.parts.channels + r.parts.handles +
-                                 r.parts.process);
-  // 2^20 ids: the held-id bits cover only the few low ids held (not 2^14 words); 2^16 blocks
-  // (two bit arrays of 2^10 words).
-  EXPECT_GT(r.parts.held_ids, 0u);
-  EXPECT_LT(r.parts.held_ids, std::size_t{1024});
+  EXPECT_GT(r.parts.world_run_table, 0u);  // SCOMM_Init's room for the world's first run
+  EXPECT_EQ(r.parts.total(), r.parts.maps + r.parts.context_table + r.parts.world_run_table +
+                                 r.parts.held_ids + r.parts.block_pool + r.parts.channels +
+                                 r.parts.handles + r.parts.process);
+  // 2^20 ids: the held-id bits cover the world's run and the ids held (257 words, not 2^14);
+  // 2^16 blocks (two bit arrays of 2^10 words).
+  EXPECT_GT(r.parts.held_ids, std::size_t{257 * 8});
+  EXPECT_LT(r.parts.held_ids, std::size_t{4096});
   EXPECT_GE(r.parts.block_pool, 2 * (std::size_t{1} << 16) / 8);
 
   ASSERT_EQ(r.kinds.size(), 2u);

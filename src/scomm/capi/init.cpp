@@ -44,16 +44,6 @@ void finalize_at_mpi_finalize() {
   MPI_Comm_free_keyval(&keyval);  // the attribute keeps it until MPI_Finalize deletes it
 }
 
-// The world, the parent of most local creation, takes its first run of blocks in the allocation
-// of its own context: its first 1,024 local children beyond its slots send nothing. Not the
-// longest run: every process pays for it in memory (Runtime::prepare_blocks), and it is at most a
-// 64th of the pool, which the 10^6 live communicators need nearly whole.
-scomm::context::ContextId world_first_run(scomm::comm::Runtime& runtime) {
-  constexpr scomm::context::ContextId kWorldFirstRun = 1024;
-  if (runtime.options().derive_bits == 0) return 0;  // blocks without slots: no local creation
-  return std::clamp<scomm::context::ContextId>(runtime.blocks().capacity() / 64, 1, kWorldFirstRun);
-}
-
 }  // namespace
 
 extern "C" {
@@ -76,10 +66,11 @@ int SCOMM_Init(void) {
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {
-      const int world =
-          ctx.comms.emplace(scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy,
-                                                  world_first_run(*ctx.runtime)),
-                            scomm::capi::kErrorsAreFatal);
+      const int world = ctx.comms.emplace(
+          scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy,
+                                scomm::comm::world_first_run(ctx.runtime->blocks(),
+                                                             ctx.runtime->options().derive_bits)),
+          scomm::capi::kErrorsAreFatal);
       if (world != SCOMM_COMM_WORLD) throw Error(ErrorClass::kIntern, "SCOMM_COMM_WORLD taken");
     } catch (...) {
       ctx.runtime.reset();

@@ -64,6 +64,8 @@ std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const gro
 std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member);
 // The longest run of blocks a communicator reserves at once: 8,192, or an eighth of the pool.
 context::ContextId longest_run(const context::ContextPool& pool);
+// The run of blocks SCOMM_Init reserves for the world with its own block (from_mpi's first_run).
+context::ContextId world_first_run(const context::ContextPool& pool, int derive_bits);
 // The map of parent ranks first, first + stride, ... (count of them) over base ranks: a box
 // when the parent's map is one, else the group layer's composition.
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,

@@ -102,6 +102,15 @@ context::ContextId longest_run(const context::ContextPool& pool) {
   return std::clamp<context::ContextId>(pool.capacity() / 8, 1, kLongestRun);
 }
 
+// The world, the parent of most local creation: its first 1,024 local children beyond its slots
+// send nothing. Not the longest run: every process pays for it in memory (prepared tables), and
+// it is at most a 64th of the pool, which the 10^6 live communicators need nearly whole.
+context::ContextId world_first_run(const context::ContextPool& pool, int derive_bits) {
+  constexpr context::ContextId kWorldFirstRun = 1024;
+  if (derive_bits == 0) return 0;  // blocks without slots: no local creation
+  return std::clamp<context::ContextId>(pool.capacity() / 64, 1, kWorldFirstRun);
+}
+
 std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member) {
   if (const auto derived = context::derive_child(parent.derivation())) [[likely]]
     return derived;
