@@ -45,11 +45,9 @@ void RankState::reserve_world_run() {
   if (count == 0) return;
   OneMemberReducer reducer;
   const context::IdRun run = context::allocate_run(options_.algorithm, pool_, reducer, count);
-  const context::ContextId first = held_.first_of_block(run.first);
-  const context::ContextId end = held_.first_of_block(run.first + run.count);
-  held_.prepare(end - 1);
+  const auto [first_id, id_count] = held_.prepare_blocks(run.first, run.count);
   const std::size_t before = table_->bytes();
-  table_->prepare(first, end - first);
+  table_->prepare(first_id, id_count);
   world_run_table_bytes_ = table_->bytes() - before;
 }
 

@@ -53,9 +53,10 @@ std::vector<Row> split_halves(const MpiBenchOptions& o) {
   };
   // Each rank creates its own half, as RBC's split does: one local creation on the parent at
   // every member, the two halves disjoint, so they may share the derived context. The full loop
-  // goes through some 200 of the world's runs of fresh blocks, so it carries their allreduces'
-  // share; the quick one (under SMPI) stays within the world's first run, 3 x 300 creations:
-  // simulating those allreduces would be charged to the ranks' CPU time.
+  // goes through some 25 of the world's runs of fresh blocks a repetition (up to 8,192 blocks
+  // each), so it carries their allreduces' share; the quick one (under SMPI) stays within the
+  // world's first run, 3 x 300 creations: simulating those allreduces would be charged to the
+  // ranks' CPU time.
   add("scomm create_range (local)", "CPU ns per create+free",
       cpu_time_per_call(MPI_COMM_WORLD, o.reps, o.quick ? 300 : 200000, [&] {
         SCOMM_Comm mine = SCOMM_COMM_NULL;

@@ -45,7 +45,14 @@ std::size_t world_run_length() {
 }
 
 // One base communicator and 64-id blocks: Open MPI's 2^16 prefixes give 1,024 blocks, MPICH's
-// 2^13 give 128; the world holds one.
+// 2^13 give 128; the world holds one, and its first run (world_run_length).
+std::size_t blocks_of_one_base() {
+  int* tag_ub = nullptr;
+  int found = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
+  return *tag_ub > (1 << 30) ? 1024 : 128;
+}
+
 // Duplicates the world until the contexts run out; the error code of the dup that failed.
 int dup_until_exhausted(std::vector<SCOMM_Comm>& dups) {
   int code = SCOMM_SUCCESS;
@@ -63,10 +70,7 @@ TEST_P(ScaleTest, ExhaustionIsACollectiveErrorAndFreedContextsAreReused) {
   const int code = dup_until_exhausted(dups);
   ASSERT_LT(dups.size(), 100000u) << "no exhaustion";
   EXPECT_EQ(error_class_of(code), SCOMM_ERR_CONTEXT);
-  int* tag_ub = nullptr;
-  int found = 0;
-  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
-  const std::size_t blocks = *tag_ub > (1 << 30) ? 1024 : 128;
+  const std::size_t blocks = blocks_of_one_base();
   EXPECT_EQ(dups.size(), blocks - 1 - world_run_length());
   // Every member failed together: a collective over the world still lines up.
   int one = 1, sum = 0;
@@ -93,10 +97,7 @@ TEST_P(ScaleTest, ExhaustionIsACollectiveErrorAndFreedContextsAreReused) {
 // before the world allocates again, and every one of them carries its own messages.
 TEST_P(ScaleTest, TheWorldStartsWithARunOfBlocks) {
   start("1", "6");
-  int* tag_ub = nullptr;
-  int found = 0;
-  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
-  const std::size_t blocks = *tag_ub > (1 << 30) ? 1024 : 128;
+  const std::size_t blocks = blocks_of_one_base();
   const bool takes_runs = std::string(GetParam()) != "vanilla";
   ASSERT_EQ(world_run_length(), takes_runs ? blocks / 64 : 0);
   int size = 0, rank = 0, slots = 0;

@@ -28,8 +28,7 @@ constexpr std::uint64_t kFreshBlockStamp = std::uint64_t{1} << 32;
 // A communicator's runs of reserved blocks double, from 2 up to 8,192 (128 Ki ids) and an eighth
 // of the blocks: repeated local creation on one communicator pays one allreduce per ever more
 // creations (an allreduce over 10^5 ranks, some 100 us, then costs each creation 12 ns), while one
-// that creates rarely pins few blocks. Where ranks outnumber cores, the first rank to reach a
-// run's allreduce spins until the others catch up: longer runs make that rarer too.
+// that creates rarely pins few blocks.
 constexpr context::ContextId kLongestRun = 8192;
 
 // How many blocks a communicator's next run asks for, after one of `last` blocks.

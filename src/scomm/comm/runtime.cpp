@@ -75,10 +75,8 @@ void Runtime::decline_block(context::ContextId block) noexcept {
 
 void Runtime::prepare_blocks(context::ContextId first, context::ContextId count) {
   if (count == 0) return;
-  const context::ContextId first_id = held_.first_of_block(first);
-  const context::ContextId end_id = held_.first_of_block(first + count);
-  held_.prepare(end_id - 1);
-  engine_->prepare(first_id, end_id - first_id);
+  const auto [first_id, id_count] = held_.prepare_blocks(first, count);
+  engine_->prepare(first_id, id_count);
 }
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "scomm/context/context_id.hpp"
@@ -39,9 +40,12 @@ class HeldIds {
     return !any_held(first_of_block(block_of(id)), ContextId{1} << block_bits_);
   }
   std::size_t held() const noexcept { return held_; }
-  // Makes room for ids up to `last` ahead of holding them (see ContextTable::prepare).
-  void prepare(ContextId last) {
-    if (last / 64 >= bits_.size()) grow_to(last / 64);
+  // Makes room for the ids of the blocks [first, first + count) ahead of holding them, and
+  // returns those ids as {first id, count}, for ContextTable::prepare. count > 0.
+  std::pair<ContextId, ContextId> prepare_blocks(ContextId first, ContextId count) {
+    const ContextId first_id = first_of_block(first), end_id = first_of_block(first + count);
+    if ((end_id - 1) / 64 >= bits_.size()) grow_to((end_id - 1) / 64);
+    return {first_id, end_id - first_id};
   }
   // Memory of this object, its bit array included.
   std::size_t bytes() const noexcept {
