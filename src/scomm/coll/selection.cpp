@@ -63,7 +63,12 @@ constexpr std::int64_t kAllgathervLong = 4 * 1024 * 1024;
 // shared memory (0.55-0.9x binomial's time at 4 KiB-1 MiB, P = 4 and 8, on the 2-core VM).
 constexpr std::int64_t kScatterLong = 32 * 1024;  // bytes per rank's block
 constexpr std::int64_t kGatherLong = 4 * 1024;
-constexpr std::int64_t kReduceScatterLong = 64 * 1024;  // pairwise above
+// Reduce-scatter: pairwise (p - 1 rounds of one block) from 32 KiB blocks, where recursive
+// halving's rounds of half, a quarter ... of the vector outgrow the caches; below, recursive
+// halving's log2 p rounds win (2-core VM, P = 8: 0.4x pairwise's time at 8 KiB blocks, 0.66x at
+// 16 KiB, 1.5-2.1x at 32 KiB; on 16 cores pairwise's 15 rounds took 2.2x native's time at 4 KiB,
+// P = 16, when the threshold was 64 KiB of the whole vector).
+constexpr std::int64_t kReduceScatterLong = 32 * 1024;
 
 constexpr std::array kOperationNames{
     "barrier",       "bcast",      "reduce",   "allreduce", "scan",
