@@ -1,5 +1,7 @@
 // 4-level radix array of 256-entry chunks, indexed by the four bytes of the id: four dependent
-// loads per lookup, memory in 2 KiB chunks only where ids are live, any id of 32 bits.
+// loads per lookup, memory in 2 KiB chunks only where ids are live, any id of 32 bits. The leaf
+// inserted into last is kept at hand: local creation inserts and erases ids a block apart, 16
+// of them to a leaf, and chunks live as long as the table.
 #pragma once
 
 #include <array>
@@ -14,6 +16,7 @@ template <typename T>
 class RadixTable final : public ContextTable<T> {
  public:
   T* find(ContextId id) const noexcept override {
+    if (id >> 8 == last_prefix_) return (*last_leaf_)[byte(id, 0)];
     const Level2* l2 = root_[byte(id, 3)].get();
     if (l2 == nullptr) return nullptr;
     const Level1* l1 = (*l2)[byte(id, 2)].get();
@@ -27,6 +30,10 @@ class RadixTable final : public ContextTable<T> {
     slot = value;
   }
   void erase(ContextId id) noexcept override {
+    if (id >> 8 == last_prefix_) {
+      (*last_leaf_)[byte(id, 0)] = nullptr;
+      return;
+    }
     Level2* l2 = root_[byte(id, 3)].get();
     Level1* l1 = l2 == nullptr ? nullptr : (*l2)[byte(id, 2)].get();
     Leaf* leaf = l1 == nullptr ? nullptr : (*l1)[byte(id, 1)].get();
@@ -53,13 +60,18 @@ class RadixTable final : public ContextTable<T> {
     return *slot;
   }
   Leaf& leaf_for(ContextId id) {
+    if (id >> 8 == last_prefix_) return *last_leaf_;
     Level2& l2 = chunk(root_[byte(id, 3)]);
     Level1& l1 = chunk(l2[byte(id, 2)]);
-    return chunk(l1[byte(id, 1)]);
+    last_leaf_ = &chunk(l1[byte(id, 1)]);
+    last_prefix_ = id >> 8;
+    return *last_leaf_;
   }
 
   std::array<std::unique_ptr<Level2>, 256> root_{};
   std::size_t chunks_ = 0;
+  ContextId last_prefix_ = kNoContext;  // id >> 8 of the leaf at hand; never an id's (24 bits)
+  Leaf* last_leaf_ = nullptr;
 };
 
 }  // namespace scomm::context
