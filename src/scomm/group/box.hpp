@@ -99,11 +99,11 @@ class Box {
 // The canonical form make_wide() gives a progression, built directly (inline: local communicator
 // creation composes one per call).
 Box Box::progression(std::int64_t base, Rank count, std::int64_t stride) {
-  if (count <= 0) return Box();
+  Box box;  // every path returns this one object: built in the caller's storage, never copied
+  if (count <= 0) return box;
   const std::int64_t last = base + static_cast<std::int64_t>(count - 1) * stride;
-  if (base < 0 || base > kMaxValue || last < 0 || last > kMaxValue) return Box();
-  if (count > 1 && stride == 0) return Box();
-  Box box;
+  if (base < 0 || base > kMaxValue || last < 0 || last > kMaxValue) return box;
+  if (count > 1 && stride == 0) return box;
   box.base_ = static_cast<Rank>(base);
   box.size_ = count;
   box.inverse_base_ = static_cast<Rank>(std::min(base, last));
