@@ -54,14 +54,6 @@ void unpack(const std::byte* in, std::int64_t bytes, std::byte* out, MPI_Datatyp
       "MPI_Unpack");
 }
 
-// One side of a transfer as MPI takes it.
-struct Endpoint {
-  void* buffer;
-  int count;
-  MPI_Datatype type;
-  int rank;  // in the base communicator
-};
-
 }  // namespace
 
 ScheduleRun::ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
@@ -113,6 +105,7 @@ void ScheduleRun::bind(const Binding& binding) {
   }
   buffers_[kInput] = {static_cast<std::byte*>(const_cast<void*>(binding.input)), &send_layout_};
   buffers_[kOutput] = {static_cast<std::byte*>(binding.output), &recv_layout_};
+  direct_rounds_.clear();
 }
 
 void ScheduleRun::lay_out(const Binding& binding) {
@@ -207,7 +200,7 @@ bool ScheduleRun::advance(bool blocking) {
   // Blocking in MPI stalls nothing when no other operation needs scomm's progress.
   const bool exchange_in_mpi = blocking && !engine_.has_background();
   while (round_ < rounds.size()) {
-    if (!posted_ && !(exchange_in_mpi && exchange(rounds[round_]))) start_round(rounds[round_]);
+    if (!posted_ && !(exchange_in_mpi && exchange(round_))) start_round(rounds[round_]);
     if (posted_ && !round_complete(blocking)) return false;
     for (const LocalStep& step : rounds[round_].local) run_local(step);
     posted_ = false;
@@ -220,40 +213,66 @@ bool ScheduleRun::advance(bool blocking) {
 // sends (Round::one_by_one), whose receives MPI matches by itself: run by blocking MPI_Recv,
 // MPI_Send or MPI_Sendrecv calls, cheaper than posting requests and waiting for them. What small
 // collectives are made of. False, having done nothing, otherwise.
-bool ScheduleRun::exchange(const Round& round) {
-  const bool single = round.receives.size() <= 1 && round.sends.size() <= 1;
-  if (!single && !(round.one_by_one && one_way_and_short(round))) return false;
+bool ScheduleRun::exchange(std::size_t index) {
+  if (direct_rounds_.empty()) resolve_direct_rounds();
+  const DirectRound& direct = direct_rounds_[index];
+  if (!direct.direct) return false;
+  const Round& round = schedule_.rounds()[index];
   const p2p::Channel& channel = *channel_;
   if (!round.receives.empty() && !p2p::mpi_matches_alone(channel)) return false;
   const int mpi_tag = channel.mpi_tag(tag_);
-  const auto at = [&](const Transfer& t) {
-    return Endpoint{address(t.block), mpi_count(t.block.count), buffer(t.block.slot).layout->type,
-                    channel.select(t.peer)};
-  };
+  const Endpoint* from = endpoints_.data() + direct.first;
+  const Endpoint* to = from + round.receives.size();
   if (round.sends.size() == 1 && round.receives.size() == 1) {
-    const Endpoint to = at(round.sends[0]), from = at(round.receives[0]);
-    p2p::check_mpi(
-        MPI_Sendrecv(to.buffer, to.count, to.type, to.rank, mpi_tag, from.buffer, from.count,
-                     from.type, from.rank, mpi_tag, channel.base(), MPI_STATUS_IGNORE),
-        "receive");
+    p2p::check_mpi(MPI_Sendrecv(to->buffer, mpi_count(to->count), to->type, to->rank, mpi_tag,
+                                from->buffer, mpi_count(from->count), from->type, from->rank,
+                                mpi_tag, channel.base(), MPI_STATUS_IGNORE),
+                   "receive");
     return true;
   }
-  for (const Transfer& t : round.sends) {
-    if (send_detached(t)) continue;
-    const Endpoint to = at(t);
-    p2p::check_mpi(MPI_Send(to.buffer, to.count, to.type, to.rank, mpi_tag, channel.base()),
-                   "send");
+  p2p::DetachedSends& detached = engine_.detached_sends();
+  for (const Endpoint* end = to + round.sends.size(); to != end; ++to) {
+    if (to->detach && detached.post(to->buffer, to->bytes, mpi_count(to->count), to->type, to->rank,
+                                    mpi_tag, channel.base()))
+      continue;
+    p2p::check_mpi(
+        MPI_Send(to->buffer, mpi_count(to->count), to->type, to->rank, mpi_tag, channel.base()),
+        "send");
   }
   // Every receive, even after one failed: none of the round's messages is left behind.
   int first_failure = MPI_SUCCESS;
-  for (const Transfer& t : round.receives) {
-    const Endpoint from = at(t);
-    const int rc = MPI_Recv(from.buffer, from.count, from.type, from.rank, mpi_tag, channel.base(),
-                            MPI_STATUS_IGNORE);
+  for (const Endpoint* end = from + round.receives.size(); from != end; ++from) {
+    const int rc = MPI_Recv(from->buffer, mpi_count(from->count), from->type, from->rank, mpi_tag,
+                            channel.base(), MPI_STATUS_IGNORE);
     if (first_failure == MPI_SUCCESS) first_failure = rc;
   }
   p2p::check_mpi(first_failure, "receive");
   return true;
+}
+
+// Which rounds exchange() may run, and their transfers as MPI takes them.
+void ScheduleRun::resolve_direct_rounds() {
+  endpoints_.clear();
+  const p2p::Channel& channel = *channel_;
+  const p2p::DetachedSends& detached = engine_.detached_sends();
+  const auto endpoint = [&](const Transfer& t, bool send) {
+    const TypeLayout& layout = *buffer(t.block.slot).layout;
+    const std::int64_t bytes = t.block.count * layout.size;
+    return Endpoint{address(t.block),
+                    t.block.count,
+                    layout.type,
+                    channel.select(t.peer),
+                    send && layout.plain && detached.wanted(bytes),
+                    bytes};
+  };
+  for (const Round& round : schedule_.rounds()) {
+    const bool single = round.receives.size() <= 1 && round.sends.size() <= 1;
+    const bool direct = single || (round.one_by_one && one_way_and_short(round));
+    direct_rounds_.push_back({direct, static_cast<std::uint32_t>(endpoints_.size())});
+    if (!direct) continue;
+    for (const Transfer& t : round.receives) endpoints_.push_back(endpoint(t, false));
+    for (const Transfer& t : round.sends) endpoints_.push_back(endpoint(t, true));
+  }
 }
 
 // Whether the round's transfers all go one way and are short enough not to wait for their peers

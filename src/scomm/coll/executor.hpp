@@ -66,7 +66,8 @@ class ScheduleRun final : public p2p::Operation {
   void lay_out(const Binding& binding);  // the types' layouts and the temporaries laid out by them
   void hold(int tag);
   bool advance(bool blocking);
-  bool exchange(const Round& round);
+  bool exchange(std::size_t index);
+  void resolve_direct_rounds();
   bool one_way_and_short(const Round& round) const;
   void start_round(const Round& round);
   bool send_detached(const Transfer& t);
@@ -118,6 +119,23 @@ class ScheduleRun final : public p2p::Operation {
   MPI_Status* statuses_ = inline_statuses_.data();
   int posted_requests_ = 0;
   int posted_receives_ = 0;
+  // A transfer as MPI takes it. exchange()'s rounds are resolved once per binding, on their
+  // first run (restart keeps them): a repeated small collective computes no address, count or
+  // base rank again.
+  struct Endpoint {
+    void* buffer;
+    std::int64_t count;
+    MPI_Datatype type;
+    int rank;     // in the base communicator
+    bool detach;  // a send send_detached() would take
+    std::int64_t bytes;
+  };
+  struct DirectRound {
+    bool direct;          // exchange() may run it
+    std::uint32_t first;  // its transfers in endpoints_: receives, then sends
+  };
+  std::vector<DirectRound> direct_rounds_;  // empty: not resolved for this binding
+  std::vector<Endpoint> endpoints_;
   // Receives that must go through the matching engine (it holds messages of the channel).
   std::vector<p2p::Request> engine_requests_;
   std::exception_ptr failure_;
