@@ -20,7 +20,7 @@ p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Bindin
 // Runs the entry's kept run to the end once `prepare(run)` has readied it (or made it). A run
 // that fails is not kept: it may hold abandoned requests.
 template <typename Prepare>
-p2p::Request run_kept(ScheduleCache::Entry& entry, Prepare&& prepare) {
+void run_kept(ScheduleCache::Entry& entry, Prepare&& prepare) {
   try {
     prepare(entry.finished_run);
     entry.finished_run->run();
@@ -28,7 +28,6 @@ p2p::Request run_kept(ScheduleCache::Entry& entry, Prepare&& prepare) {
     entry.finished_run.reset();
     throw;
   }
-  return p2p::Request::completed();
 }
 
 }  // namespace
@@ -38,19 +37,20 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
   ScheduleCache::Launches& launches = call.cache->launches();
   launches = {launches.count + 1, &entry, vectors};
   const int tag = comm::internal_tag(call.runtime, call.comm);
-  return run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) {
+  run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) {
     if (run)
       run->rebind(tag, binding);
     else
       run = std::make_unique<ScheduleRun>(call.runtime.engine(), call.comm.channel_ptr(), tag,
                                           *entry.schedule, binding);
   });
+  return p2p::Request::completed();
 }
 
-p2p::Request replay_run(const Call& call, ScheduleCache::Entry& entry) {
+void replay_run(const Call& call, ScheduleCache::Entry& entry) {
   count_launch(call);
   const int tag = comm::internal_tag(call.runtime, call.comm);
-  return run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) { run->restart(tag); });
+  run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) { run->restart(tag); });
 }
 
 p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,

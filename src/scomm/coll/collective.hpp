@@ -47,7 +47,7 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
                        const ScheduleCache::VectorSpans& vectors);
 // Runs the entry's schedule to the end again on the buffers of its last run, which must have
 // been a blocking call's that ended well (a replay, replay.hpp).
-p2p::Request replay_run(const Call& call, ScheduleCache::Entry& entry);
+void replay_run(const Call& call, ScheduleCache::Entry& entry);
 // As launch(), with the communicator's cached schedule for `key` and `vectors` when there is
 // one, else the one `build()` returns (cached for the next call).
 template <typename Build>
