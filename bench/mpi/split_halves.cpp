@@ -57,12 +57,14 @@ std::vector<Row> split_halves(const MpiBenchOptions& o) {
   // each), so it carries their allreduces' share; the quick one (under SMPI) stays within the
   // world's first run, 3 x 300 creations: simulating those allreduces would be charged to the
   // ranks' CPU time.
-  add("scomm create_range (local)", "CPU ns per create+free",
-      cpu_time_per_call(MPI_COMM_WORLD, o.reps, o.quick ? 300 : 200000, [&] {
+  const RankTimings local =
+      cpu_time_per_call_of_ranks(MPI_COMM_WORLD, o.reps, o.quick ? 300 : 200000, [&] {
         SCOMM_Comm mine = SCOMM_COMM_NULL;
         SCOMM_Comm_create_range(SCOMM_COMM_WORLD, half.first, half.last, 1, &mine);
         SCOMM_Comm_free(&mine);
-      }));
+      });
+  add("scomm create_range (local)", "CPU ns per create+free", local.slowest);
+  add("scomm create_range (local), median rank", "CPU ns per create+free", local.median_rank);
   const int iterations = o.quick ? 20 : 200;
   add("scomm split", "ns per create+free", time_per_call(MPI_COMM_WORLD, o.reps, iterations, [&] {
         SCOMM_Comm comm = SCOMM_COMM_NULL;

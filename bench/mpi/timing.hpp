@@ -42,12 +42,21 @@ inline Timing time_per_call(MPI_Comm comm, int reps, int iterations,
   return summarize(samples);
 }
 
-// CPU nanoseconds per call of a local operation `op` on this process, the largest over ranks:
-// no communication is involved, so when ranks outnumber cores (oversubscribed runs) wall time
-// would count the waits for a core, not the operation.
-inline Timing cpu_time_per_call(MPI_Comm comm, int reps, int iterations,
-                                const std::function<void()>& op) {
-  std::vector<double> samples;
+// CPU nanoseconds per call of a local operation `op` on this process: no communication is
+// involved, so when ranks outnumber cores (oversubscribed runs) wall time would count the waits
+// for a core, not the operation. Per repetition, the largest over ranks and the median rank's
+// (a local operation waits for no other rank, and with thousands of ranks the largest is the
+// one a timer interrupt or a page fault hit).
+struct RankTimings {
+  Timing slowest, median_rank;
+};
+
+inline RankTimings cpu_time_per_call_of_ranks(MPI_Comm comm, int reps, int iterations,
+                                              const std::function<void()>& op) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  std::vector<double> slowest, median_rank, all(static_cast<std::size_t>(size));
   for (int rep = 0; rep < reps; ++rep) {
     MPI_Barrier(comm);
     timespec start{}, end{};
@@ -56,12 +65,25 @@ inline Timing cpu_time_per_call(MPI_Comm comm, int reps, int iterations,
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end);
     double mine = (static_cast<double>(end.tv_sec - start.tv_sec) * 1e9 +
                    static_cast<double>(end.tv_nsec - start.tv_nsec)) /
-                  iterations,
-           slowest = 0;
-    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm);
-    samples.push_back(slowest);
+                  iterations;
+    MPI_Gather(&mine, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0, comm);
+    double summary[2] = {0, 0};  // largest, median
+    if (rank == 0) {
+      std::sort(all.begin(), all.end());
+      summary[0] = all.back();
+      summary[1] = summarize(all).median_ns;
+    }
+    MPI_Bcast(summary, 2, MPI_DOUBLE, 0, comm);
+    slowest.push_back(summary[0]);
+    median_rank.push_back(summary[1]);
   }
-  return summarize(samples);
+  return {summarize(slowest), summarize(median_rank)};
+}
+
+// The largest over ranks alone.
+inline Timing cpu_time_per_call(MPI_Comm comm, int reps, int iterations,
+                                const std::function<void()>& op) {
+  return cpu_time_per_call_of_ranks(comm, reps, iterations, op).slowest;
 }
 
 // One row of a result table: a measured quantity with its unit and optional extra columns.
