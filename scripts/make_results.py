@@ -305,16 +305,17 @@ SMPI_TEXT = ("The same experiment on SimGrid's SMPI, every simulated rank a host
              "objects: split gathers colors at rank 0, which sends each member its group), so "
              "they are cheaper than a real MPI's; scomm's split runs its real algorithm, context "
              "allocation included. The local creation is in real CPU ns of the simulating "
-             "process. Its short timed loop (3 x 300 creations on the world) stays within the "
-             "world's first run of blocks, which SCOMM_Init reserved in the world's own "
-             "allocation, so it sends nothing; each creation takes a block no earlier one took, "
-             "so it touches a line of the context table that is cold, and from 64 simulated "
-             "ranks on, whose tables share the one process's caches, that line comes from "
-             "memory (350-1,100 ns from 64 ranks on, against 130 at 16; with "
-             "SCOMM_CONTEXT_STORAGE=tree, whose "
-             "nodes are reused and stay warm, 95-150 ns at 64). On real ranks (the tables above) the "
-             "long loop reuses freed blocks and a run's allreduce serves up to 8,192 "
-             "creations.")
+             "process, the slowest simulated rank's and the median rank's. Its short timed loop "
+             "(3 x 300 creations on the world) stays within the world's first run of blocks, "
+             "which SCOMM_Init reserved in the world's own allocation, so it sends nothing. The "
+             "simulated ranks run one after another on the process's one thread, some 50 us "
+             "each, so the slowest of thousands is one a timer interrupt or a page fault hit "
+             "(at 1,024 ranks it reads 3x the median rank's time): the median rank is the "
+             "creation's cost. That grows from some 90 ns at 16 ranks to 150-160 from 256 on: "
+             "each creation takes a block no earlier one took, so it touches a line of the "
+             "context table that is cold when many ranks' tables share the one process's "
+             "caches. On real ranks (the tables above) the long loop reuses freed blocks and a "
+             "run's allreduce serves up to 8,192 creations.")
 
 
 def split_section(runs, title="## split-halves (issue: communicators, context ids)",
