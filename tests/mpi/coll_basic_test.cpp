@@ -160,6 +160,23 @@ TEST_P(AllreduceTest, ReplayedCallsReadTheirBuffersAnewAndFollowEveryChange) {
       }
       MPI_Type_free(&block);
     }
+    // Only the buffers change: the kept run is bound to them anew (its resolved rounds with it),
+    // and a buffer of an earlier call is left alone.
+    std::vector<int> other_in(count), other_out(count);
+    for (int salt = 11; salt < 15; ++salt) {
+      const bool other = salt % 2 == 1;
+      std::vector<int>& source = other ? other_in : in;
+      std::vector<int>& target = other ? other_out : out;
+      std::vector<int>& idle = other ? out : other_out;
+      const auto mine = pattern(rank, count, salt);
+      std::copy(mine.begin(), mine.end(), source.begin());
+      MPI_Allreduce(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, pair.mpi);
+      std::fill(idle.begin(), idle.end(), -7);
+      ASSERT_EQ(SCOMM_Allreduce(source.data(), target.data(), count, MPI_INT, MPI_SUM, pair.scomm),
+                SCOMM_SUCCESS);
+      ASSERT_EQ(target, expected) << pair.name << " other buffers, salt " << salt;
+      ASSERT_EQ(idle, std::vector<int>(count, -7)) << pair.name << " an earlier call's buffer";
+    }
     // In place: the input is the output, read anew each time.
     for (int salt = 9; salt < 11; ++salt) {
       const auto mine = pattern(rank, count, salt);
