@@ -254,7 +254,6 @@ bool ScheduleRun::exchange(std::size_t index) {
 void ScheduleRun::resolve_direct_rounds() {
   endpoints_.clear();
   const p2p::Channel& channel = *channel_;
-  const p2p::DetachedSends& detached = engine_.detached_sends();
   const auto endpoint = [&](const Transfer& t, bool send) {
     const TypeLayout& layout = *buffer(t.block.slot).layout;
     const std::int64_t bytes = t.block.count * layout.size;
@@ -262,7 +261,7 @@ void ScheduleRun::resolve_direct_rounds() {
                     t.block.count,
                     layout.type,
                     channel.select(t.peer),
-                    send && layout.plain && detached.wanted(bytes),
+                    send && detaches(layout, bytes),
                     bytes};
   };
   for (const Round& round : schedule_.rounds()) {
@@ -319,12 +318,17 @@ void ScheduleRun::start_round(const Round& round) {
 // round does not wait for it. False, having sent nothing, otherwise.
 bool ScheduleRun::send_detached(const Transfer& t) {
   const TypeLayout& layout = *buffer(t.block.slot).layout;
-  p2p::DetachedSends& detached = engine_.detached_sends();
   const std::int64_t bytes = t.block.count * layout.size;
-  if (!layout.plain || !detached.wanted(bytes)) return false;
+  if (!detaches(layout, bytes)) return false;
   const p2p::Channel& channel = *channel_;
-  return detached.post(address(t.block), bytes, mpi_count(t.block.count), layout.type,
-                       channel.select(t.peer), channel.mpi_tag(tag_), channel.base());
+  return engine_.detached_sends().post(address(t.block), bytes, mpi_count(t.block.count),
+                                       layout.type, channel.select(t.peer), channel.mpi_tag(tag_),
+                                       channel.base());
+}
+
+// Whether a send of `bytes` in `layout` is one the engine copies and lets go of.
+bool ScheduleRun::detaches(const TypeLayout& layout, std::int64_t bytes) const {
+  return layout.plain && engine_.detached_sends().wanted(bytes);
 }
 
 bool ScheduleRun::round_complete(bool blocking) {

@@ -71,6 +71,7 @@ class ScheduleRun final : public p2p::Operation {
   bool one_way_and_short(const Round& round) const;
   void start_round(const Round& round);
   bool send_detached(const Transfer& t);
+  bool detaches(const TypeLayout& layout, std::int64_t bytes) const;
   bool round_complete(bool blocking);
   bool mpi_requests_complete(bool blocking);
   bool engine_requests_complete(bool blocking);
@@ -127,7 +128,7 @@ class ScheduleRun final : public p2p::Operation {
     std::int64_t count;
     MPI_Datatype type;
     int rank;     // in the base communicator
-    bool detach;  // a send send_detached() would take
+    bool detach;  // a send the engine copies and lets go of (detaches())
     std::int64_t bytes;
   };
   struct DirectRound {
