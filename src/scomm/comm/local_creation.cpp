@@ -40,8 +40,9 @@ context::ContextId next_run_length(const context::ContextPool& pool, context::Co
 // Every member reaches it in the same local creation; it has a tag of its own, as members need
 // not order their local creations and the parent's collectives alike. It waits for the slowest
 // member, which where ranks outnumber cores may be a scheduling slice behind: after 10 us it
-// sleeps between polls (once per up to 8,192 creations, so its latency hardly counts), and a
-// rank with a core of its own does not burn it waiting for ranks that share one.
+// yields its core between polls, or naps where no process waits for that core (once per up to
+// 8,192 creations, so a nap's latency hardly counts), and a rank with a core of its own does not
+// burn it waiting for ranks that share one.
 void reserve_fresh_blocks(Runtime& runtime, Comm& parent) {
   ChannelReducer reducer(runtime.engine(), parent.channel_ptr(),
                          runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), false,
