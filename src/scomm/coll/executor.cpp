@@ -254,14 +254,14 @@ bool ScheduleRun::exchange(std::size_t index) {
 void ScheduleRun::resolve_direct_rounds() {
   endpoints_.clear();
   const p2p::Channel& channel = *channel_;
-  const auto endpoint = [&](const Transfer& t, bool send) {
+  const auto endpoint = [&](const Transfer& t, bool may_detach) {
     const TypeLayout& layout = *buffer(t.block.slot).layout;
     const std::int64_t bytes = t.block.count * layout.size;
     return Endpoint{address(t.block),
                     t.block.count,
                     layout.type,
                     channel.select(t.peer),
-                    send && detaches(layout, bytes),
+                    may_detach && detaches(layout, bytes),
                     bytes};
   };
   for (const Round& round : schedule_.rounds()) {
@@ -270,7 +270,8 @@ void ScheduleRun::resolve_direct_rounds() {
     direct_rounds_.push_back({direct, static_cast<std::uint32_t>(endpoints_.size())});
     if (!direct) continue;
     for (const Transfer& t : round.receives) endpoints_.push_back(endpoint(t, false));
-    for (const Transfer& t : round.sends) endpoints_.push_back(endpoint(t, true));
+    // As in start_round: only the sends of a round without receives detach.
+    for (const Transfer& t : round.sends) endpoints_.push_back(endpoint(t, round.receives.empty()));
   }
 }
 
