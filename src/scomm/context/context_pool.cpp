@@ -94,15 +94,13 @@ bool ContextPool::any_reserved_up_to(ContextId first, ContextId count,
   return false;
 }
 
-void ContextPool::release(ContextId id) {
-  if (id >= capacity_ || is_free(id))
-    throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not held");
-  held_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
-  if (reserved(id)) {  // most released ids were used, not reserved: no map to search
-    reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
-    reserver_.erase(id);
-  }
-  --held_;
+void ContextPool::throw_not_held(ContextId id) {
+  throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not held");
+}
+
+void ContextPool::drop_reservation(ContextId id) {
+  reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
+  reserver_.erase(id);
 }
 
 }  // namespace scomm::context

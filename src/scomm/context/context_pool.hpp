@@ -33,7 +33,17 @@ class ContextPool {
   // Holds `id` at once, unreserved (an allocation that settles without confirmation, on ids no
   // member holds). Precondition: is_free(id).
   void take(ContextId id) noexcept;
-  void release(ContextId id);  // a reservation or a used id becomes free again
+  // A reservation or a used id becomes free again. Inline: every free of a communicator that
+  // took a whole block passes here.
+  void release(ContextId id) {
+    const std::uint64_t bit = std::uint64_t{1} << (id % 64);
+    if (id >= capacity_ || !(held_bits_[id / 64] & bit)) [[unlikely]]
+      throw_not_held(id);
+    held_bits_[id / 64] &= ~bit;
+    if (reserved_bits_[id / 64] & bit) [[unlikely]]
+      drop_reservation(id);
+    --held_;
+  }
   // True when some id in [first, first + count) is reserved by an allocation in flight.
   bool any_reserved(ContextId first, ContextId count) const noexcept;
   // Whether `id` is reserved by an allocation of greater priority than `priority`.
@@ -54,6 +64,8 @@ class ContextPool {
     return id < capacity_ && ((reserved_bits_[id / 64] >> (id % 64)) & 1);
   }
   std::uint64_t reserver(ContextId id) const noexcept;
+  [[noreturn]] static void throw_not_held(ContextId id);
+  void drop_reservation(ContextId id);  // most released ids were used, not reserved
 
   ContextId capacity_;
   std::vector<std::uint64_t> held_bits_;

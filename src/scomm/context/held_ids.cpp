@@ -11,6 +11,9 @@ HeldIds::HeldIds(ContextId capacity, int block_bits)
   if (block_bits < 0 || block_bits > 6)
     throw Error(ErrorClass::kArg,
                 "derivation bits must be 0..6, got " + std::to_string(block_bits));
+  const ContextId block_size = ContextId{1} << block_bits;
+  block_ones_ = range_mask(0, block_size);
+  block_offset_mask_ = 63 & ~(block_size - 1);
 }
 
 void HeldIds::grow_to(std::size_t word) {

@@ -35,9 +35,10 @@ class HeldIds {
   }
   // Releases `id`; true when its block now holds no id here (the pool may release the block).
   bool release(ContextId id) noexcept {
-    bits_[id / 64] &= ~range_mask(id, 1);
+    std::uint64_t& word = bits_[id / 64];  // a block never straddles two words (block_bits <= 6)
+    word &= ~range_mask(id, 1);
     --held_;
-    return !any_held(first_of_block(block_of(id)), ContextId{1} << block_bits_);
+    return (word & (block_ones_ << (id % 64 & block_offset_mask_))) == 0;
   }
   std::size_t held() const noexcept { return held_; }
   // Makes room for the ids of the blocks [first, first + count) ahead of holding them, and
@@ -64,6 +65,8 @@ class HeldIds {
   void grow_to(std::size_t word);
 
   int block_bits_;
+  std::uint64_t block_ones_;     // a block's ids at bit 0: 2^block_bits ones
+  ContextId block_offset_mask_;  // id % 64 & this: where the id's block starts in its word
   std::size_t capacity_words_;
   std::vector<std::uint64_t> bits_;
   std::size_t held_ = 0;

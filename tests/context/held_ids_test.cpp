@@ -1,0 +1,49 @@
+// HeldIds, which keeps a block taken in the pool while any of its ids is held here, and the
+// pool's release, which every free of a block-owning communicator passes.
+#include <gtest/gtest.h>
+
+#include "scomm/base/error.hpp"
+#include "scomm/context/context_pool.hpp"
+#include "scomm/context/held_ids.hpp"
+
+namespace scomm::context {
+namespace {
+
+// Holds every id of one block (and of its neighbours), then releases the block's ids one by one:
+// release says the block is free at the last one only, whatever the block size and position.
+TEST(HeldIdsTest, ReleaseSaysTheBlockIsFreeOnlyAtItsLastId) {
+  for (int bits = 0; bits <= 6; ++bits) {
+    const ContextId block_size = ContextId{1} << bits;
+    for (const ContextId block :
+         {ContextId{0}, ContextId{1}, ContextId{5}, ContextId{64} >> bits}) {
+      HeldIds held(1 << 12, bits);
+      const ContextId first = held.first_of_block(block);
+      for (ContextId id = first; id < first + block_size; ++id) held.hold(id);
+      const ContextId neighbour = first + block_size;  // the next block's first id, held too
+      held.hold(neighbour);
+      for (ContextId id = first + block_size; id-- > first;)
+        EXPECT_EQ(held.release(id), id == first) << "bits " << bits << ", id " << id;
+      EXPECT_TRUE(held.any_held(neighbour, 1));
+      EXPECT_FALSE(held.any_held(first, block_size));
+      EXPECT_EQ(held.held(), 1u);
+    }
+  }
+}
+
+TEST(ContextPoolTest, ReleaseFreesHeldAndReservedIdsAndRefusesFreeOnes) {
+  ContextPool pool(256);
+  pool.take(70);
+  pool.reserve(71, 5);
+  EXPECT_EQ(pool.held(), 2u);
+  pool.release(70);
+  pool.release(71);  // a reservation: its priority goes with it
+  EXPECT_TRUE(pool.is_free(70));
+  EXPECT_TRUE(pool.is_free(71));
+  EXPECT_FALSE(pool.any_reserved(64, 64));
+  EXPECT_EQ(pool.held(), 0u);
+  EXPECT_THROW(pool.release(70), Error);   // no longer held
+  EXPECT_THROW(pool.release(256), Error);  // beyond the capacity
+}
+
+}  // namespace
+}  // namespace scomm::context
