@@ -1,6 +1,6 @@
 // scomm::wait_sparing_core, with which a local creation waits for a run's allocation: it spins
 // first, and only after that gives the core away between polls: a yield, and a nap whenever a
-// yield came straight back.
+// yield came straight back, each nap longer than the last up to a limit.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -43,6 +43,11 @@ TEST(WaitSparingCoreTest, GivesTheCoreAwayBetweenPollsOnceItsSpinIsOver) {
   wait_sparing_core(DoneAfter{5, &calls}, microseconds(0), milliseconds(5));
   EXPECT_EQ(calls, 5);
   EXPECT_GE(steady_clock::now() - start, milliseconds(10));
+}
+
+TEST(WaitSparingCoreTest, NapsDoubleUpToFourTimesTheFirst) {
+  GrowingNap naps(microseconds(20));
+  for (const int expected : {20, 40, 80, 80, 80}) EXPECT_EQ(naps.take(), microseconds(expected));
 }
 
 }  // namespace
