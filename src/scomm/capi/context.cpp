@@ -9,6 +9,10 @@ namespace scomm::capi {
 
 constinit Context the_context;
 
+Context& context_from_outside() noexcept {
+  return the_context;
+}
+
 int report(ErrorClass error_class, const char* function, const char* what) noexcept {
   try {
     return context().errors.record(error_class, std::string(function) + ": " + what);

@@ -126,14 +126,23 @@ struct Context {
 // The only mutable state of the library (defined in context.cpp). Constant-initialized: nothing
 // is allocated until used, so reaching it tests no guard, and a rank's copy of the data segment
 // holds no pointer into memory shared with another rank. A namespace-scope object rather than a
-// function's static, whose every use reloads its address.
-extern constinit Context the_context;
+// function's static, whose every use reloads its address; hidden, so that the library reaches it
+// at a fixed offset rather than through the global offset table.
+#ifdef SCOMM_BUILDING_LIBRARY
+extern constinit Context the_context [[gnu::visibility("hidden")]];
+#endif
+// For the white-box tests, which reach the context from outside the library.
+Context& context_from_outside() noexcept;
 
 // The one accessor, so that a runtime that runs many ranks in one process (SimGrid SMPI) can give
 // each rank its own instance by changing this function alone; inline, as every call into scomm
 // goes through it.
 [[gnu::always_inline]] inline Context& context() {
+#ifdef SCOMM_BUILDING_LIBRARY
   return the_context;
+#else
+  return context_from_outside();
+#endif
 }
 
 // A handle for a new communicator (SCOMM_COMM_NULL for none) with error handler `errhandler`:
