@@ -22,7 +22,10 @@ mpibench() {
   echo "mpi bench: $name at $np ranks"
   mpirun -np "$np" "$build/bench/scomm-mpibench" "$@" --json "$out.json" >"$out.txt"
 }
-for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four --reps 11; done
+# 51 repetitions: one of 200,000 local creations lasts some 10 ms, so 11 spanned a tenth of a
+# second, which one disturbance of a shared machine could fill (one rank read 50.7 ns against
+# 41-45 in the runs around it); 51 span half a second to 2 s.
+for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four --reps 51; done
 # Collectives against the base MPI's, split + Ibcast, and the cost model against measurements.
 for np in "${counts[@]}"; do
   mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"

@@ -51,7 +51,7 @@ def mpi_from_scomm(blocks, mpi):
 def creation(profile):
     for line in annotate_tree(profile, "calling").splitlines():
         calls = re.search(r"\(([\d,]+)x\)", line)
-        if "split_halves" in line and "lambda()#2" in line and calls:
+        if "split_halves" in line and "lambda()#2}>::_M_invoke" in line and calls:
             count = int(calls.group(1).replace(",", ""))
             total = int(line.split()[0].replace(",", ""))
             print(f"create + free: {total / count:.0f} instructions ({count:,} in a row)")

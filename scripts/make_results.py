@@ -288,7 +288,7 @@ SPLIT_TEXT = ("RBC's experiment: every rank creates its half of the world and fr
               "at SCOMM_Init covers), where a rank that arrives first spins for 10 us and then "
               "gives its core away between polls, so that it does not burn the core of "
               "oversubscribed ranks it waits for: a yield while that lets another process run, a "
-              "nap when a yield comes straight back. Those naps are what the slowest rank pays "
+              "nap when a yield comes straight back (20 us, then 40, then 80). Those naps are what the slowest rank pays "
               "beyond the others where ranks share cores: on the 2-core VM one nanosleep costs its "
               "thread 12-20 us of CPU however short (and 80 us of wall time at least), some 1-3 "
               "naps a run for the rank that waits most (a yield costs 0.2 us). The median rank's column is the same repetitions' rank in the "
