@@ -199,7 +199,9 @@ bool ScheduleRun::advance(bool blocking) {
   const auto& rounds = schedule_.rounds();
   // Blocking in MPI stalls nothing when no other operation needs scomm's progress.
   const bool exchange_in_mpi = blocking && !engine_.has_background();
-  while (round_ < rounds.size()) {
+  const std::size_t round_count = rounds.size();  // read once: the compiler cannot see that
+                                                  // the calls below leave it alone
+  while (round_ < round_count) {
     if (!posted_ && !(exchange_in_mpi && exchange(round_))) start_round(rounds[round_]);
     if (posted_ && !round_complete(blocking)) return false;
     for (const LocalStep& step : rounds[round_].local) run_local(step);
@@ -217,13 +219,12 @@ bool ScheduleRun::exchange(std::size_t index) {
   if (direct_rounds_.empty()) resolve_direct_rounds();
   const DirectRound& direct = direct_rounds_[index];
   if (!direct.direct) return false;
-  const Round& round = schedule_.rounds()[index];
   const p2p::Channel& channel = *channel_;
-  if (!round.receives.empty() && !p2p::mpi_matches_alone(channel)) return false;
+  if (direct.receives != 0 && !p2p::mpi_matches_alone(channel)) return false;
   const int mpi_tag = channel.mpi_tag(tag_);
   const Endpoint* from = endpoints_.data() + direct.first;
-  const Endpoint* to = from + round.receives.size();
-  if (round.sends.size() == 1 && round.receives.size() == 1) {
+  const Endpoint* to = from + direct.receives;
+  if (direct.sends == 1 && direct.receives == 1) {
     p2p::check_mpi(MPI_Sendrecv(to->buffer, mpi_count(to->count), to->type, to->rank, mpi_tag,
                                 from->buffer, mpi_count(from->count), from->type, from->rank,
                                 mpi_tag, channel.base(), MPI_STATUS_IGNORE),
@@ -231,7 +232,7 @@ bool ScheduleRun::exchange(std::size_t index) {
     return true;
   }
   p2p::DetachedSends& detached = engine_.detached_sends();
-  for (const Endpoint* end = to + round.sends.size(); to != end; ++to) {
+  for (const Endpoint* end = to + direct.sends; to != end; ++to) {
     if (to->detach && detached.post(to->buffer, to->bytes, mpi_count(to->count), to->type, to->rank,
                                     mpi_tag, channel.base()))
       continue;
@@ -241,7 +242,7 @@ bool ScheduleRun::exchange(std::size_t index) {
   }
   // Every receive, even after one failed: none of the round's messages is left behind.
   int first_failure = MPI_SUCCESS;
-  for (const Endpoint* end = from + round.receives.size(); from != end; ++from) {
+  for (const Endpoint* end = from + direct.receives; from != end; ++from) {
     const int rc = MPI_Recv(from->buffer, mpi_count(from->count), from->type, from->rank, mpi_tag,
                             channel.base(), MPI_STATUS_IGNORE);
     if (first_failure == MPI_SUCCESS) first_failure = rc;
@@ -267,7 +268,9 @@ void ScheduleRun::resolve_direct_rounds() {
   for (const Round& round : schedule_.rounds()) {
     const bool single = round.receives.size() <= 1 && round.sends.size() <= 1;
     const bool direct = single || (round.one_by_one && one_way_and_short(round));
-    direct_rounds_.push_back({direct, static_cast<std::uint32_t>(endpoints_.size())});
+    direct_rounds_.push_back({direct, static_cast<std::uint32_t>(endpoints_.size()),
+                              static_cast<std::uint32_t>(round.receives.size()),
+                              static_cast<std::uint32_t>(round.sends.size())});
     if (!direct) continue;
     for (const Transfer& t : round.receives) endpoints_.push_back(endpoint(t, false));
     // As in start_round: only the sends of a round without receives detach.

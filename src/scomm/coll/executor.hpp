@@ -132,8 +132,9 @@ class ScheduleRun final : public p2p::Operation {
     std::int64_t bytes;
   };
   struct DirectRound {
-    bool direct;          // exchange() may run it
-    std::uint32_t first;  // its transfers in endpoints_: receives, then sends
+    bool direct;                    // exchange() may run it
+    std::uint32_t first;            // its transfers in endpoints_: receives, then sends
+    std::uint32_t receives, sends;  // how many (the round's vectors would take a division each)
   };
   std::vector<DirectRound> direct_rounds_;  // empty: not resolved for this binding
   std::vector<Endpoint> endpoints_;

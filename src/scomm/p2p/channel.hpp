@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <bitset>
+#include <cassert>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -130,14 +131,12 @@ class Channel {
   bool hold_internal_tag(int tag) {
     if (!held_tags_)
       held_tags_ = std::make_unique<std::bitset<context::TagLayout::kInternalTags>>();
-    const auto bit = static_cast<std::size_t>(tag - tag_ub() - 1);
-    if (held_tags_->test(bit)) return false;
-    held_tags_->set(bit);
+    auto held = (*held_tags_)[internal_tag_index(tag)];  // unchecked: the index is in range
+    if (held) return false;
+    held = true;
     return true;
   }
-  void release_internal_tag(int tag) noexcept {
-    held_tags_->reset(static_cast<std::size_t>(tag - tag_ub() - 1));
-  }
+  void release_internal_tag(int tag) noexcept { (*held_tags_)[internal_tag_index(tag)] = false; }
 
   // Messages the engine took before any receive asked for them, in arrival order.
   std::deque<ProbedMessage>& unexpected() { return queues()->unexpected; }
@@ -173,6 +172,11 @@ class Channel {
   mutable std::shared_ptr<Queues> queues_;
   // Made on the first collective (32 bytes), not with the queues (two deques: over 1 KiB).
   std::unique_ptr<std::bitset<context::TagLayout::kInternalTags>> held_tags_;
+  std::size_t internal_tag_index(int tag) const noexcept {
+    const auto index = static_cast<std::size_t>(tag - tag_ub() - 1);
+    assert(index < context::TagLayout::kInternalTags);
+    return index;
+  }
 };
 
 inline ChannelPtr::ChannelPtr(Channel* channel) noexcept : channel_(channel) {
