@@ -183,7 +183,8 @@ bool ScheduleRun::progress() {
   }
 }
 
-void ScheduleRun::run() {
+// Flattened: a blocking collective runs its rounds without a call frame per round or step.
+[[gnu::flatten]] void ScheduleRun::run() {
   advance(true);
   channel_->release_internal_tag(tag_);
   tag_held_ = false;
@@ -215,7 +216,8 @@ bool ScheduleRun::advance(bool blocking) {
 // sends (Round::one_by_one), whose receives MPI matches by itself: run by blocking MPI_Recv,
 // MPI_Send or MPI_Sendrecv calls, cheaper than posting requests and waiting for them. What small
 // collectives are made of. False, having done nothing, otherwise.
-bool ScheduleRun::exchange(std::size_t index) {
+// Inline into advance(), its one caller: a small blocking collective pays no call frame for it.
+[[gnu::always_inline]] inline bool ScheduleRun::exchange(std::size_t index) {
   if (direct_rounds_.empty()) resolve_direct_rounds();
   const DirectRound& direct = direct_rounds_[index];
   if (!direct.direct) return false;
