@@ -47,7 +47,8 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
   return p2p::Request::completed();
 }
 
-void replay_run(const Call& call, ScheduleCache::Entry& entry) {
+// Flattened, as ScheduleRun::run is: a replayed call runs its rounds in this one frame.
+[[gnu::flatten]] void replay_run(const Call& call, ScheduleCache::Entry& entry) {
   count_launch(call);
   const int tag = comm::internal_tag(call.runtime, call.comm);
   run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) { run->restart(tag); });
