@@ -19,10 +19,6 @@ std::size_t ContextPool::bytes() const noexcept {
          reserver_.bucket_count() * sizeof(void*) + reserver_.size() * node;
 }
 
-bool ContextPool::is_free(ContextId id) const noexcept {
-  return id < capacity_ && !((held_bits_[id / 64] >> (id % 64)) & 1);
-}
-
 ContextId ContextPool::lowest_free(ContextId from) const noexcept {
   for (std::size_t word = from / 64; word < held_bits_.size(); ++word) {
     std::uint64_t free_bits = ~held_bits_[word];
@@ -66,10 +62,9 @@ void ContextPool::take(ContextId id) noexcept {
 }
 
 void ContextPool::commit(ContextId id) {
-  if (id >= capacity_ || !((reserved_bits_[id / 64] >> (id % 64)) & 1))
+  if (!reserved(id))
     throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not reserved");
-  reserved_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
-  reserver_.erase(id);
+  drop_reservation(id);
 }
 
 bool ContextPool::any_reserved(ContextId first, ContextId count) const noexcept {

@@ -18,7 +18,9 @@ class ContextPool {
   explicit ContextPool(ContextId capacity);
 
   ContextId capacity() const noexcept { return capacity_; }
-  bool is_free(ContextId id) const noexcept;
+  bool is_free(ContextId id) const noexcept {  // inline: release() asks on every free
+    return id < capacity_ && !((held_bits_[id / 64] >> (id % 64)) & 1);
+  }
   // The lowest free id >= from, or capacity() when there is none.
   ContextId lowest_free(ContextId from) const noexcept;
   // One more than the highest id held (used or reserved), 0 when none is held.
@@ -36,11 +38,10 @@ class ContextPool {
   // A reservation or a used id becomes free again. Inline: every free of a communicator that
   // took a whole block passes here.
   void release(ContextId id) {
-    const std::uint64_t bit = std::uint64_t{1} << (id % 64);
-    if (id >= capacity_ || !(held_bits_[id / 64] & bit)) [[unlikely]]
+    if (id >= capacity_ || is_free(id)) [[unlikely]]
       throw_not_held(id);
-    held_bits_[id / 64] &= ~bit;
-    if (reserved_bits_[id / 64] & bit) [[unlikely]]
+    held_bits_[id / 64] &= ~(std::uint64_t{1} << (id % 64));
+    if (reserved(id)) [[unlikely]]
       drop_reservation(id);
     --held_;
   }
@@ -65,7 +66,7 @@ class ContextPool {
   }
   std::uint64_t reserver(ContextId id) const noexcept;
   [[noreturn]] static void throw_not_held(ContextId id);
-  void drop_reservation(ContextId id);  // most released ids were used, not reserved
+  void drop_reservation(ContextId id);  // its bit and its priority
 
   ContextId capacity_;
   std::vector<std::uint64_t> held_bits_;
