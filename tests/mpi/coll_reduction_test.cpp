@@ -313,7 +313,7 @@ TEST_P(ScanTest, Nonblocking) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ScanTest,
                          ::testing::Values("", "recursive_doubling", "binary_tree", "linear",
-                                           "multilevel", "native"));
+                                           "linear+own-cores", "multilevel", "native"));
 
 class ExscanTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_EXSCAN"; }
@@ -337,7 +337,7 @@ TEST_P(ExscanTest, Nonblocking) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ExscanTest,
                          ::testing::Values("", "recursive_doubling", "binary_tree", "linear",
-                                           "multilevel", "native"));
+                                           "linear+own-cores", "multilevel", "native"));
 
 // A block per rank from the sweep's count: the largest count is the whole vector.
 int block_count(int count, int size) {
@@ -367,7 +367,8 @@ TEST_P(ReduceScatterBlockTest, Nonblocking) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceScatterBlockTest,
-                         ::testing::Values("", "recursive_halving", "pairwise", "native"));
+                         ::testing::Values("", "+own-cores", "recursive_halving", "pairwise",
+                                           "native"));
 
 class ReduceScatterTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_REDUCE_SCATTER"; }
@@ -388,7 +389,8 @@ TEST_P(ReduceScatterTest, Nonblocking) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceScatterTest,
-                         ::testing::Values("", "recursive_halving", "pairwise", "native"));
+                         ::testing::Values("", "+own-cores", "recursive_halving", "pairwise",
+                                           "native"));
 
 class ReductionConcurrencyTest : public ScommTest {};
 

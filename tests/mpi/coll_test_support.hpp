@@ -22,17 +22,25 @@ struct CommPair {
 
 // Runs with SCOMM_COLL_<operation>=<algorithm> set for SCOMM_Init ("" = the selection table).
 // "multilevel" runs on emulated levels: sites of 4 consecutive world ranks, machines of 2 (the
-// parity split's levels are then not contiguous rank ranges).
+// parity split's levels are then not contiguous rank ranges). A suffix "+own-cores" tells
+// SCOMM_Init that the ranks have cores of their own (SCOMM_CORES_SHARED=0), for the schedules it
+// picks only then, whatever the test machine's cores.
 class CollTest : public ScommTest, public ::testing::WithParamInterface<std::string> {
  protected:
   virtual const char* variable() const = 0;
 
   void SetUp() override {
-    if (!GetParam().empty()) setenv(variable(), GetParam().c_str(), 1);
-    if (GetParam() == "multilevel") setenv("SCOMM_TOPO_BLOCKS", "site=4,machine=2", 1);
+    const std::string& param = GetParam();
+    const std::size_t plus = param.find('+');
+    const std::string algorithm = param.substr(0, plus);
+    if (!algorithm.empty()) setenv(variable(), algorithm.c_str(), 1);
+    if (algorithm == "multilevel") setenv("SCOMM_TOPO_BLOCKS", "site=4,machine=2", 1);
+    if (plus != std::string::npos && param.substr(plus) == "+own-cores")
+      setenv("SCOMM_CORES_SHARED", "0", 1);
     ScommTest::SetUp();
     unsetenv(variable());
     unsetenv("SCOMM_TOPO_BLOCKS");
+    unsetenv("SCOMM_CORES_SHARED");
     make_pairs();
   }
   void TearDown() override {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "scomm.h"
+#include "scomm/capi/context.hpp"
 #include "scomm_fixture.hpp"
 
 namespace {
@@ -27,7 +28,8 @@ using Colors = std::vector<std::vector<int>>;  // [rank][level]
 using WorldLevel = std::function<std::int64_t(int world_rank)>;
 
 constexpr const char* kVariables[] = {"SCOMM_TOPO",        "SCOMM_TOPO_FILE",  "SCOMM_TOPO_COLORS",
-                                      "SCOMM_TOPO_BLOCKS", "SCOMM_TOPO_HWLOC", "SCOMM_TOPO_NODE"};
+                                      "SCOMM_TOPO_BLOCKS", "SCOMM_TOPO_HWLOC", "SCOMM_TOPO_NODE",
+                                      "SCOMM_CORES_SHARED"};
 
 // SCOMM_Init with exactly these SCOMM_TOPO* settings (hwloc levels off unless given); the
 // variables are cleared again before the test goes on.
@@ -358,6 +360,54 @@ TEST(TopoLevels, AttributeQueriesCheckTheirArguments) {
   EXPECT_EQ(error_class_of(SCOMM_Topo_level_name(SCOMM_COMM_WORLD, -1, name, &length)),
             SCOMM_ERR_ARG);
   ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+}
+
+// SCOMM_Init told by SCOMM_CORES_SHARED (`value`, or hwloc where empty) whether the ranks share
+// cores, then finalized: what the collective selection was told, checked to be the same at every
+// rank.
+bool cores_shared_after_init(const std::string& value) {
+  std::vector<std::pair<const char*, std::string>> settings;
+  if (!value.empty()) settings.emplace_back("SCOMM_CORES_SHARED", value);
+  EXPECT_EQ(init_with(std::move(settings)), SCOMM_SUCCESS);
+  const int shared = scomm::capi::context().coll_selection.cores_shared() ? 1 : 0;
+  int fewest = 0, most = 0;
+  MPI_Allreduce(&shared, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&shared, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  EXPECT_EQ(fewest, most) << "the ranks disagree on whether cores are shared";
+  EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+  return shared != 0;
+}
+
+TEST(CoresShared, TheSettingDecidesAndOneSharingRankIsEnough) {
+  EXPECT_FALSE(cores_shared_after_init("0"));
+  EXPECT_TRUE(cores_shared_after_init("1"));
+  EXPECT_EQ(cores_shared_after_init(world_rank() == world_size() - 1 ? "1" : "0"), true);
+}
+
+// More ranks on one node than it has CPUs online share cores (hwloc counts no more CPUs than are
+// online); whatever the machine, every rank is told the same.
+TEST(CoresShared, MoreRanksThanCpusShare) {
+  const bool shared = cores_shared_after_init("");
+  const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  const auto on_this_node = static_cast<long>(node_members().size());
+  if (on_this_node > cpus) {
+    EXPECT_TRUE(shared) << on_this_node << " ranks, " << cpus << " CPUs";
+  }
+  if (world_size() == 1) {
+    EXPECT_FALSE(shared);
+  }
+}
+
+TEST(CoresShared, ABadSettingIsAnErrorAtEveryRank) {
+  const bool last = world_rank() == world_size() - 1;
+  const int code = init_with({{"SCOMM_CORES_SHARED", last ? "yes" : "0"}});
+  EXPECT_EQ(error_class_of(code), SCOMM_ERR_ARG);
+  char text[SCOMM_MAX_ERROR_STRING];
+  int length = 0;
+  SCOMM_Error_string(code, text, &length);
+  EXPECT_NE(std::string(text).find(last ? "'yes'" : "another rank"), std::string::npos) << text;
+  EXPECT_EQ(init_with({}), SCOMM_SUCCESS);  // nothing was left half-initialized
+  EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/agreement.hpp"
 #include "scomm/comm/create.hpp"
+#include "scomm/topo/core_sharing.hpp"
 #include "scomm/topo/discovery.hpp"
 
 using scomm::Error;
@@ -58,6 +59,7 @@ int SCOMM_Init(void) {
     if (context().runtime) throw Error(ErrorClass::kArg, "scomm is already initialized");
     auto& ctx = context();
     ctx.coll_selection = scomm::coll::Selection::from_environment();
+    ctx.coll_selection.set_cores_shared(scomm::topo::ranks_share_cores(MPI_COMM_WORLD));
     ctx.coll_check = scomm::coll::check_mode_from_environment();
     scomm::topo::Discovered discovered = scomm::topo::discover_levels(MPI_COMM_WORLD);
     ctx.world_levels = std::move(discovered.levels);

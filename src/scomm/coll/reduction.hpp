@@ -28,13 +28,10 @@ using NativeCall = base::FunctionRef<int(MPI_Comm comm, MPI_Request* request)>;
 // The schedules of scan or of exscan.
 struct PrefixAlgorithms {
   using Builder = Schedule (*)(const Shape&, std::int64_t count, bool in_place);
-  Builder recursive_doubling, binary_tree, linear;
-
-  Builder of(Algorithm algorithm) const {
-    return algorithm == Algorithm::kBinaryTree ? binary_tree
-           : algorithm == Algorithm::kLinear   ? linear
-                                               : recursive_doubling;
-  }
+  using SegmentedBuilder = Schedule (*)(const Shape&, std::int64_t count, bool in_place,
+                                        std::int64_t segment);
+  Builder recursive_doubling, binary_tree;
+  SegmentedBuilder linear;
 };
 
 // Scan and exscan: checks, selection (`operation`), and the schedule of the algorithm chosen.

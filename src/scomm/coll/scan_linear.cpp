@@ -1,44 +1,60 @@
 #include "scomm/coll/scan_linear.hpp"
 
+#include <algorithm>
+
 namespace scomm::coll {
 namespace {
 
-Schedule chain(const Shape& shape, std::int64_t count, bool in_place, bool inclusive) {
+// Round s receives segment s from rank - 1, reduces it, and sends segment s - 1 on to rank + 1:
+// a segment is complete here before it leaves.
+Schedule chain(const Shape& shape, std::int64_t count, bool in_place, bool inclusive,
+               std::int64_t segment) {
   Schedule schedule;
   const int rank = shape.rank;
-  const bool has_next = rank + 1 < shape.size;
+  const bool has_prev = rank > 0, has_next = rank + 1 < shape.size;
   const Block input{kInput, 0, count}, output{kOutput, 0, count};
   if (inclusive && !in_place) schedule.copy(input, output);
   if (count == 0) return schedule;
-  if (rank == 0) {
-    if (has_next) schedule.next_round().send(rank + 1, inclusive ? output : input);
-    return schedule;
+  // What goes on to rank + 1: the output (scan), the input at rank 0 (exscan), else the prefix
+  // through this rank, a temporary filled with the input before the receives overwrite it in place.
+  Slot onward = inclusive ? kOutput : kInput;
+  if (!inclusive && has_prev && has_next) {
+    onward = schedule.add_temp(TypeId::kRecv, count);
+    schedule.copy(input, Block{onward, 0, count});
   }
-  Block through_me = output;  // the prefix for rank + 1
-  if (inclusive) {
-    const Block before{schedule.add_temp(TypeId::kRecv, count), 0, count};
-    schedule.next_round().receive(rank - 1, before).reduce_left(before, output);
-  } else {
-    // The prefix before this rank is the output itself, received there; rank + 1 gets it
-    // reduced with the input, copied aside first when the output is the input.
-    if (has_next) through_me = Block{schedule.add_temp(TypeId::kRecv, count), 0, count};
-    if (has_next && in_place) schedule.copy(input, through_me);
-    schedule.next_round().receive(rank - 1, output);
-    if (has_next && !in_place) schedule.copy(input, through_me);
-    if (has_next) schedule.reduce_left(output, through_me);
+  // A scan receives the prefix aside and reduces it into the output; an exscan receives it as
+  // its output.
+  const Slot arriving = inclusive && has_prev ? schedule.add_temp(TypeId::kRecv, segment) : kOutput;
+  const std::int64_t segments = (count + segment - 1) / segment;
+  for (std::int64_t s = 0; s <= segments; ++s) {
+    schedule.next_round();
+    if (s > 0 && has_next) {
+      const std::int64_t offset = (s - 1) * segment;
+      schedule.send(rank + 1, Block{onward, offset, std::min(segment, count - offset)});
+    }
+    if (s == segments || !has_prev) continue;
+    const std::int64_t offset = s * segment, length = std::min(segment, count - offset);
+    const Block prefix{kOutput, offset, length};
+    if (inclusive) {
+      const Block before{arriving, 0, length};
+      schedule.receive(rank - 1, before).reduce_left(before, prefix);
+    } else {
+      schedule.receive(rank - 1, prefix);
+      if (has_next) schedule.reduce_left(prefix, Block{onward, offset, length});
+    }
   }
-  if (has_next) schedule.next_round().send(rank + 1, through_me);
   return schedule;
 }
 
 }  // namespace
 
-Schedule scan_linear(const Shape& shape, std::int64_t count, bool in_place) {
-  return chain(shape, count, in_place, true);
+Schedule scan_linear(const Shape& shape, std::int64_t count, bool in_place, std::int64_t segment) {
+  return chain(shape, count, in_place, true, segment);
 }
 
-Schedule exscan_linear(const Shape& shape, std::int64_t count, bool in_place) {
-  return chain(shape, count, in_place, false);
+Schedule exscan_linear(const Shape& shape, std::int64_t count, bool in_place,
+                       std::int64_t segment) {
+  return chain(shape, count, in_place, false, segment);
 }
 
 }  // namespace scomm::coll

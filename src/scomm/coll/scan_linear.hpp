@@ -1,8 +1,9 @@
 // Linear (chain) prefix reduction: rank r receives the prefix of ranks 0..r-1 from rank r - 1,
-// forms its result and passes the prefix through itself on to rank r + 1. p - 1 hops, but one
-// message per rank and no rank waits for a later one, so back-to-back calls pipeline along the
-// chain: the choice for short vectors on few ranks (Open MPI's default scan). Rank order, so any
-// operation.
+// forms its result and passes the prefix through itself on to rank r + 1. p - 1 hops, but no rank
+// waits for a later one, so back-to-back calls pipeline along the chain: the choice on few ranks
+// (Open MPI's default scan). A long vector goes in segments, rank r forwarding segment s - 1 while
+// it receives segment s, so the chain takes ~ (segments + p - 2) segment steps instead of
+// p - 1 whole-vector steps. Rank order, so any operation.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +13,9 @@
 
 namespace scomm::coll {
 
-// As scan_recursive_doubling / exscan_recursive_doubling (scan_recursive_doubling.hpp).
-Schedule scan_linear(const Shape& shape, std::int64_t count, bool in_place);
-Schedule exscan_linear(const Shape& shape, std::int64_t count, bool in_place);
+// As scan_recursive_doubling / exscan_recursive_doubling (scan_recursive_doubling.hpp), in
+// segments of at most `segment` elements (segment >= 1).
+Schedule scan_linear(const Shape& shape, std::int64_t count, bool in_place, std::int64_t segment);
+Schedule exscan_linear(const Shape& shape, std::int64_t count, bool in_place, std::int64_t segment);
 
 }  // namespace scomm::coll

@@ -22,13 +22,16 @@ constexpr std::int64_t kBcastLong = 512 * 1024;
 constexpr int kBarrierLinearMinRanks = 5;
 constexpr int kBarrierLinearMaxRanks = 7;
 constexpr int kBcastMinScatterRanks = 8;  // below, the extra rounds cost more (MPICH's default)
-// Bcast and reduce on 8 or more ranks: the pipelined binary tree for mid-size vectors, where its
-// segments overlap the levels (16 cores: bcast 4 KiB 1.10x native at P = 8 and 1.01x at P = 16
-// against binomial's 1.26x and 1.14x; reduce 4-32 KiB 0.96-1.18x against 1.20-1.32x). Fewer
-// ranks have too few levels to overlap (P = 4: 1.13x against 1.05x), and longer vectors are
-// bandwidth-bound (reduce 256 KiB, P = 8: 1.60x against 1.09x).
+// Bcast and reduce on 8 or more ranks: the pipelined binary tree, where its segments overlap the
+// levels (16 cores: bcast 4 KiB 1.10x native at P = 8 and 1.01x at P = 16 against binomial's
+// 1.26x and 1.14x; reduce 4-32 KiB 0.96-1.18x against 1.20-1.32x). For bcast from the shortest
+// vector: one segment down a binary tree reaches the leaves sooner than the binomial tree's root
+// sends them one by one (16 cores, 8-512 B: 0.52-1.00x native against 0.76-1.07x; the VM at P = 8
+// alike). Reduce keeps the binomial tree below 4 KiB (16 cores, P = 8: 0.78-0.89x against
+// 0.98-1.06x). Fewer ranks have too few levels to overlap (P = 4: 1.13x against 1.05x), and longer
+// vectors are bandwidth-bound (reduce 256 KiB, P = 8: 1.60x against 1.09x).
 constexpr int kPipelinedTreeMinRanks = 8;
-constexpr std::int64_t kPipelinedTreeMin = 4 * 1024;
+constexpr std::int64_t kReducePipelinedStart = 4 * 1024;
 constexpr std::int64_t kBcastPipelinedEnd = 32 * 1024;
 constexpr std::int64_t kReducePipelinedEnd = 256 * 1024;
 // Scans: up to 16 ranks the chain, whose back-to-back calls pipeline, as Open MPI's own linear
@@ -60,15 +63,25 @@ constexpr std::int64_t kAllgathervLong = 4 * 1024 * 1024;
 // binomial tree's forwarding costs more than its fewer root sends save (0.6-0.8x binomial's time
 // at 32 KiB-1 MiB, P = 4 and 8, on the 2-core VM; Open MPI switches likewise). Gather: linear
 // from 4 KiB blocks, where a relay's gathered run no longer fits an eager message of Open MPI's
-// shared memory (0.55-0.9x binomial's time at 4 KiB-1 MiB, P = 4 and 8, on the 2-core VM).
+// shared memory (0.55-0.9x binomial's time at 4 KiB-1 MiB, P = 4 and 8, on the 2-core VM). On
+// 8 or more ranks with a core each, the root's p - 1 rendezvous in a row cost more than the relays
+// until 32 KiB (16 cores, 4 KiB: binomial 0.97x native at P = 8 and 0.85x at P = 16, linear 1.17x
+// and 1.72x; the VM at P = 8: binomial 0.96x, linear 0.74x).
 constexpr std::int64_t kScatterLong = 32 * 1024;  // bytes per rank's block
 constexpr std::int64_t kGatherLong = 4 * 1024;
-// Reduce-scatter: pairwise (p - 1 rounds of one block) from 32 KiB blocks, where recursive
-// halving's rounds of half, a quarter ... of the vector outgrow the caches; below, recursive
-// halving's log2 p rounds win (2-core VM, P = 8: 0.4x pairwise's time at 8 KiB blocks, 0.66x at
-// 16 KiB, 1.5-2.1x at 32 KiB; on 16 cores pairwise's 15 rounds took 2.2x native's time at 4 KiB,
-// P = 16, when the threshold was 64 KiB of the whole vector).
-constexpr std::int64_t kReduceScatterLong = 32 * 1024;
+constexpr std::int64_t kGatherLongManyRanks = 32 * 1024;
+constexpr int kGatherManyRanks = 8;
+// Reduce-scatter: pairwise (p - 1 rounds of one block) for long blocks, where recursive halving's
+// rounds of half, a quarter ... of the vector outgrow the caches; below, recursive halving's
+// log2 p rounds win. Where ranks share cores, from 32 KiB blocks (2-core VM, P = 8: recursive
+// halving 0.4x pairwise's time at 8 KiB blocks, 0.66x at 16 KiB, 1.5-2.1x at 32 KiB; on 16 cores
+// pairwise's 15 rounds took 2.2x native's time at 4 KiB, P = 16, when the threshold was 64 KiB of
+// the whole vector). Ranks with cores of their own wait less for each of pairwise's p - 1 partners
+// in turn than for a scheduling slice: there recursive halving wins at 32 KiB blocks (16 cores:
+// 0.70-0.76x pairwise's time at P = 4 and 8, even at 16) and pairwise at 256 KiB (0.55-0.9x), so
+// pairwise from 128 KiB, between the two.
+constexpr std::int64_t kReduceScatterLongSharedCores = 32 * 1024;
+constexpr std::int64_t kReduceScatterLong = 128 * 1024;
 
 constexpr std::array kOperationNames{
     "barrier",       "bcast",      "reduce",   "allreduce", "scan",
@@ -93,8 +106,8 @@ constexpr std::array kAlgorithmNames{"dissemination",
 static_assert(kOperationNames.size() == kOperationCount);
 static_assert(kAlgorithmNames.size() == kAlgorithmCount);
 
-bool pipelined_tree_fits(std::int64_t bytes, int size, std::int64_t end) {
-  return size >= kPipelinedTreeMinRanks && bytes >= kPipelinedTreeMin && bytes < end;
+bool pipelined_tree_fits(std::int64_t bytes, int size, std::int64_t start, std::int64_t end) {
+  return size >= kPipelinedTreeMinRanks && bytes >= start && bytes < end;
 }
 
 }  // namespace
@@ -188,7 +201,7 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
                                                                               : kDissemination;
     case kBcast:
       if (bytes >= kBcastLong && size >= kBcastMinScatterRanks) return kScatterAllgather;
-      return pipelined_tree_fits(bytes, size, kBcastPipelinedEnd) ? kPipelinedTree : kBinomial;
+      return pipelined_tree_fits(bytes, size, 0, kBcastPipelinedEnd) ? kPipelinedTree : kBinomial;
     case kAllreduce:
       // Rabenseifner splits the vector into pieces per rank; with fewer elements than ranks,
       // or a non-commutative operation, recursive doubling is the safe choice.
@@ -201,11 +214,17 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
       return bytes <= kAlltoallMedium ? kLinear : kPairwise;
     case kReduceScatterBlock:
     case kReduceScatter:
-      return bytes >= kReduceScatterLong && commutative ? kPairwise : kRecursiveHalving;
+      return bytes >= (cores_shared_ ? kReduceScatterLongSharedCores : kReduceScatterLong) &&
+                     commutative
+                 ? kPairwise
+                 : kRecursiveHalving;
     case kReduce:
-      return pipelined_tree_fits(bytes, size, kReducePipelinedEnd) ? kPipelinedTree : kBinomial;
+      return pipelined_tree_fits(bytes, size, kReducePipelinedStart, kReducePipelinedEnd)
+                 ? kPipelinedTree
+                 : kBinomial;
     case kGather:
-      return bytes >= kGatherLong ? kLinear : kBinomial;
+      return bytes >= (size >= kGatherManyRanks ? kGatherLongManyRanks : kGatherLong) ? kLinear
+                                                                                      : kBinomial;
     case kScatter:
       return bytes >= kScatterLong ? kLinear : kBinomial;
     case kScan:

@@ -78,8 +78,15 @@ class Selection {
   // levels and the communicator spans several of their clusters (topo/multilevel_default.hpp).
   static bool multilevel_by_default(Operation operation) noexcept;
 
+  // Whether ranks share cores (topo/core_sharing.hpp, set at SCOMM_Init, the same at every rank):
+  // a pipeline's stages then wait for ranks that are not running, so the table keeps to fewer,
+  // longer steps (the scan chain in one piece, reduce-scatter's pairwise exchange sooner).
+  void set_cores_shared(bool shared) noexcept { cores_shared_ = shared; }
+  bool cores_shared() const noexcept { return cores_shared_; }
+
  private:
   std::array<std::optional<Algorithm>, kOperationCount> forced_{};
+  bool cores_shared_ = false;
 };
 
 }  // namespace scomm::coll

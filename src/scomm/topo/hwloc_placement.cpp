@@ -94,6 +94,10 @@ std::vector<unsigned> NodeTopology::binding_of_this_process() const {
   return cpus;
 }
 
+int NodeTopology::processing_units() const {
+  return std::max(1, hwloc_get_nbobjs_by_type(handle_->topology, HWLOC_OBJ_PU));
+}
+
 std::vector<std::int64_t> NodeTopology::place(std::span<const unsigned> cpus,
                                               std::span<const NodeLevel> levels) const {
   Bitmap set;

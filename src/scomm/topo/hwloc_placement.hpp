@@ -32,6 +32,9 @@ class NodeTopology {
   // SCOMM_Init, which runs the collectives; a launcher's binding covers every thread); empty when
   // hwloc cannot tell.
   std::vector<unsigned> binding_of_this_process() const;
+  // The hardware threads this process's node lets it run on (its cgroup's cpuset, not its
+  // binding); at least 1.
+  int processing_units() const;
   // Per level: the logical index of the object of that kind that holds all of `cpus` (physical
   // indexes), or kUnplaced.
   std::vector<std::int64_t> place(std::span<const unsigned> cpus,

@@ -1,0 +1,59 @@
+#include "scomm/topo/core_sharing.hpp"
+
+#include <array>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "scomm/base/error.hpp"
+#include "scomm/topo/hwloc_placement.hpp"
+
+namespace scomm::topo {
+namespace {
+
+// How many of the world's ranks run on this rank's node.
+int ranks_on_this_node(MPI_Comm world) {
+  int world_rank = 0, node_size = 1;
+  MPI_Comm_rank(world, &world_rank);
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
+  MPI_Comm_size(node, &node_size);
+  MPI_Comm_free(&node);
+  return node_size;
+}
+
+// This node's ranks outnumber its hardware threads. Where hwloc cannot read the machine, the
+// ranks are taken to have their own (the case of production runs).
+bool this_node_shares(int node_size) {
+  if (node_size == 1) return false;
+  try {
+    return node_size > NodeTopology::of_this_machine().processing_units();
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+bool ranks_share_cores(MPI_Comm world) {
+  const int node_size = ranks_on_this_node(world);
+  const char* told = std::getenv("SCOMM_CORES_SHARED");
+  const std::string_view text = told != nullptr ? told : "";
+  // [0]: this rank's setting is bad, [1]: this rank's node shares.
+  std::array<int, 2> mine{0, 0};
+  if (text == "0" || text == "1")
+    mine[1] = text == "1";
+  else if (!text.empty())
+    mine[0] = 1;
+  else
+    mine[1] = this_node_shares(node_size);
+  std::array<int, 2> any{};
+  MPI_Allreduce(mine.data(), any.data(), 2, MPI_INT, MPI_MAX, world);
+  if (any[0] != 0)
+    throw Error(ErrorClass::kArg,
+                mine[0] != 0 ? "SCOMM_CORES_SHARED: '" + std::string(text) + "' is not 0 or 1"
+                             : std::string("SCOMM_CORES_SHARED is not 0 or 1 at another rank"));
+  return any[1] != 0;
+}
+
+}  // namespace scomm::topo

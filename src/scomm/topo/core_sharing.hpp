@@ -1,0 +1,16 @@
+// Whether the world's ranks share cores: some node runs more of them than it has hardware
+// threads (hwloc), as when a test oversubscribes a laptop. A pipelined schedule then waits, stage
+// after stage, for ranks that are not running, so the selection (coll/selection.hpp) keeps to
+// fewer, longer steps there.
+#pragma once
+
+#include <mpi.h>
+
+namespace scomm::topo {
+
+// Collective over `world`; every rank returns the same answer (one MAX reduction: one node that
+// shares is enough). SCOMM_CORES_SHARED=1 or 0 answers for a rank instead of hwloc; any other
+// value is Error(kArg) at that rank, and then at every rank.
+bool ranks_share_cores(MPI_Comm world);
+
+}  // namespace scomm::topo

@@ -1,0 +1,72 @@
+// The selection table at the edges of its rules, where ranks share cores and where they do not,
+// and the forced algorithm over the table.
+#include "scomm/coll/selection.hpp"
+
+#include <gtest/gtest.h>
+
+namespace scomm::coll {
+namespace {
+
+using enum Algorithm;
+using enum Operation;
+constexpr std::int64_t kKiB = 1024;
+
+Selection with_cores_shared(bool shared) {
+  Selection selection;
+  selection.set_cores_shared(shared);
+  return selection;
+}
+
+TEST(Selection, BcastGoesDownTheBinaryTreeOnEightRanksFromTheShortestVector) {
+  const Selection s;
+  EXPECT_EQ(s.choose(kBcast, 8, 4), kBinomial);
+  EXPECT_EQ(s.choose(kBcast, 8, 8), kPipelinedTree);
+  EXPECT_EQ(s.choose(kBcast, 16 * kKiB, 16), kPipelinedTree);
+  EXPECT_EQ(s.choose(kBcast, 32 * kKiB, 8), kBinomial);
+  EXPECT_EQ(s.choose(kBcast, 512 * kKiB, 8), kScatterAllgather);
+}
+
+TEST(Selection, ReduceKeepsTheBinomialTreeBelowFourKiB) {
+  const Selection s;
+  EXPECT_EQ(s.choose(kReduce, 4 * kKiB - 8, 8), kBinomial);
+  EXPECT_EQ(s.choose(kReduce, 4 * kKiB, 8), kPipelinedTree);
+  EXPECT_EQ(s.choose(kReduce, 4 * kKiB, 4), kBinomial);
+  EXPECT_EQ(s.choose(kReduce, 256 * kKiB, 8), kBinomial);
+}
+
+TEST(Selection, GatherGoesLinearLaterOnEightRanksOrMore) {
+  const Selection s;
+  EXPECT_EQ(s.choose(kGather, 4 * kKiB - 8, 4), kBinomial);
+  EXPECT_EQ(s.choose(kGather, 4 * kKiB, 4), kLinear);
+  EXPECT_EQ(s.choose(kGather, 4 * kKiB, 8), kBinomial);
+  EXPECT_EQ(s.choose(kGather, 32 * kKiB, 8), kLinear);
+}
+
+TEST(Selection, ReduceScatterGoesPairwiseSoonerWhereRanksShareCores) {
+  for (const Operation operation : {kReduceScatter, kReduceScatterBlock}) {
+    const Selection shared = with_cores_shared(true), own = with_cores_shared(false);
+    EXPECT_EQ(shared.choose(operation, 32 * kKiB - 8, 8), kRecursiveHalving);
+    EXPECT_EQ(shared.choose(operation, 32 * kKiB, 8), kPairwise);
+    EXPECT_EQ(own.choose(operation, 32 * kKiB, 8), kRecursiveHalving);
+    EXPECT_EQ(own.choose(operation, 128 * kKiB, 8), kPairwise);
+    EXPECT_EQ(own.choose(operation, 128 * kKiB, 8, false), kRecursiveHalving);
+  }
+}
+
+TEST(Selection, CoresSharedIsWhatItWasTold) {
+  EXPECT_FALSE(Selection().cores_shared());
+  EXPECT_TRUE(with_cores_shared(true).cores_shared());
+  EXPECT_FALSE(with_cores_shared(false).cores_shared());
+}
+
+TEST(Selection, AForcedAlgorithmWinsOverTheTableUntilReleased) {
+  Selection s;
+  s.force(kGather, kLinear);
+  EXPECT_EQ(s.choose(kGather, 8, 8), kLinear);
+  EXPECT_EQ(s.forced(kGather), kLinear);
+  s.force(kGather, std::nullopt);
+  EXPECT_EQ(s.choose(kGather, 8, 8), kBinomial);
+}
+
+}  // namespace
+}  // namespace scomm::coll
