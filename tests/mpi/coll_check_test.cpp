@@ -153,4 +153,30 @@ TEST(CollCheckEnvironmentTest, AnUnknownSettingIsAnError) {
   set_environment_together("SCOMM_COLL_CHECK", nullptr);
 }
 
+// SCOMM_COLL_SEGMENT cuts the pipelined schedules finer: a broadcast down the binary tree in
+// segments of 6 ints still delivers every element.
+TEST(CollSegmentEnvironmentTest, ShortSegmentsDeliverTheWholeBuffer) {
+  set_environment_together("SCOMM_COLL_SEGMENT", "24");
+  set_environment_together("SCOMM_COLL_BCAST", "pipelined_tree");
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+  const int root = world_size() - 1;
+  std::vector<int> buffer(1000, -1);
+  if (world_rank() == root) std::iota(buffer.begin(), buffer.end(), 0);
+  EXPECT_EQ(SCOMM_Bcast(buffer.data(), 1000, MPI_INT, root, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(buffer[static_cast<std::size_t>(i)], i) << i;
+  EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+  set_environment_together("SCOMM_COLL_BCAST", nullptr);
+  set_environment_together("SCOMM_COLL_SEGMENT", nullptr);
+}
+
+TEST(CollSegmentEnvironmentTest, ABadSegmentIsAnError) {
+  for (const char* bad : {"0", "-4", "4k", "abc", "2000000000"}) {
+    set_environment_together("SCOMM_COLL_SEGMENT", bad);
+    EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG) << bad;
+  }
+  set_environment_together("SCOMM_COLL_SEGMENT", nullptr);
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);  // nothing was left half-initialized
+  EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+}
+
 }  // namespace

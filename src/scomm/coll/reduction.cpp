@@ -31,7 +31,7 @@ namespace {
 // 1.2-1.6x at P = 3 and 8, in one piece 0.98-1.05x).
 std::int64_t chain_segment(const Call& call, int size, int count, MPI_Datatype type) {
   if (size > 2 && !call.selection.cores_shared())
-    return segment_elements(bytes_of(count, type), count);
+    return segment_elements(bytes_of(count, type), count, call.selection.segment_bytes());
   return std::max(count, 1);
 }
 

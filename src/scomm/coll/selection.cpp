@@ -1,6 +1,7 @@
 #include "scomm/coll/selection.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 #include <string>
 
@@ -173,8 +174,27 @@ void Selection::force(Operation operation, std::optional<Algorithm> algorithm) {
   forced_[static_cast<std::size_t>(operation)] = algorithm;
 }
 
+namespace {
+
+// SCOMM_COLL_SEGMENT: bytes, a whole number from 1 to 2^30; unset or empty: the default.
+std::int64_t segment_bytes_from_environment() {
+  const char* value = std::getenv("SCOMM_COLL_SEGMENT");
+  if (value == nullptr || *value == '\0') return kPipelineSegmentBytes;
+  const std::string_view text(value);
+  std::int64_t bytes = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), bytes);
+  if (error != std::errc() || end != text.data() + text.size() || bytes < 1 ||
+      bytes > (std::int64_t{1} << 30))
+    throw Error(ErrorClass::kArg, "SCOMM_COLL_SEGMENT: '" + std::string(text) +
+                                      "' is not a segment size in bytes (1 to 2^30)");
+  return bytes;
+}
+
+}  // namespace
+
 Selection Selection::from_environment() {
   Selection selection;
+  selection.segment_bytes_ = segment_bytes_from_environment();
   for (std::size_t o = 0; o < kOperationNames.size(); ++o) {
     std::string variable = "SCOMM_COLL_";
     for (const char c : std::string_view(kOperationNames[o]))

@@ -10,6 +10,8 @@
 #include <optional>
 #include <string_view>
 
+#include "scomm/coll/segments.hpp"
+
 namespace scomm::coll {
 
 enum class Operation : std::uint8_t {
@@ -83,10 +85,14 @@ class Selection {
   // longer steps (the scan chain in one piece, reduce-scatter's pairwise exchange sooner).
   void set_cores_shared(bool shared) noexcept { cores_shared_ = shared; }
   bool cores_shared() const noexcept { return cores_shared_; }
+  // The pipelined schedules' segment (bcast and reduce down and up the binary tree, the scan
+  // chain): kPipelineSegmentBytes, or SCOMM_COLL_SEGMENT bytes (a whole number from 1).
+  std::int64_t segment_bytes() const noexcept { return segment_bytes_; }
 
  private:
   std::array<std::optional<Algorithm>, kOperationCount> forced_{};
   bool cores_shared_ = false;
+  std::int64_t segment_bytes_ = kPipelineSegmentBytes;
 };
 
 }  // namespace scomm::coll
