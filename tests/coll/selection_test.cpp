@@ -53,6 +53,14 @@ TEST(Selection, ReduceScatterGoesPairwiseSoonerWhereRanksShareCores) {
   }
 }
 
+TEST(Selection, TheScanChainGoesInSegmentsOnlyForLongVectorsOnEightOwnCores) {
+  const Selection shared = with_cores_shared(true), own = with_cores_shared(false);
+  EXPECT_TRUE(own.cuts_scan_chain(512 * kKiB, 8));
+  EXPECT_FALSE(own.cuts_scan_chain(512 * kKiB - 8, 8));
+  EXPECT_FALSE(own.cuts_scan_chain(512 * kKiB, 7));
+  EXPECT_FALSE(shared.cuts_scan_chain(1024 * kKiB, 16));
+}
+
 TEST(Selection, CoresSharedIsWhatItWasTold) {
   EXPECT_FALSE(Selection().cores_shared());
   EXPECT_TRUE(with_cores_shared(true).cores_shared());

@@ -24,14 +24,12 @@ void check_reduction(const void* sendbuf, std::int64_t send_count, const void* r
 
 namespace {
 
-// The scan chain's segment (elements): segments where three or more ranks run side by side, each
-// forwarding a segment while it receives the next. Two ranks have no hop to overlap, and where
-// ranks share cores each segment's hop waits for the next rank's scheduling slice: there the
-// vector goes in one piece (2-core VM, 256 KiB-1 MiB: in segments 1.9-2.0x native at P = 2 and
-// 1.2-1.6x at P = 3 and 8, in one piece 0.98-1.05x).
+// The scan chain's segment (elements): the selection's segment where it cuts the chain, else the
+// whole vector.
 std::int64_t chain_segment(const Call& call, int size, int count, MPI_Datatype type) {
-  if (size > 2 && !call.selection.cores_shared())
-    return segment_elements(bytes_of(count, type), count, call.selection.segment_bytes());
+  const std::int64_t bytes = bytes_of(count, type);
+  if (call.selection.cuts_scan_chain(bytes, size))
+    return segment_elements(bytes, count, call.selection.segment_bytes());
   return std::max(count, 1);
 }
 

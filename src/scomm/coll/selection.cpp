@@ -41,6 +41,16 @@ constexpr std::int64_t kReducePipelinedEnd = 256 * 1024;
 // 1.6-11.6x); above, recursive doubling, or from 16 KiB the tree (3 vectors per rank instead of
 // log2 p).
 constexpr int kScanMaxChainRanks = 16;
+// The chain in segments, each rank forwarding a segment while it receives the next, from 512 KiB
+// on 8 or more ranks with cores of their own. Back-to-back calls of the whole-vector chain already
+// overlap along it, and each segment's round costs some 7 us beyond its transfer, so segments pay
+// only where a long vector's hops stall that overlap (16 cores, in segments against whole: 1 MiB
+// 0.56x native against 1.38-1.44x at P = 16, 1.03x against 1.22x at P = 8; 256 KiB 1.15-1.32x
+// against 0.98-1.09x at P = 4, 8 and 16; 1 MiB at P = 4 1.24-1.29x against 1.09-1.10x). Where
+// ranks share cores each hop waits for a scheduling slice (2-core VM, 256 KiB-1 MiB at P = 3 and
+// 8: 1.2-1.6x native in segments, 0.98-1.05x whole).
+constexpr std::int64_t kScanCutFrom = 512 * 1024;
+constexpr int kScanCutMinRanks = 8;
 constexpr std::int64_t kScanLong = 16 * 1024;
 // Allreduce: Rabenseifner from 4 KiB, where a whole vector no longer fits an eager message of
 // Open MPI's shared memory while its halves do (3.1x faster than recursive doubling at 4 KiB,
@@ -209,6 +219,10 @@ Selection Selection::from_environment() {
     selection.force(static_cast<Operation>(o), found);
   }
   return selection;
+}
+
+bool Selection::cuts_scan_chain(std::int64_t bytes, int size) const noexcept {
+  return !cores_shared_ && size >= kScanCutMinRanks && bytes >= kScanCutFrom;
 }
 
 Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,

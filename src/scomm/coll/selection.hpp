@@ -85,6 +85,8 @@ class Selection {
   // longer steps (the scan chain in one piece, reduce-scatter's pairwise exchange sooner).
   void set_cores_shared(bool shared) noexcept { cores_shared_ = shared; }
   bool cores_shared() const noexcept { return cores_shared_; }
+  // Whether the scan chain of `bytes` per rank among `size` ranks goes in segments.
+  bool cuts_scan_chain(std::int64_t bytes, int size) const noexcept;
   // The pipelined schedules' segment (bcast and reduce down and up the binary tree, the scan
   // chain): kPipelineSegmentBytes, or SCOMM_COLL_SEGMENT bytes (a whole number from 1).
   std::int64_t segment_bytes() const noexcept { return segment_bytes_; }
