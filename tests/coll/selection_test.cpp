@@ -34,12 +34,13 @@ TEST(Selection, ReduceKeepsTheBinomialTreeBelowFourKiB) {
   EXPECT_EQ(s.choose(kReduce, 256 * kKiB, 8), kBinomial);
 }
 
-TEST(Selection, GatherGoesLinearLaterOnEightRanksOrMore) {
-  const Selection s;
-  EXPECT_EQ(s.choose(kGather, 4 * kKiB - 8, 4), kBinomial);
-  EXPECT_EQ(s.choose(kGather, 4 * kKiB, 4), kLinear);
-  EXPECT_EQ(s.choose(kGather, 4 * kKiB, 8), kBinomial);
-  EXPECT_EQ(s.choose(kGather, 32 * kKiB, 8), kLinear);
+TEST(Selection, GatherGoesLinearLaterOnEightOwnCoresOrMore) {
+  const Selection own = with_cores_shared(false), shared = with_cores_shared(true);
+  EXPECT_EQ(own.choose(kGather, 4 * kKiB - 8, 4), kBinomial);
+  EXPECT_EQ(own.choose(kGather, 4 * kKiB, 4), kLinear);
+  EXPECT_EQ(own.choose(kGather, 4 * kKiB, 8), kBinomial);
+  EXPECT_EQ(own.choose(kGather, 32 * kKiB, 8), kLinear);
+  EXPECT_EQ(shared.choose(kGather, 4 * kKiB, 8), kLinear);
 }
 
 TEST(Selection, ReduceScatterGoesPairwiseSoonerWhereRanksShareCores) {

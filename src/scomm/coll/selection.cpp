@@ -75,9 +75,10 @@ constexpr std::int64_t kAllgathervLong = 4 * 1024 * 1024;
 // at 32 KiB-1 MiB, P = 4 and 8, on the 2-core VM; Open MPI switches likewise). Gather: linear
 // from 4 KiB blocks, where a relay's gathered run no longer fits an eager message of Open MPI's
 // shared memory (0.55-0.9x binomial's time at 4 KiB-1 MiB, P = 4 and 8, on the 2-core VM). On
-// 8 or more ranks with a core each, the root's p - 1 rendezvous in a row cost more than the relays
-// until 32 KiB (16 cores, 4 KiB: binomial 0.97x native at P = 8 and 0.85x at P = 16, linear 1.17x
-// and 1.72x; the VM at P = 8: binomial 0.96x, linear 0.74x).
+// 8 or more ranks with cores of their own, the root's p - 1 rendezvous in a row cost more than the
+// relays until 32 KiB (16 cores, 4 KiB: binomial 0.97x native at P = 8 and 0.83-0.85x at P = 16,
+// linear 1.17-1.35x and 1.72-1.90x); where they share cores the relays wait for scheduling slices
+// (the VM at P = 8, 4 KiB: binomial 0.96-1.32x, linear 0.74-0.86x).
 constexpr std::int64_t kScatterLong = 32 * 1024;  // bytes per rank's block
 constexpr std::int64_t kGatherLong = 4 * 1024;
 constexpr std::int64_t kGatherLongManyRanks = 32 * 1024;
@@ -116,6 +117,11 @@ constexpr std::array kAlgorithmNames{"dissemination",
                                      "native"};
 static_assert(kOperationNames.size() == kOperationCount);
 static_assert(kAlgorithmNames.size() == kAlgorithmCount);
+
+// The block from which gather goes linear.
+std::int64_t gather_linear_from(int size, bool cores_shared) {
+  return size >= kGatherManyRanks && !cores_shared ? kGatherLongManyRanks : kGatherLong;
+}
 
 bool pipelined_tree_fits(std::int64_t bytes, int size, std::int64_t start, std::int64_t end) {
   return size >= kPipelinedTreeMinRanks && bytes >= start && bytes < end;
@@ -257,8 +263,7 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
                  ? kPipelinedTree
                  : kBinomial;
     case kGather:
-      return bytes >= (size >= kGatherManyRanks ? kGatherLongManyRanks : kGatherLong) ? kLinear
-                                                                                      : kBinomial;
+      return bytes >= gather_linear_from(size, cores_shared_) ? kLinear : kBinomial;
     case kScatter:
       return bytes >= kScatterLong ? kLinear : kBinomial;
     case kScan:
