@@ -58,13 +58,17 @@ int SCOMM_Init(void) {
       throw Error(ErrorClass::kArg, "MPI must be initialized (and not finalized) first");
     if (context().runtime) throw Error(ErrorClass::kArg, "scomm is already initialized");
     auto& ctx = context();
+    // The collectives' settings are read before the first message (under SMPI the ranks share one
+    // environment, which another may change meanwhile).
     ctx.coll_selection = scomm::coll::Selection::from_environment();
-    ctx.coll_selection.set_cores_shared(scomm::topo::ranks_share_cores(MPI_COMM_WORLD));
+    const auto cores_shared = scomm::topo::cores_shared_setting();
     ctx.coll_check = scomm::coll::check_mode_from_environment();
     scomm::topo::Discovered discovered = scomm::topo::discover_levels(MPI_COMM_WORLD);
     ctx.world_levels = std::move(discovered.levels);
     ctx.world_costs = std::move(discovered.costs);
     ctx.multilevel_by_default = discovered.user_levels;
+    ctx.coll_selection.set_cores_shared(
+        scomm::topo::ranks_share_cores(MPI_COMM_WORLD, cores_shared));
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {

@@ -3,7 +3,6 @@
 #include <array>
 #include <cstdlib>
 #include <string>
-#include <string_view>
 
 #include "scomm/base/error.hpp"
 #include "scomm/topo/hwloc_placement.hpp"
@@ -35,10 +34,15 @@ bool this_node_shares(int node_size) {
 
 }  // namespace
 
-bool ranks_share_cores(MPI_Comm world) {
+std::optional<std::string> cores_shared_setting() {
+  const char* value = std::getenv("SCOMM_CORES_SHARED");
+  if (value == nullptr || *value == '\0') return std::nullopt;
+  return std::string(value);
+}
+
+bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting) {
   const int node_size = ranks_on_this_node(world);
-  const char* told = std::getenv("SCOMM_CORES_SHARED");
-  const std::string_view text = told != nullptr ? told : "";
+  const std::string text = setting.value_or("");
   // [0]: this rank's setting is bad, [1]: this rank's node shares.
   std::array<int, 2> mine{0, 0};
   if (text == "0" || text == "1")
@@ -51,7 +55,7 @@ bool ranks_share_cores(MPI_Comm world) {
   MPI_Allreduce(mine.data(), any.data(), 2, MPI_INT, MPI_MAX, world);
   if (any[0] != 0)
     throw Error(ErrorClass::kArg,
-                mine[0] != 0 ? "SCOMM_CORES_SHARED: '" + std::string(text) + "' is not 0 or 1"
+                mine[0] != 0 ? "SCOMM_CORES_SHARED: '" + text + "' is not 0 or 1"
                              : std::string("SCOMM_CORES_SHARED is not 0 or 1 at another rank"));
   return any[1] != 0;
 }

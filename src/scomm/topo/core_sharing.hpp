@@ -6,11 +6,18 @@
 
 #include <mpi.h>
 
+#include <optional>
+#include <string>
+
 namespace scomm::topo {
 
+// SCOMM_CORES_SHARED at this rank, if set. Read before SCOMM_Init sends anything: under SMPI the
+// simulated ranks share one environment, which another rank may change while this one waits.
+std::optional<std::string> cores_shared_setting();
+
 // Collective over `world`; every rank returns the same answer (one MAX reduction: one node that
-// shares is enough). SCOMM_CORES_SHARED=1 or 0 answers for a rank instead of hwloc; any other
+// shares is enough). A `setting` of "1" or "0" answers for a rank instead of hwloc; any other
 // value is Error(kArg) at that rank, and then at every rank.
-bool ranks_share_cores(MPI_Comm world);
+bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting);
 
 }  // namespace scomm::topo
