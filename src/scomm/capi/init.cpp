@@ -63,12 +63,13 @@ int SCOMM_Init(void) {
     ctx.coll_selection = scomm::coll::Selection::from_environment();
     const auto cores_shared = scomm::topo::cores_shared_setting();
     ctx.coll_check = scomm::coll::check_mode_from_environment();
-    scomm::topo::Discovered discovered = scomm::topo::discover_levels(MPI_COMM_WORLD);
+    scomm::topo::MachineOnDemand machine;  // hwloc's view, loaded once if at all
+    scomm::topo::Discovered discovered = scomm::topo::discover_levels(MPI_COMM_WORLD, machine);
     ctx.world_levels = std::move(discovered.levels);
     ctx.world_costs = std::move(discovered.costs);
     ctx.multilevel_by_default = discovered.user_levels;
     ctx.coll_selection.set_cores_shared(
-        scomm::topo::ranks_share_cores(MPI_COMM_WORLD, cores_shared));
+        scomm::topo::ranks_share_cores(MPI_COMM_WORLD, cores_shared, machine));
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {

@@ -23,10 +23,10 @@ int ranks_on_this_node(MPI_Comm world) {
 
 // This node's ranks outnumber its hardware threads. Where hwloc cannot read the machine, the
 // ranks are taken to have their own (the case of production runs).
-bool this_node_shares(int node_size) {
+bool this_node_shares(int node_size, MachineOnDemand& machine) {
   if (node_size == 1) return false;
   try {
-    return node_size > NodeTopology::of_this_machine().processing_units();
+    return node_size > machine.get().processing_units();
   } catch (const Error&) {
     return false;
   }
@@ -40,7 +40,8 @@ std::optional<std::string> cores_shared_setting() {
   return std::string(value);
 }
 
-bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting) {
+bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting,
+                       MachineOnDemand& machine) {
   const int node_size = ranks_on_this_node(world);
   const std::string text = setting.value_or("");
   // [0]: this rank's setting is bad, [1]: this rank's node shares.
@@ -50,7 +51,7 @@ bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting
   else if (!text.empty())
     mine[0] = 1;
   else
-    mine[1] = this_node_shares(node_size);
+    mine[1] = this_node_shares(node_size, machine);
   std::array<int, 2> any{};
   MPI_Allreduce(mine.data(), any.data(), 2, MPI_INT, MPI_MAX, world);
   if (any[0] != 0)

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "scomm/topo/hwloc_placement.hpp"
+
 namespace scomm::topo {
 
 // SCOMM_CORES_SHARED at this rank, if set. Read before SCOMM_Init sends anything: under SMPI the
@@ -16,8 +18,9 @@ namespace scomm::topo {
 std::optional<std::string> cores_shared_setting();
 
 // Collective over `world`; every rank returns the same answer (one MAX reduction: one node that
-// shares is enough). A `setting` of "1" or "0" answers for a rank instead of hwloc; any other
-// value is Error(kArg) at that rank, and then at every rank.
-bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting);
+// shares is enough). A `setting` of "1" or "0" answers for a rank instead of hwloc (`machine`,
+// loaded only when asked); any other value is Error(kArg) at that rank, and then at every rank.
+bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting,
+                       MachineOnDemand& machine);
 
 }  // namespace scomm::topo

@@ -174,7 +174,7 @@ Settings agree_on_settings(MPI_Comm world, int world_rank, int world_size) {
 }
 
 Placement place_this_process(MPI_Comm world, int world_rank,
-                             const std::vector<NodeLevel>& node_levels) {
+                             const std::vector<NodeLevel>& node_levels, MachineOnDemand& machine) {
   Placement here;
   MPI_Comm node = MPI_COMM_NULL;
   MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
@@ -184,8 +184,8 @@ Placement place_this_process(MPI_Comm world, int world_rank,
   // A rank alone on its node is a cluster of its own at every node level: nothing to load.
   here.objects.assign(node_levels.size(), 0);
   if (here.node_size > 1 && !node_levels.empty()) {
-    const NodeTopology machine = NodeTopology::of_this_machine();
-    here.objects = machine.place(machine.binding_of_this_process(), node_levels);
+    const NodeTopology& topology = machine.get();
+    here.objects = topology.place(topology.binding_of_this_process(), node_levels);
   }
   return here;
 }
@@ -221,10 +221,10 @@ Discovered discovered(Levels levels, bool user_levels, const Settings& s) {
 // over the world: whether some node holds several ranks (entry 1), and per node level whether
 // some rank is unplaced there (entry 2 + level: then the level says nothing and goes).
 Maxima place_everywhere(MPI_Comm world, int world_rank, int world_size, const Settings& s,
-                        Placement& here) {
+                        Placement& here, MachineOnDemand& machine) {
   std::string reason;
   try {
-    here = place_this_process(world, world_rank, s.node_levels);
+    here = place_this_process(world, world_rank, s.node_levels, machine);
   } catch (const Error& e) {
     reason = e.what();
   }
@@ -270,7 +270,7 @@ ColorStack gather_colors(MPI_Comm world, int world_size, const Settings& s, cons
 
 }  // namespace
 
-Discovered discover_levels(MPI_Comm world) {
+Discovered discover_levels(MPI_Comm world, MachineOnDemand& machine) {
   int world_rank = 0, world_size = 0;
   MPI_Comm_rank(world, &world_rank);
   MPI_Comm_size(world, &world_size);
@@ -278,7 +278,7 @@ Discovered discover_levels(MPI_Comm world) {
   if (s.off) return discovered(Levels::blocks({}, {}, world_size), false, s);
 
   Placement here;
-  const Maxima spread = place_everywhere(world, world_rank, world_size, s, here);
+  const Maxima spread = place_everywhere(world, world_rank, world_size, s, here, machine);
   ColorStack stack = gather_colors(world, world_size, s, here, spread);
   const bool user_levels = s.source != Source::kNone;
   if (stack.names.empty()) return discovered(Levels::blocks({}, {}, world_size), user_levels, s);

@@ -9,6 +9,7 @@
 
 #include <mpi.h>
 
+#include "scomm/topo/hwloc_placement.hpp"
 #include "scomm/topo/level_costs.hpp"
 #include "scomm/topo/levels.hpp"
 
@@ -25,6 +26,7 @@ struct Discovered {
 // Collective over `world` (MPI_COMM_WORLD: the base communicators' ranks). Every rank returns the
 // same levels of world's size, or every rank throws: Error(kArg) for settings that cannot be read
 // at some rank (that rank says why) or that differ between ranks (SCOMM_TOPO_LINKS included).
-Discovered discover_levels(MPI_Comm world);
+// `machine` is loaded only where a node-internal level needs it.
+Discovered discover_levels(MPI_Comm world, MachineOnDemand& machine);
 
 }  // namespace scomm::topo

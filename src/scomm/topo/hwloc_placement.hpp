@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,20 @@ class NodeTopology {
   struct Handle;
   explicit NodeTopology(std::shared_ptr<Handle> handle) : handle_(std::move(handle)) {}
   std::shared_ptr<Handle> handle_;
+};
+
+// This machine's topology, loaded on first use only: SCOMM_Init's discovery and its core-sharing
+// check may both need it, and a load takes some 2 ms (the 2-core VM), most of SCOMM_Init's time.
+class MachineOnDemand {
+ public:
+  // Error(kIntern) when hwloc fails (and again on the next call).
+  const NodeTopology& get() {
+    if (!machine_) machine_.emplace(NodeTopology::of_this_machine());
+    return *machine_;
+  }
+
+ private:
+  std::optional<NodeTopology> machine_;
 };
 
 }  // namespace scomm::topo
