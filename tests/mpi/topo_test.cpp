@@ -365,9 +365,10 @@ TEST(TopoLevels, AttributeQueriesCheckTheirArguments) {
 // SCOMM_Init told by SCOMM_CORES_SHARED (`value`, or hwloc where empty) whether the ranks share
 // cores, then finalized: what the collective selection was told, checked to be the same at every
 // rank.
-bool cores_shared_after_init(const std::string& value) {
+bool cores_shared_after_init(const std::string& value, bool topology_off = false) {
   std::vector<std::pair<const char*, std::string>> settings;
   if (!value.empty()) settings.emplace_back("SCOMM_CORES_SHARED", value);
+  if (topology_off) settings.emplace_back("SCOMM_TOPO", "off");
   EXPECT_EQ(init_with(std::move(settings)), SCOMM_SUCCESS);
   const int shared = scomm::capi::context().coll_selection.cores_shared() ? 1 : 0;
   int fewest = 0, most = 0;
@@ -385,16 +386,19 @@ TEST(CoresShared, TheSettingDecidesAndOneSharingRankIsEnough) {
 }
 
 // More ranks on one node than it has CPUs online share cores (hwloc counts no more CPUs than are
-// online); whatever the machine, every rank is told the same.
+// online); whatever the machine, every rank is told the same. With the topology off, the check
+// counts the node's ranks itself, and says the same.
 TEST(CoresShared, MoreRanksThanCpusShare) {
-  const bool shared = cores_shared_after_init("");
   const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
   const auto on_this_node = static_cast<long>(node_members().size());
-  if (on_this_node > cpus) {
-    EXPECT_TRUE(shared) << on_this_node << " ranks, " << cpus << " CPUs";
-  }
-  if (world_size() == 1) {
-    EXPECT_FALSE(shared);
+  for (const bool topology_off : {false, true}) {
+    const bool shared = cores_shared_after_init("", topology_off);
+    if (on_this_node > cpus) {
+      EXPECT_TRUE(shared) << on_this_node << " ranks, " << cpus << " CPUs";
+    }
+    if (world_size() == 1) {
+      EXPECT_FALSE(shared);
+    }
   }
 }
 

@@ -41,8 +41,8 @@ std::optional<std::string> cores_shared_setting() {
 }
 
 bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting,
-                       MachineOnDemand& machine) {
-  const int node_size = ranks_on_this_node(world);
+                       MachineOnDemand& machine, int node_size) {
+  if (node_size == 0) node_size = ranks_on_this_node(world);
   const std::string text = setting.value_or("");
   // [0]: this rank's setting is bad, [1]: this rank's node shares.
   std::array<int, 2> mine{0, 0};

@@ -281,8 +281,12 @@ Discovered discover_levels(MPI_Comm world, MachineOnDemand& machine) {
   const Maxima spread = place_everywhere(world, world_rank, world_size, s, here, machine);
   ColorStack stack = gather_colors(world, world_size, s, here, spread);
   const bool user_levels = s.source != Source::kNone;
-  if (stack.names.empty()) return discovered(Levels::blocks({}, {}, world_size), user_levels, s);
-  return discovered(Levels::from_colors(std::move(stack.names), stack.colors), user_levels, s);
+  Discovered result =
+      stack.names.empty()
+          ? discovered(Levels::blocks({}, {}, world_size), user_levels, s)
+          : discovered(Levels::from_colors(std::move(stack.names), stack.colors), user_levels, s);
+  result.node_size = here.node_size;
+  return result;
 }
 
 }  // namespace scomm::topo
