@@ -421,4 +421,42 @@ TEST_F(CollErrorsTest, MismatchedCountsAreTruncationErrors) {
   SCOMM_Comm_free(&pair);
 }
 
+// The same through SCOMM_Ibcast: waited for alone (the run leaves the background and blocks in
+// MPI) and beside a second collective in flight (it polls with it), the truncation is reported
+// once, by SCOMM_Ibcast when the message is there at once or else by SCOMM_Wait, which frees the
+// request; nothing is left behind.
+TEST_F(CollErrorsTest, NonblockingTruncationIsReportedOnceAloneOrNot) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Comm pair = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  if (pair == SCOMM_COMM_NULL) return;
+  SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
+  for (const bool alone : {true, false}) {
+    SCOMM_Request barrier = SCOMM_REQUEST_NULL;
+    if (!alone) {
+      ASSERT_EQ(SCOMM_Ibarrier(pair, &barrier), SCOMM_SUCCESS);
+    }
+    std::vector<int> data(8, world_rank_);
+    const int count = world_rank_ == 0 ? 8 : 4;
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    int rc = SCOMM_Ibcast(data.data(), count, MPI_INT, 0, pair, &request);
+    if (rc == SCOMM_SUCCESS) {
+      ASSERT_NE(request, SCOMM_REQUEST_NULL);
+      rc = SCOMM_Wait(&request, SCOMM_STATUS_IGNORE);
+    }
+    EXPECT_EQ(error_class_of(rc), world_rank_ == 0 ? SCOMM_SUCCESS : SCOMM_ERR_TRUNCATE);
+    EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+    for (std::size_t i = 4; i < 8; ++i) EXPECT_EQ(data[i], world_rank_);
+    if (!alone) {
+      ASSERT_EQ(SCOMM_Wait(&barrier, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    }
+    std::vector<int> again(8, world_rank_);
+    SCOMM_Request retry = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Ibcast(again.data(), 8, MPI_INT, 0, pair, &retry), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Wait(&retry, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    EXPECT_EQ(again, std::vector<int>(8, 0));
+  }
+  SCOMM_Comm_free(&pair);
+}
+
 }  // namespace

@@ -51,17 +51,21 @@ SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
 }
 
 // Advances general request `handle` (or SCOMM_REQUEST_NULL) without freeing it; true once it has
-// completed.
-bool progress(SCOMM_Request handle, SCOMM_Comm& failing) {
+// completed. With `block`, as far as p2p::Request::wait goes. A failed request is freed and
+// `handle` set to SCOMM_REQUEST_NULL, as MPI does.
+bool progress(SCOMM_Request& handle, SCOMM_Comm& failing, bool block = false) {
   if (handle == SCOMM_REQUEST_NULL) return true;
   RequestEntry& entry = request_entry(handle);
   if (entry.completed) return true;
   failing = entry.comm;
   p2p::Status status;
+  p2p::MatchingEngine& engine = runtime().engine();
   try {
-    if (!entry.request.test(runtime().engine(), status)) return false;
+    if (!(block ? entry.request.wait(engine, status) : entry.request.test(engine, status)))
+      return false;
   } catch (...) {
     context().requests.erase(handle);  // failed, hence complete
+    handle = SCOMM_REQUEST_NULL;
     throw;
   }
   if (entry.creation != nullptr) complete_creation(entry);
@@ -318,7 +322,7 @@ int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
   return on_requests("SCOMM_Wait", [&](SCOMM_Comm& failing) {
     require(request, "request");
     if (*request != SCOMM_REQUEST_NULL && !PlainTable::has_kind_bit(*request))
-      while (!progress(*request, failing)) runtime().engine().progress_background();
+      while (!progress(*request, failing, true)) runtime().engine().progress_background();
     retire(request, status, failing);
   });
 }

@@ -174,9 +174,24 @@ std::byte* ScheduleRun::address(const Block& block) const {
 }
 
 bool ScheduleRun::progress() {
+  return advance_keeping_failure(false);
+}
+
+void ScheduleRun::finish(p2p::MatchingEngine& engine) {
+  if (!engine.background_is_only(*this)) {
+    Operation::finish(engine);
+    return;
+  }
+  engine_.remove_background(*this);
+  background_ = false;
+  advance_keeping_failure(true);
+}
+
+// A failure is thrown now and by every later call.
+bool ScheduleRun::advance_keeping_failure(bool blocking) {
   if (failure_) std::rethrow_exception(failure_);
   try {
-    return advance(false);
+    return advance(blocking);
   } catch (...) {
     failure_ = std::current_exception();
     throw;
@@ -420,9 +435,9 @@ void ScheduleRun::packed_copy(const std::byte* in, const TypeLayout& source, std
   int bytes = 0;
   p2p::check_mpi(MPI_Pack_size(mpi_count(in_count), source.type, MPI_COMM_SELF, &bytes),
                  "MPI_Pack_size");
-  scratch_.resize(static_cast<std::size_t>(bytes));
-  pack(in, source.type, in_count, scratch_.data(), bytes);
-  unpack(scratch_.data(), bytes, out, target.type, out_count);
+  std::vector<std::byte> packed(static_cast<std::size_t>(bytes));
+  pack(in, source.type, in_count, packed.data(), bytes);
+  unpack(packed.data(), bytes, out, target.type, out_count);
 }
 
 void ScheduleRun::reduce(const LocalStep& step) {

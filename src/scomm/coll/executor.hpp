@@ -42,6 +42,10 @@ class ScheduleRun final : public p2p::Operation {
   // Nonblocking: advances as far as possible without waiting; true once done. A failure (a
   // truncated message, a non-member's message) is thrown now and on every later call.
   bool progress() override;
+  // Waiting for a background run that is the engine's only one: it leaves the background and
+  // runs to the end as a blocking collective does, inside MPI (a nonblocking collective waited
+  // for at once costs what the blocking one does). Otherwise it polls with the others.
+  void finish(p2p::MatchingEngine& engine) override;
   // Blocking: runs to the end, waiting in MPI when nothing else needs progress, and releases
   // the tag.
   void run();
@@ -66,6 +70,7 @@ class ScheduleRun final : public p2p::Operation {
   void lay_out(const Binding& binding);  // the types' layouts and the temporaries laid out by them
   void hold(int tag);
   bool advance(bool blocking);
+  bool advance_keeping_failure(bool blocking);
   bool exchange(std::size_t index);
   void resolve_direct_rounds();
   bool one_way_and_short(const Round& round) const;
@@ -90,13 +95,19 @@ class ScheduleRun final : public p2p::Operation {
   void bind_temps();
 
   p2p::MatchingEngine& engine_;
+  // Here, where its alignment costs no padding.
+  alignas(std::max_align_t) std::byte inline_temps_[kInlineTempBytes];
   p2p::ChannelPtr channel_;
   int tag_ = 0;
+  // The flags side by side: with the few inline arrays below, a run stays within the sizes
+  // glibc's per-thread cache serves (1,032 bytes), and a nonblocking collective allocates one.
   bool tag_held_ = false;
+  bool commutative_ = true;  // known only where the schedule reduces on the right
+  bool posted_ = false;
+  bool background_ = false;
   const Schedule& schedule_;
   std::shared_ptr<const Schedule> schedule_owner_;  // a background run's
   MPI_Op op_;
-  bool commutative_ = true;  // known only where the schedule reduces on the right
   TypeLayout send_layout_, recv_layout_;
   TypeLayout byte_layout_;  // of temporaries holding packed bytes, asked of MPI when needed
   // Input, output, temporaries: inline for the common few, on the heap beyond.
@@ -104,11 +115,8 @@ class ScheduleRun final : public p2p::Operation {
   std::array<TypedBuffer, kInlineBuffers> inline_buffers_;
   std::vector<TypedBuffer> heap_buffers_;
   TypedBuffer* buffers_ = inline_buffers_.data();
-  alignas(std::max_align_t) std::byte inline_temps_[kInlineTempBytes];
   std::unique_ptr<std::byte[]> heap_temps_;
-  std::vector<std::byte> scratch_;  // packing
   std::size_t round_ = 0;
-  bool posted_ = false;
   // The round's transfers posted straight on MPI (receives first), completed together by one
   // MPI_Waitall or MPI_Testall; inline for the common few.
   static constexpr std::size_t kInlineRequests = 8;
@@ -141,7 +149,6 @@ class ScheduleRun final : public p2p::Operation {
   // Receives that must go through the matching engine (it holds messages of the channel).
   std::vector<p2p::Request> engine_requests_;
   std::exception_ptr failure_;
-  bool background_ = false;
 };
 
 }  // namespace scomm::coll

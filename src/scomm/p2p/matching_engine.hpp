@@ -93,6 +93,11 @@ class MatchingEngine {
   void add_background(Operation& operation) { background_.push_back(&operation); }
   void remove_background(Operation& operation) noexcept;
   bool has_background() const noexcept { return !background_.empty(); }
+  // Whether `operation` is the one registered operation: waiting for it alone, the process
+  // may block inside MPI as for a blocking call.
+  bool background_is_only(const Operation& operation) const noexcept {
+    return background_.size() == 1 && background_.front() == &operation;
+  }
   // Advances every registered operation once; their failures stay with them (reported when
   // their own requests complete).
   void progress_background() noexcept;

@@ -92,7 +92,16 @@ bool Request::test(MatchingEngine& engine, Status& status) {
   return test_mpi(mpi_request(), status);
 }
 
+void Operation::finish(MatchingEngine& engine) {
+  while (!progress()) engine.progress_background();
+}
+
 bool Request::wait(MatchingEngine& engine, Status& status) {
+  if (operation_) {
+    operation_->finish(engine);
+    status = Status::empty();
+    return true;
+  }
   if (engine.has_background()) {
     while (!test(engine, status)) engine.progress_background();
     return true;

@@ -51,6 +51,9 @@ class Operation {
  public:
   virtual ~Operation() = default;
   virtual bool progress() = 0;
+  // Runs to the end, advancing the engine's other background operations meanwhile. An
+  // operation that may block inside MPI when nothing else needs progress overrides it.
+  virtual void finish(MatchingEngine& engine);
 };
 
 class Request {
@@ -67,9 +70,9 @@ class Request {
   // Advances the request; true (and `status` set) once it has completed. Throws scomm::Error for
   // a failed operation (truncation, a message from a non-member, a failed creation).
   bool test(MatchingEngine& engine, Status& status);
-  // As test(), but a plain MPI operation is waited for (MPI_Wait) instead of tested (others are
-  // tested once); while background operations need progress, polls them and the request until
-  // it has completed.
+  // As test(), but an operation runs to its end (Operation::finish) and a plain MPI operation is
+  // waited for (MPI_Wait) instead of tested (others are tested once); while background
+  // operations need progress, polls them and the request until it has completed.
   bool wait(MatchingEngine& engine, Status& status);
   void cancel(MatchingEngine& engine);
   // Lets the operation complete on its own (MPI_Request_free); an unmatched engine receive is
