@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 namespace scomm::coll {
 namespace {
 
@@ -24,6 +26,27 @@ TEST(Selection, BcastGoesDownTheBinaryTreeOnEightRanksFromTheShortestVector) {
   EXPECT_EQ(s.choose(kBcast, 16 * kKiB, 16), kPipelinedTree);
   EXPECT_EQ(s.choose(kBcast, 32 * kKiB, 8), kBinomial);
   EXPECT_EQ(s.choose(kBcast, 512 * kKiB, 8), kScatterAllgather);
+}
+
+TEST(Selection, BcastStaysOnTheBinaryTreeAtEverySizeOnSixteenRanks) {
+  const Selection s;
+  for (const std::int64_t bytes : {8 * kKiB, 32 * kKiB, 512 * kKiB, 1024 * kKiB})
+    EXPECT_EQ(s.choose(kBcast, bytes, 16), kPipelinedTree) << bytes;
+  EXPECT_EQ(s.choose(kBcast, 1024 * kKiB, 15), kScatterAllgather);
+}
+
+TEST(Selection, LongBcastsGoInLongerSegmentsUnlessTheSegmentIsSet) {
+  ASSERT_EQ(unsetenv("SCOMM_COLL_SEGMENT"), 0);
+  const Selection table = Selection::from_environment();
+  EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB - 8), 32 * kKiB);
+  EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB), 128 * kKiB);
+  EXPECT_EQ(table.segment_bytes(), 32 * kKiB);
+  ASSERT_EQ(setenv("SCOMM_COLL_SEGMENT", "4096", 1), 0);
+  const Selection set = Selection::from_environment();
+  unsetenv("SCOMM_COLL_SEGMENT");
+  EXPECT_EQ(set.bcast_segment_bytes(8), 4096);
+  EXPECT_EQ(set.bcast_segment_bytes(1024 * kKiB), 4096);
+  EXPECT_EQ(set.segment_bytes(), 4096);
 }
 
 TEST(Selection, ReduceKeepsTheBinomialTreeBelowFourKiB) {

@@ -28,6 +28,22 @@ TEST_P(BcastTest, EqualsMpiBcastForEveryRootAndSize) {
   }
 }
 
+// A vector beyond 256 KiB, which the pipelined tree cuts into its longer segments (two of
+// 128 KiB and a short last one).
+TEST_P(BcastTest, EqualsMpiBcastForALongVector) {
+  constexpr int kCount = 70000;  // 280,000 bytes
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (const int root : {0, size - 1}) {
+      const auto mine = pattern(rank, kCount, root + 5);
+      std::vector<int> expected = mine, got = mine;
+      MPI_Bcast(expected.data(), kCount, MPI_INT, root, pair.mpi);
+      ASSERT_EQ(SCOMM_Bcast(got.data(), kCount, MPI_INT, root, pair.scomm), SCOMM_SUCCESS);
+      ASSERT_EQ(got, expected) << pair.name << " root " << root;
+    }
+  }
+}
+
 TEST_P(BcastTest, NonblockingAndStridedDatatype) {
   MPI_Datatype every_other = MPI_DATATYPE_NULL;
   MPI_Type_vector(3, 1, 2, MPI_INT, &every_other);  // ints 0, 2, 4 of 5 (extent 5 ints)

@@ -25,7 +25,8 @@ p2p::Request bcast_cut(const Call& call, const Shape& shape, Algorithm algorithm
       [&] {
         return bcast_in_bytes(shape, view, [&](Schedule& schedule, Block data) {
           if (algorithm == Algorithm::kPipelinedTree)
-            add_bcast_pipelined_tree(schedule, shape, data, call.selection.segment_bytes());
+            add_bcast_pipelined_tree(schedule, shape, data,
+                                     call.selection.bcast_segment_bytes(view.bytes));
           else
             add_bcast_scatter_allgather(schedule, shape, data);
         });

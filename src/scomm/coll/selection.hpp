@@ -87,14 +87,18 @@ class Selection {
   bool cores_shared() const noexcept { return cores_shared_; }
   // Whether the scan chain of `bytes` per rank among `size` ranks goes in segments.
   bool cuts_scan_chain(std::int64_t bytes, int size) const noexcept;
-  // The pipelined schedules' segment (bcast and reduce down and up the binary tree, the scan
-  // chain): kPipelineSegmentBytes, or SCOMM_COLL_SEGMENT bytes (a whole number from 1).
-  std::int64_t segment_bytes() const noexcept { return segment_bytes_; }
+  // The pipelined schedules' segment (reduce up the binary tree, the scan chain):
+  // kPipelineSegmentBytes, or SCOMM_COLL_SEGMENT bytes (a whole number from 1).
+  std::int64_t segment_bytes() const noexcept {
+    return segment_bytes_.value_or(kPipelineSegmentBytes);
+  }
+  // The segment of a pipelined bcast of `bytes`: longer for long vectors, or SCOMM_COLL_SEGMENT.
+  std::int64_t bcast_segment_bytes(std::int64_t bytes) const noexcept;
 
  private:
   std::array<std::optional<Algorithm>, kOperationCount> forced_{};
   bool cores_shared_ = false;
-  std::int64_t segment_bytes_ = kPipelineSegmentBytes;
+  std::optional<std::int64_t> segment_bytes_;  // SCOMM_COLL_SEGMENT
 };
 
 }  // namespace scomm::coll
