@@ -52,7 +52,8 @@ int run_collective(const char* function, SCOMM_Comm c, bool nonblocking, SCOMM_R
   return on_comm(function, c, [&](CommEntry& e) {
     if (nonblocking) require(request, "request");
     const coll::Call call{runtime(),    e.comm,         context().coll_selection,
-                          !nonblocking, &e.schedules(), context().coll_check};
+                          !nonblocking, &e.schedules(context().shared_schedules),
+                          context().coll_check};
     coll::agree(call, signature);
     const auto launch = [&] {
       if constexpr (std::is_invocable_v<Start, const coll::Call&, CommEntry&>)

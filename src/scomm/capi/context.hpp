@@ -17,6 +17,7 @@
 #include "scomm/capi/handle_table.hpp"
 #include "scomm/coll/schedule_cache.hpp"
 #include "scomm/coll/selection.hpp"
+#include "scomm/coll/shared_schedules.hpp"
 #include "scomm/comm/comm.hpp"
 #include "scomm/comm/create.hpp"
 #include "scomm/comm/runtime.hpp"
@@ -35,8 +36,9 @@ struct CommEntry {
   CommEntry(comm::Comm&& c, int handler) : comm(std::move(c)), errhandler(handler) {}
 
   // The schedules of the communicator's last collectives, made on its first collective.
-  coll::ScheduleCache& schedules() {
-    if (!schedule_cache) schedule_cache = std::make_unique<coll::ScheduleCache>();
+  coll::ScheduleCache& schedules(coll::SharedSchedules& shared) {
+    if (!schedule_cache)
+      schedule_cache = std::make_unique<coll::ScheduleCache>(&shared, comm.rank(), comm.size());
     return *schedule_cache;
   }
   // Its levels, restricted from the world's on first use.
@@ -111,6 +113,7 @@ struct Context {
   ErrorLog errors;
   std::unique_ptr<comm::Runtime> runtime;  // between SCOMM_Init and SCOMM_Finalize
   coll::Selection coll_selection;          // read by SCOMM_Init
+  coll::SharedSchedules shared_schedules;  // emptied by SCOMM_Finalize
   bool coll_check = false;                 // SCOMM_COLL_CHECK=on, read by SCOMM_Init
   topo::Levels world_levels;               // discovered by SCOMM_Init
   topo::LevelCosts world_costs;            // SCOMM_TOPO_LINKS, read by SCOMM_Init

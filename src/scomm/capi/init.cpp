@@ -24,6 +24,7 @@ void tear_down() noexcept {
   ctx.comms =
       scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
   ctx.runtime.reset();
+  ctx.shared_schedules.clear();
   ctx.world_levels = scomm::topo::Levels();
   ctx.world_costs = scomm::topo::LevelCosts();
   ctx.multilevel_by_default = false;

@@ -52,7 +52,7 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
   const ScheduleCache::Launches& launched = cache.launches();
   ScheduleCache::Entry* entry = launched.rerun;  // set when the last launch was a rerun
   if (call.blocking && !call.check_agreement && launched.count == before + 1 &&
-      entry == &cache.entry(operation) && is_predefined_op(op) &&
+      entry == cache.entry(operation) && is_predefined_op(op) &&
       std::all_of(types.begin(), types.end(), is_predefined_type))
     last = ScheduleCache::Replay{args, entry, entry->generation, launched.vectors};
   return done;

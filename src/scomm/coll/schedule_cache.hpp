@@ -17,27 +17,11 @@
 
 #include "scomm/coll/executor.hpp"
 #include "scomm/coll/schedule.hpp"
+#include "scomm/coll/schedule_key.hpp"
 #include "scomm/coll/selection.hpp"
+#include "scomm/coll/shared_schedules.hpp"
 
 namespace scomm::coll {
-
-// Everything a schedule depends on besides the communicator (whose rank and size are fixed) and
-// a v-form's vectors.
-struct ScheduleKey {
-  Operation operation = Operation::kBarrier;
-  Algorithm algorithm = Algorithm::kLinear;
-  int root = 0;
-  bool in_place = false;
-  std::int64_t count = 0;
-  std::int64_t extra = 0;  // a second size an algorithm needs (segment, block count, ...)
-  bool packed = false;     // the schedule runs on a packed copy of the data (bcast_bytes.hpp)
-  // The message's bytes, where the schedule's shape depends on them (the topology layer's trees
-  // and segments): a call whose counts are the same but whose types are not builds anew, as a
-  // member whose counts changed would.
-  std::int64_t bytes = 0;
-
-  friend bool operator==(const ScheduleKey&, const ScheduleKey&) = default;
-};
 
 // A call's arguments as words, compared exactly (pointers, counts, roots and MPI handles):
 // what replay.hpp compares.
@@ -70,6 +54,11 @@ class CallArgs {
 
 class ScheduleCache {
  public:
+  // The cache of a communicator of `size` ranks at `rank`; with `shared`, schedules are looked
+  // for there before they are built, and kept there once built.
+  ScheduleCache(SharedSchedules* shared, int rank, int size) noexcept
+      : shared_(shared), rank_(rank), size_(size) {}
+
   // A v-form's counts and displacements, which its schedule depends on as well.
   using Vectors = std::initializer_list<std::span<const int>>;
 
@@ -114,22 +103,22 @@ class ScheduleCache {
     std::uint64_t generation;  // of the entry's schedule when recorded
     VectorSpans vectors;  // the arrays its vectors came from: a replay's must hold the same values
   };
-  std::optional<Replay>& replay(Operation operation) noexcept {
-    return replays_[static_cast<std::size_t>(operation)];
-  }
-  Entry& entry(Operation operation) noexcept {
-    return entries_[static_cast<std::size_t>(operation)];
+  std::optional<Replay>& replay(Operation operation) { return slot(operation).replay; }
+  // The entry of `operation`, or null before its first call.
+  Entry* entry(Operation operation) noexcept {
+    const std::unique_ptr<Slot>& slot = slots_[static_cast<std::size_t>(operation)];
+    return slot ? &slot->entry : nullptr;
   }
 
   // The entry of the schedule for `key`: the cached one, or the one `build()` returns, kept for
   // the next call.
   template <typename Build>
   Entry& get(const ScheduleKey& key, Vectors vectors, Build&& build) {
-    Entry& entry = entries_[static_cast<std::size_t>(key.operation)];
+    Entry& entry = slot(key.operation).entry;
     if (!entry.schedule || !(entry.key == key) ||
         !same(entry.vectors, {vectors.begin(), vectors.size()})) {
       entry.finished_run.reset();  // it runs the schedule being replaced
-      entry.schedule = std::make_shared<const Schedule>(build());
+      entry.schedule = shared_or_built(key, vectors.size() != 0, build);
       ++entry.generation;
       entry.key = key;
       keep(entry.vectors, vectors);
@@ -152,6 +141,17 @@ class ScheduleCache {
   }
 
  private:
+  template <typename Build>
+  std::shared_ptr<const Schedule> shared_or_built(const ScheduleKey& key, bool has_vectors,
+                                                  Build&& build) {
+    const bool shareable = shared_ != nullptr && SharedSchedules::shareable(key, has_vectors);
+    if (shareable)
+      if (auto found = shared_->find(key, rank_, size_)) return found;
+    auto built = std::make_shared<const Schedule>(build());
+    if (shareable) shared_->keep(key, rank_, size_, built);
+    return built;
+  }
+
   static void keep(std::vector<int>& kept, Vectors vectors) {
     kept.clear();
     for (const std::span<const int> v : vectors) {
@@ -160,9 +160,23 @@ class ScheduleCache {
     }
   }
 
-  std::array<Entry, kOperationCount> entries_;
+  // What the cache keeps of one operation, made on its first call: a new communicator
+  // (recursive splitting makes many, each calling few operations) allocates and clears a
+  // pointer per operation, not a slot for each.
+  struct Slot {
+    Entry entry;
+    std::optional<Replay> replay;
+  };
+  Slot& slot(Operation operation) {
+    std::unique_ptr<Slot>& slot = slots_[static_cast<std::size_t>(operation)];
+    if (!slot) slot = std::make_unique<Slot>();
+    return *slot;
+  }
+
+  SharedSchedules* shared_;
+  int rank_, size_;
+  std::array<std::unique_ptr<Slot>, kOperationCount> slots_;
   Launches launches_;
-  std::array<std::optional<Replay>, kOperationCount> replays_;
 };
 
 }  // namespace scomm::coll

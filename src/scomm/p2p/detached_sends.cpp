@@ -74,7 +74,8 @@ bool DetachedSends::post(const void* data, std::int64_t bytes, int count, MPI_Da
   }
   if (!storage_) {
     const auto slots = static_cast<std::size_t>(limits_.slots);
-    storage_ = std::make_unique<std::byte[]>(slots * static_cast<std::size_t>(limits_.max_bytes));
+    storage_ = std::make_unique_for_overwrite<std::byte[]>(
+        slots * static_cast<std::size_t>(limits_.max_bytes));
     requests_.assign(slots, MPI_REQUEST_NULL);
     completed_.resize(slots);
   }
