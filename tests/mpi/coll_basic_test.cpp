@@ -335,6 +335,41 @@ TEST_F(CollConcurrencyTest, OverlappingNonblockingCollectivesCompleteInAnyOrder)
 
 // A blocking receive must progress a nonblocking broadcast the sender depends on: rank 1 waits
 // for the broadcast before it sends, and the tree may route the broadcast through rank 0.
+// Recursive splitting: communicators of a few shapes made and freed again and again, each
+// running collectives once (schedules shared between communicators of one shape, and a shape's
+// schedule never reaching another). The world in blocks of k ranks from a moving offset, so that
+// a rank's rank in blocks of one size changes from step to step; results checked against values
+// computed here.
+TEST_F(CollConcurrencyTest, FreshCommunicatorsOfRepeatedShapesComputeRightResults) {
+  for (int step = 0; step < 90; ++step) {
+    const int k = 1 + (step / 3) % world_size_, offset = step % k;
+    const bool head = world_rank_ < offset;  // the short block before the offset
+    const int first = head ? 0 : offset + (world_rank_ - offset) / k * k;
+    const int last = head ? offset - 1 : std::min(first + k - 1, world_size_ - 1);
+    SCOMM_Comm half = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, last, 1, &half), SCOMM_SUCCESS);
+    const int size = last - first + 1, root = step % size;
+    long sum = 0;
+    const long mine = world_rank_ + step;
+    ASSERT_EQ(SCOMM_Allreduce(&mine, &sum, 1, MPI_LONG, MPI_SUM, half), SCOMM_SUCCESS);
+    long expected = 0;
+    for (int r = first; r <= last; ++r) expected += r + step;
+    EXPECT_EQ(sum, expected) << "step " << step;
+    std::vector<int> data(3 + step % 5, world_rank_ == first + root ? step : -1);
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(
+        SCOMM_Ibcast(data.data(), static_cast<int>(data.size()), MPI_INT, root, half, &request),
+        SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    EXPECT_EQ(data, std::vector<int>(data.size(), step)) << "step " << step;
+    int prefix = 0;
+    const int one = 1;
+    ASSERT_EQ(SCOMM_Scan(&one, &prefix, 1, MPI_INT, MPI_SUM, half), SCOMM_SUCCESS);
+    EXPECT_EQ(prefix, world_rank_ - first + 1) << "step " << step;
+    ASSERT_EQ(SCOMM_Comm_free(&half), SCOMM_SUCCESS);
+  }
+}
+
 TEST_F(CollConcurrencyTest, BlockingPointToPointProgressesCollectivesInFlight) {
   if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
   for (int root = 0; root < world_size_; ++root) {
