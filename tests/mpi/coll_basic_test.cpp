@@ -456,10 +456,8 @@ TEST_F(CollErrorsTest, BadArgumentsAreReportedWithTheirClass) {
 // (On a pair: a truncated rank stops, so ranks below it in a larger tree would wait.)
 TEST_F(CollErrorsTest, MismatchedCountsAreTruncationErrors) {
   if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
-  SCOMM_Comm pair = SCOMM_COMM_NULL;
-  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  SCOMM_Comm pair = first_pair_returning_errors();
   if (pair == SCOMM_COMM_NULL) return;
-  SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
   std::vector<int> data(8, world_rank_);
   const int count = world_rank_ == 0 ? 8 : 4;
   const int rc = SCOMM_Bcast(data.data(), count, MPI_INT, 0, pair);
@@ -478,10 +476,8 @@ TEST_F(CollErrorsTest, MismatchedCountsAreTruncationErrors) {
 // request; nothing is left behind.
 TEST_F(CollErrorsTest, NonblockingTruncationIsReportedOnceAloneOrNot) {
   if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
-  SCOMM_Comm pair = SCOMM_COMM_NULL;
-  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  SCOMM_Comm pair = first_pair_returning_errors();
   if (pair == SCOMM_COMM_NULL) return;
-  SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
   for (const bool alone : {true, false}) {
     SCOMM_Request barrier = SCOMM_REQUEST_NULL;
     if (!alone) {

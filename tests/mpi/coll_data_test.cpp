@@ -853,10 +853,8 @@ TEST_F(DataErrorsTest, NonSignificantArgumentsAreIgnored) {
 // A root that scatters more than a rank expects: truncation at that rank.
 TEST_F(DataErrorsTest, MismatchedCountsAreTruncationErrors) {
   if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
-  SCOMM_Comm pair = SCOMM_COMM_NULL;
-  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  SCOMM_Comm pair = first_pair_returning_errors();
   if (pair == SCOMM_COMM_NULL) return;
-  SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
   std::vector<int> send(16, 3), recv(8, -1);
   const int recvcount = world_rank_ == 0 ? 8 : 4;
   const int rc = SCOMM_Scatter(send.data(), 8, MPI_INT, recv.data(), recvcount, MPI_INT, 0, pair);

@@ -653,10 +653,8 @@ TEST_F(ReductionErrorsTest, BadArgumentsAreReportedWithTheirClass) {
 // A rank that contributes more than the root expects: truncation at the root, never an overrun.
 TEST_F(ReductionErrorsTest, MismatchedCountsAreTruncationErrors) {
   if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
-  SCOMM_Comm pair = SCOMM_COMM_NULL;
-  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  SCOMM_Comm pair = first_pair_returning_errors();
   if (pair == SCOMM_COMM_NULL) return;
-  SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
   const std::vector<int> data(8, 1);
   std::vector<int> result(8, -1);
   const int count = world_rank_ == 0 ? 4 : 8;

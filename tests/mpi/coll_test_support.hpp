@@ -88,6 +88,15 @@ inline int rank_of(MPI_Comm comm) {
   return rank;
 }
 
+// World ranks 0 and 1 as a communicator whose errors are returned, for the tests of failing
+// calls; SCOMM_COMM_NULL at the other ranks (and a test failure if it cannot be made).
+inline SCOMM_Comm first_pair_returning_errors() {
+  SCOMM_Comm pair = SCOMM_COMM_NULL;
+  EXPECT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, 1, 1, &pair), SCOMM_SUCCESS);
+  if (pair != SCOMM_COMM_NULL) SCOMM_Comm_set_errhandler(pair, SCOMM_ERRORS_RETURN);
+  return pair;
+}
+
 // Deterministic data that differs per rank, element and round.
 inline std::vector<int> pattern(int rank, std::size_t n, int salt) {
   std::vector<int> data(n);

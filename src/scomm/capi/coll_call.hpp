@@ -51,8 +51,11 @@ int run_collective(const char* function, SCOMM_Comm c, bool nonblocking, SCOMM_R
                    std::initializer_list<MPI_Datatype> types, Start&& start) noexcept {
   return on_comm(function, c, [&](CommEntry& e) {
     if (nonblocking) require(request, "request");
-    const coll::Call call{runtime(),    e.comm,         context().coll_selection,
-                          !nonblocking, &e.schedules(context().shared_schedules),
+    const coll::Call call{runtime(),
+                          e.comm,
+                          context().coll_selection,
+                          !nonblocking,
+                          &e.schedules(context().shared_schedules),
                           context().coll_check};
     coll::agree(call, signature);
     const auto launch = [&] {
