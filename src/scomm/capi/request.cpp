@@ -154,8 +154,8 @@ bool test_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   buffers.statuses.resize(buffers.batch.size());
   int flag = 0;
   [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-  const int rc = MPI_Testall(static_cast<int>(buffers.batch.size()), buffers.batch.data(), &flag,
-                             buffers.statuses.data());
+  const int rc = p2p::test_all(static_cast<int>(buffers.batch.size()), buffers.batch.data(), &flag,
+                               buffers.statuses.data());
   if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) p2p::check_mpi(rc, "MPI_Testall");
   if (rc == MPI_SUCCESS && !flag) return false;
   int error = MPI_SUCCESS;

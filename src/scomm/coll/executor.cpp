@@ -367,7 +367,7 @@ bool ScheduleRun::mpi_requests_complete(bool blocking) {
     for (int done = 0; rc == MPI_SUCCESS && !done;) {
       {
         [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-        rc = MPI_Testall(posted_requests_, requests_, &done, statuses_);
+        rc = p2p::test_all(posted_requests_, requests_, &done, statuses_);
       }
       if (rc == MPI_SUCCESS && !done) {
         if (!blocking) return false;

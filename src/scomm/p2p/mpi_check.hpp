@@ -57,4 +57,21 @@ class CompletionErrorsReturned {
 #endif
 };
 
+// MPI_Testall into `statuses` (not MPI_STATUSES_IGNORE). SimGrid SMPI 3.32 returns MPI_SUCCESS
+// when a request failed (a truncated receive) and tells it in the status alone, where MPI-3.1
+// (3.7.5) returns MPI_ERR_IN_STATUS: there the error fields are cleared first and read after, so
+// that callers see MPI's answer.
+inline int test_all(int count, MPI_Request* requests, int* flag, MPI_Status* statuses) {
+#if defined(SMPI_H)
+  for (int i = 0; i < count; ++i) statuses[i].MPI_ERROR = MPI_SUCCESS;
+  const int rc = MPI_Testall(count, requests, flag, statuses);
+  if (rc != MPI_SUCCESS || *flag == 0) return rc;
+  for (int i = 0; i < count; ++i)
+    if (statuses[i].MPI_ERROR != MPI_SUCCESS) return MPI_ERR_IN_STATUS;
+  return rc;
+#else
+  return MPI_Testall(count, requests, flag, statuses);
+#endif
+}
+
 }  // namespace scomm::p2p
