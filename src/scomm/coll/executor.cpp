@@ -178,7 +178,7 @@ bool ScheduleRun::progress() {
 }
 
 void ScheduleRun::finish(p2p::MatchingEngine& engine) {
-  if (!engine.background_is_only(*this)) {
+  if (!engine_.background_is_only(*this)) {
     Operation::finish(engine);
     return;
   }

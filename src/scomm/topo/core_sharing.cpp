@@ -10,17 +10,6 @@
 namespace scomm::topo {
 namespace {
 
-// How many of the world's ranks run on this rank's node.
-int ranks_on_this_node(MPI_Comm world) {
-  int world_rank = 0, node_size = 1;
-  MPI_Comm_rank(world, &world_rank);
-  MPI_Comm node = MPI_COMM_NULL;
-  MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
-  MPI_Comm_size(node, &node_size);
-  MPI_Comm_free(&node);
-  return node_size;
-}
-
 // This node's ranks outnumber its hardware threads. Where hwloc cannot read the machine, the
 // ranks are taken to have their own (the case of production runs).
 bool this_node_shares(int node_size, MachineOnDemand& machine) {
@@ -42,7 +31,6 @@ std::optional<std::string> cores_shared_setting() {
 
 bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting,
                        MachineOnDemand& machine, int node_size) {
-  if (node_size == 0) node_size = ranks_on_this_node(world);
   const std::string text = setting.value_or("");
   // [0]: this rank's setting is bad, [1]: this rank's node shares.
   std::array<int, 2> mine{0, 0};

@@ -20,8 +20,7 @@ std::optional<std::string> cores_shared_setting();
 // Collective over `world`; every rank returns the same answer (one MAX reduction: one node that
 // shares is enough). A `setting` of "1" or "0" answers for a rank instead of hwloc (`machine`,
 // loaded only when asked); any other value is Error(kArg) at that rank, and then at every rank.
-// `node_size`: the ranks on this rank's node where the caller knows it (discovery), else 0 at
-// every rank, and this splits the world by node itself.
+// `node_size`: the world's ranks on this rank's node (discovery's).
 bool ranks_share_cores(MPI_Comm world, const std::optional<std::string>& setting,
                        MachineOnDemand& machine, int node_size);
 

@@ -173,12 +173,19 @@ Settings agree_on_settings(MPI_Comm world, int world_rank, int world_size) {
   return s;
 }
 
+// The world's ranks on this rank's node (MPI_COMM_TYPE_SHARED), for the caller to free, and how
+// many they are.
+MPI_Comm node_of(MPI_Comm world, int world_rank, int& node_size) {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
+  MPI_Comm_size(node, &node_size);
+  return node;
+}
+
 Placement place_this_process(MPI_Comm world, int world_rank,
                              const std::vector<NodeLevel>& node_levels, MachineOnDemand& machine) {
   Placement here;
-  MPI_Comm node = MPI_COMM_NULL;
-  MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
-  MPI_Comm_size(node, &here.node_size);
+  MPI_Comm node = node_of(world, world_rank, here.node_size);
   MPI_Allreduce(&world_rank, &here.node_leader, 1, MPI_INT, MPI_MIN, node);
   MPI_Comm_free(&node);
   // A rank alone on its node is a cluster of its own at every node level: nothing to load.
@@ -275,7 +282,12 @@ Discovered discover_levels(MPI_Comm world, MachineOnDemand& machine) {
   MPI_Comm_rank(world, &world_rank);
   MPI_Comm_size(world, &world_size);
   Settings s = agree_on_settings(world, world_rank, world_size);
-  if (s.off) return discovered(Levels::blocks({}, {}, world_size), false, s);
+  if (s.off) {  // no levels, but the node's size, which SCOMM_Init's core-sharing check needs
+    Discovered result = discovered(Levels::blocks({}, {}, world_size), false, s);
+    MPI_Comm node = node_of(world, world_rank, result.node_size);
+    MPI_Comm_free(&node);
+    return result;
+  }
 
   Placement here;
   const Maxima spread = place_everywhere(world, world_rank, world_size, s, here, machine);

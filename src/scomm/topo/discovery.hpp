@@ -21,9 +21,8 @@ struct Discovered {
   // the user's own account, so collectives go multilevel by default (coll/selection.hpp).
   bool user_levels = false;
   LevelCosts costs;  // the defaults for these levels, with SCOMM_TOPO_LINKS's links
-  // The world's ranks on this rank's node (MPI_Comm_split_type), or 0 where discovery did not
-  // look (SCOMM_TOPO=off, at every rank alike).
-  int node_size = 0;
+  // The world's ranks on this rank's node (MPI_Comm_split_type), under SCOMM_TOPO=off too.
+  int node_size = 1;
 };
 
 // Collective over `world` (MPI_COMM_WORLD: the base communicators' ranks). Every rank returns the
