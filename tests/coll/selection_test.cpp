@@ -35,9 +35,13 @@ TEST(Selection, BcastStaysOnTheBinaryTreeAtEverySizeOnSixteenRanks) {
   EXPECT_EQ(s.choose(kBcast, 1024 * kKiB, 15), kScatterAllgather);
 }
 
-TEST(Selection, LongBcastsGoInLongerSegmentsUnlessTheSegmentIsSet) {
+TEST(Selection, BcastSegmentsFollowTheVectorUnlessTheSegmentIsSet) {
   ASSERT_EQ(unsetenv("SCOMM_COLL_SEGMENT"), 0);
   const Selection table = Selection::from_environment();
+  EXPECT_EQ(table.bcast_segment_bytes(4 * kKiB - 8), 32 * kKiB);
+  EXPECT_EQ(table.bcast_segment_bytes(4 * kKiB), 2 * kKiB);
+  EXPECT_EQ(table.bcast_segment_bytes(8 * kKiB - 8), 2 * kKiB);
+  EXPECT_EQ(table.bcast_segment_bytes(8 * kKiB), 32 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB - 8), 32 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB), 128 * kKiB);
   EXPECT_EQ(table.segment_bytes(), 32 * kKiB);

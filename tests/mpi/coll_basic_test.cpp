@@ -28,20 +28,21 @@ TEST_P(BcastTest, EqualsMpiBcastForEveryRootAndSize) {
   }
 }
 
-// A vector beyond 256 KiB, which the pipelined tree cuts into its longer segments (two of
-// 128 KiB and a short last one).
-TEST_P(BcastTest, EqualsMpiBcastForALongVector) {
-  constexpr int kCount = 70000;  // 280,000 bytes
-  for (const CommPair& pair : pairs_) {
-    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
-    for (const int root : {0, size - 1}) {
-      const auto mine = pattern(rank, kCount, root + 5);
-      std::vector<int> expected = mine, got = mine;
-      MPI_Bcast(expected.data(), kCount, MPI_INT, root, pair.mpi);
-      ASSERT_EQ(SCOMM_Bcast(got.data(), kCount, MPI_INT, root, pair.scomm), SCOMM_SUCCESS);
-      ASSERT_EQ(got, expected) << pair.name << " root " << root;
+// Vectors the pipelined tree cuts in segments of their own: one just above an eager message
+// (two of 2 KiB and a short last one) and one beyond 256 KiB (two of 128 KiB and a short last
+// one).
+TEST_P(BcastTest, EqualsMpiBcastForVectorsCutInSegments) {
+  for (const int count : {1500, 70000})  // 6,000 and 280,000 bytes
+    for (const CommPair& pair : pairs_) {
+      const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+      for (const int root : {0, size - 1}) {
+        const auto mine = pattern(rank, static_cast<std::size_t>(count), root + 5);
+        std::vector<int> expected = mine, got = mine;
+        MPI_Bcast(expected.data(), count, MPI_INT, root, pair.mpi);
+        ASSERT_EQ(SCOMM_Bcast(got.data(), count, MPI_INT, root, pair.scomm), SCOMM_SUCCESS);
+        ASSERT_EQ(got, expected) << pair.name << " count " << count << " root " << root;
+      }
     }
-  }
 }
 
 TEST_P(BcastTest, NonblockingAndStridedDatatype) {
