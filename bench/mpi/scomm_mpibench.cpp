@@ -13,6 +13,8 @@
 #include <iostream>
 #include <string>
 
+#include <sched.h>
+
 #include "../environment.hpp"
 #include "experiments.hpp"
 #include "scomm.h"
@@ -87,6 +89,15 @@ Arguments parse(int argc, char** argv) {
   return a;
 }
 
+// " --bind-to core" where mpirun bound this rank to one CPU, as scripts/bench_mpi.sh has it do
+// wherever the ranks fit the cores: the recorded command then places ranks as the run did.
+std::string binding_option() {
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  const bool one_cpu = sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) == 1;
+  return one_cpu ? " --bind-to core" : "";
+}
+
 void write_json(const std::string& path, const Arguments& a, const std::vector<Row>& rows) {
   std::ofstream out(path);
   char version[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -97,7 +108,7 @@ void write_json(const std::string& path, const Arguments& a, const std::vector<R
   int processes = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &processes);
   const Environment where = current_environment("mpirun -np " + std::to_string(processes) +
-                                                " scomm-mpibench " + a.command);
+                                                binding_option() + " scomm-mpibench " + a.command);
   out << "{\n  \"tool\": \"scomm-mpibench\",\n  \"command\": " << json_string(where.command)
       << ",\n  \"mpi\": " << json_string(mpi) << ",\n  " << json_members(where)
       << ",\n  \"reps\": " << a.options.reps << ",\n  \"rows\": [\n";
