@@ -42,6 +42,9 @@ TEST(Selection, BcastSegmentsFollowTheVectorUnlessTheSegmentIsSet) {
   EXPECT_EQ(table.bcast_segment_bytes(4 * kKiB), 2 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(8 * kKiB - 8), 2 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(8 * kKiB), 32 * kKiB);
+  Selection shared = table;
+  shared.set_cores_shared(true);
+  EXPECT_EQ(shared.bcast_segment_bytes(4 * kKiB), 32 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB - 8), 32 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB), 128 * kKiB);
   EXPECT_EQ(table.segment_bytes(), 32 * kKiB);

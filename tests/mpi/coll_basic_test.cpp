@@ -29,8 +29,8 @@ TEST_P(BcastTest, EqualsMpiBcastForEveryRootAndSize) {
 }
 
 // Vectors the pipelined tree cuts in segments of their own: one just above an eager message
-// (two of 2 KiB and a short last one) and one beyond 256 KiB (two of 128 KiB and a short last
-// one).
+// (two of 2 KiB and a short last one, on ranks with cores of their own) and one beyond 256 KiB
+// (two of 128 KiB and a short last one).
 TEST_P(BcastTest, EqualsMpiBcastForVectorsCutInSegments) {
   for (const int count : {1500, 70000})  // 6,000 and 280,000 bytes
     for (const CommPair& pair : pairs_) {
@@ -66,8 +66,9 @@ TEST_P(BcastTest, NonblockingAndStridedDatatype) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, BcastTest,
-                         ::testing::Values("", "binomial", "knomial", "pipelined_tree",
-                                           "scatter_allgather", "multilevel", "native"));
+                         ::testing::Values("", "+own-cores", "binomial", "knomial",
+                                           "pipelined_tree", "scatter_allgather", "multilevel",
+                                           "native"));
 
 class AllreduceTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_ALLREDUCE"; }

@@ -47,6 +47,8 @@ constexpr std::int64_t kBcastLongSegmentBytes = 128 * 1024;
 // segments of half go eagerly (16 cores, ranks bound to cores, P = 8, 4 KiB: 0.96-1.05x native
 // in three runs against 1.13-1.16x in one segment; 1 KiB segments 1.70-1.90x; P = 16 alike). A
 // longer vector's extra rounds cost more than its rendezvous (32 KiB: 2.2x in 2 KiB segments).
+// Where ranks share cores each extra hop waits for a scheduling slice instead (2-core VM, P = 8,
+// 4 KiB: 0.60-0.75x native in 2 KiB segments, 0.48-0.56x whole).
 constexpr std::int64_t kBcastEagerSegmentFrom = 4 * 1024;
 constexpr std::int64_t kBcastEagerSegmentBelow = 8 * 1024;
 constexpr std::int64_t kBcastEagerSegmentBytes = 2 * 1024;
@@ -247,7 +249,7 @@ Selection Selection::from_environment() {
 
 std::int64_t Selection::bcast_segment_bytes(std::int64_t bytes) const noexcept {
   if (segment_bytes_) return *segment_bytes_;
-  if (bytes >= kBcastEagerSegmentFrom && bytes < kBcastEagerSegmentBelow)
+  if (!cores_shared_ && bytes >= kBcastEagerSegmentFrom && bytes < kBcastEagerSegmentBelow)
     return kBcastEagerSegmentBytes;
   return bytes >= kBcastLongSegmentFrom ? kBcastLongSegmentBytes : kPipelineSegmentBytes;
 }

@@ -92,8 +92,8 @@ class Selection {
   std::int64_t segment_bytes() const noexcept {
     return segment_bytes_.value_or(kPipelineSegmentBytes);
   }
-  // The segment of a pipelined bcast of `bytes`: shorter just above an eager message, longer for
-  // long vectors, or SCOMM_COLL_SEGMENT.
+  // The segment of a pipelined bcast of `bytes`: shorter just above an eager message on ranks
+  // with cores of their own, longer for long vectors, or SCOMM_COLL_SEGMENT.
   std::int64_t bcast_segment_bytes(std::int64_t bytes) const noexcept;
 
  private:
