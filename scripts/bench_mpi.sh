@@ -25,9 +25,11 @@ mpibench() {
 # Ranks that fit the cores get a core each, as HPC launchers place them. Open MPI binds 2 ranks
 # to cores by itself but leaves more unbound, free to migrate: on 16 cores, P = 8, the same
 # code's small reduce read 0.85-1.37x native from launch to launch unbound, 0.68-0.81x bound.
-# Oversubscribed ranks stay unbound, so that a waiting rank's core can serve another.
+# Oversubscribed ranks stay unbound, so that a waiting rank's core can serve another. Cores, not
+# hardware threads: mpirun refuses to bind more ranks than there are cores.
+cores="$(lscpu -p=SOCKET,CORE | grep -v '^#' | sort -u | wc -l)"
 binding() {
-  [ "$1" -le "$(nproc)" ] && echo "--bind-to core" || true
+  [ "$1" -le "$cores" ] && echo "--bind-to core" || true
 }
 # 51 repetitions: one of 200,000 local creations lasts some 10 ms, so 11 spanned a tenth of a
 # second, which one disturbance of a shared machine could fill (one rank read 50.7 ns against
