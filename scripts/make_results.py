@@ -656,7 +656,11 @@ def mpi_machine_sections(runs, pngs):
     for run in runs:
         parts.append(f"Command: `{run['command']}` ({taken(run)})  ")
     mpi = sorted({run.get("mpi", "?") for run in runs})
-    parts += [f"MPI: {', '.join(mpi)}; machine: {machine_line(runs[0], when=False)}", ""]
+    parts += [f"MPI: {', '.join(mpi)}; machine: {machine_line(runs[0], when=False)}", "",
+              "Placement: a command with `--bind-to core` ran each rank on a core of its own "
+              "(scripts/bench_mpi.sh binds wherever the ranks fit the cores, as HPC launchers "
+              "do). One without ran with Open MPI's default placement: 2 ranks bound to cores "
+              "(before the tool recorded it), more unbound and free to migrate.", ""]
     parts += split_section(runs)
     parts += plain_section(runs, "groups-of-four", "RBC slides E4",
                            "Cascading groups {i..i+3} (each rank in four) and alternating groups "
