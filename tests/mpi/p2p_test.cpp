@@ -50,6 +50,32 @@ TEST_F(P2pTest, AnyTagAndSpecificReceivesKeepPostingOrder) {
   EXPECT_EQ(statuses[2].SCOMM_TAG, 9);
 }
 
+// A message the engine took off MPI while it waited for a receive of any tag from elsewhere is
+// still there for a receive posted behind that one (it once waited for a new arrival, forever).
+TEST_F(P2pTest, AReceiveBehindAnAnyTagReceiveTakesAMessageAlreadyTaken) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  const int value = 100 + world_rank_;
+  SCOMM_Request send = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Isend(&value, 1, MPI_INT, right(), 5, SCOMM_COMM_WORLD, &send), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);  // the message has left
+  int own = -1, flag = 0;
+  SCOMM_Request from_self = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&own, 1, MPI_INT, world_rank_, MPI_ANY_TAG, SCOMM_COMM_WORLD, &from_self),
+            SCOMM_SUCCESS);
+  for (int i = 0; i < 100 && !flag; ++i)  // the engine takes the left rank's message aside
+    ASSERT_EQ(SCOMM_Test(&from_self, &flag, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  ASSERT_FALSE(flag);
+  int got = -1;
+  ASSERT_EQ(SCOMM_Recv(&got, 1, MPI_INT, left(), 5, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+            SCOMM_SUCCESS);
+  EXPECT_EQ(got, 100 + left());
+  const int mine = 7;
+  ASSERT_EQ(SCOMM_Send(&mine, 1, MPI_INT, world_rank_, 3, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&from_self, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(own, 7);
+  ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+}
+
 TEST_F(P2pTest, ProbeThenReceiveWithTheProbedCount) {
   std::vector<double> out(static_cast<std::size_t>(world_rank_ + 3), 1.5);
   SCOMM_Request r;

@@ -23,15 +23,15 @@ Request mpi_irecv(const ChannelPtr& channel, void* buffer, int count, MPI_Dataty
 }
 
 // A receive that needs the engine: a message it matches was taken off MPI already, receives are
-// queued before it, or it takes any tag. Otherwise (no match taken) it is posted on MPI.
+// queued before it, or it takes any tag. Otherwise (no match taken) it is posted on MPI. A taken
+// message matches no receive queued before this one (each looked when posted, and the engine
+// hands an arriving message to the first that matches), so this one takes it even behind them.
 Request engine_irecv(MatchingEngine& engine, const ChannelPtr& channel, void* buffer, int count,
                      MPI_Datatype type, int from, int tag) {
-  if (!channel->has_posted()) {
-    if (auto message = engine.take(*channel, from, tag)) {
-      auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
-      receive->take(*message);
-      return Request::engine(std::move(receive), channel);
-    }
+  if (auto message = engine.take(*channel, from, tag)) {
+    auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
+    receive->take(*message);
+    return Request::engine(std::move(receive), channel);
   }
   if (direct(*channel, tag)) return mpi_irecv(channel, buffer, count, type, from, tag);
   auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);

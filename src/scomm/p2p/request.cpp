@@ -106,6 +106,10 @@ bool Request::wait(MatchingEngine& engine, Status& status) {
     while (!test(engine, status)) engine.progress_background();
     return true;
   }
+  // A receive of the engine first waits for a message to match it: test() takes arrived ones
+  // off MPI. Matched, it is waited for in MPI.
+  while (engine_ && !engine_->matched() && !cancelled_)
+    if (test(engine, status)) return true;
   MPI_Request* plain = plain_mpi();
   if (plain == nullptr) return test(engine, status);
   MPI_Status mpi{};

@@ -70,9 +70,10 @@ class Request {
   // Advances the request; true (and `status` set) once it has completed. Throws scomm::Error for
   // a failed operation (truncation, a message from a non-member, a failed creation).
   bool test(MatchingEngine& engine, Status& status);
-  // As test(), but an operation runs to its end (Operation::finish) and a plain MPI operation is
-  // waited for (MPI_Wait) instead of tested (others are tested once); while background
-  // operations need progress, polls them and the request until it has completed.
+  // As test(), but returns only once the request has completed (true): an operation runs to its
+  // end (Operation::finish), an MPI operation is waited for in MPI, and a receive of the engine
+  // takes arrived messages until one matches it; while background operations need progress,
+  // polls them and the request until it has completed.
   bool wait(MatchingEngine& engine, Status& status);
   void cancel(MatchingEngine& engine);
   // Lets the operation complete on its own (MPI_Request_free); an unmatched engine receive is
