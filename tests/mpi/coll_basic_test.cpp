@@ -45,6 +45,42 @@ TEST_P(BcastTest, EqualsMpiBcastForVectorsCutInSegments) {
     }
 }
 
+// A repeated blocking call whose schedule is one transfer (either rank of two, the leaves of a
+// tree) is replayed as that transfer alone (coll/replay.hpp): it reads its buffer anew, and steps
+// aside for the kept run where a nonblocking collective is in flight or the matching engine
+// holds a receive of the communicator.
+TEST_P(BcastTest, ReplayedTransfersFollowTheDataAndStepAsideForTheEngine) {
+  constexpr int kCount = 5;
+  std::vector<int> buffer(kCount), expected(kCount);
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi), root = size - 1;
+    const auto bcast_checked = [&](int salt, const char* what) {
+      const auto mine = pattern(rank, kCount, salt);
+      std::copy(mine.begin(), mine.end(), buffer.begin());
+      expected = mine;
+      MPI_Bcast(expected.data(), kCount, MPI_INT, root, pair.mpi);
+      ASSERT_EQ(SCOMM_Bcast(buffer.data(), kCount, MPI_INT, root, pair.scomm), SCOMM_SUCCESS);
+      ASSERT_EQ(buffer, expected) << pair.name << ": " << what << ", salt " << salt;
+    };
+    for (int salt = 0; salt < 4; ++salt) bcast_checked(salt, "repeated");
+    SCOMM_Request barrier = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Ibarrier(pair.scomm, &barrier), SCOMM_SUCCESS);
+    bcast_checked(4, "a barrier in flight");
+    ASSERT_EQ(SCOMM_Wait(&barrier, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    int any = -1;
+    const int mine = 1000 + rank;
+    SCOMM_Request receive = SCOMM_REQUEST_NULL, send = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Irecv(&any, 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, pair.scomm, &receive),
+              SCOMM_SUCCESS);
+    bcast_checked(5, "a receive of any tag waiting");
+    ASSERT_EQ(SCOMM_Isend(&mine, 1, MPI_INT, rank, 7, pair.scomm, &send), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    EXPECT_EQ(any, mine) << pair.name;
+    for (int salt = 6; salt < 8; ++salt) bcast_checked(salt, "repeated after");
+  }
+}
+
 TEST_P(BcastTest, NonblockingAndStridedDatatype) {
   MPI_Datatype every_other = MPI_DATATYPE_NULL;
   MPI_Type_vector(3, 1, 2, MPI_INT, &every_other);  // ints 0, 2, 4 of 5 (extent 5 ints)
@@ -469,6 +505,27 @@ TEST_F(CollErrorsTest, MismatchedCountsAreTruncationErrors) {
   std::vector<int> again(8, world_rank_);
   ASSERT_EQ(SCOMM_Bcast(again.data(), 8, MPI_INT, 0, pair), SCOMM_SUCCESS);
   EXPECT_EQ(again, std::vector<int>(8, 0));
+  SCOMM_Comm_free(&pair);
+}
+
+// A replayed receive that the root overfills (it changed its count, the others did not): the
+// truncation is reported as in a first call, and the calls after it run.
+TEST_F(CollErrorsTest, TruncationOfAReplayedTransferIsReported) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Comm pair = first_pair_returning_errors();
+  if (pair == SCOMM_COMM_NULL) return;
+  std::vector<int> data(8, world_rank_);
+  for (int repeat = 0; repeat < 3; ++repeat)  // the last two are replays
+    ASSERT_EQ(SCOMM_Bcast(data.data(), 4, MPI_INT, 0, pair), SCOMM_SUCCESS);
+  std::fill(data.begin(), data.end(), world_rank_);
+  const int rc = SCOMM_Bcast(data.data(), world_rank_ == 0 ? 8 : 4, MPI_INT, 0, pair);
+  EXPECT_EQ(error_class_of(rc), world_rank_ == 0 ? SCOMM_SUCCESS : SCOMM_ERR_TRUNCATE);
+  for (std::size_t i = 4; i < 8; ++i) EXPECT_EQ(data[i], world_rank_);
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    std::fill(data.begin(), data.end(), world_rank_ + repeat);
+    ASSERT_EQ(SCOMM_Bcast(data.data(), 4, MPI_INT, 0, pair), SCOMM_SUCCESS);
+    EXPECT_EQ(data[3], repeat) << "repeat " << repeat;
+  }
   SCOMM_Comm_free(&pair);
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "scomm/base/error.hpp"
+#include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::coll {
 
@@ -52,6 +53,19 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
   count_launch(call);
   const int tag = comm::internal_tag(call.runtime, call.comm);
   run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) { run->restart(tag); });
+}
+
+bool replay_single(const Call& call, const SingleTransfer& single) {
+  p2p::MatchingEngine& engine = call.runtime.engine();
+  const p2p::Channel& channel = call.comm.channel();
+  // Without background operations no run holds an internal tag: there is none to check or hold.
+  if (engine.has_background() || (!single.send && !p2p::mpi_matches_alone(channel))) return false;
+  const int mpi_tag = channel.mpi_tag(comm::internal_tag(call.runtime, call.comm));
+  if (single.send)
+    send_endpoint(engine.detached_sends(), single.endpoint, mpi_tag, channel.base());
+  else
+    p2p::check_mpi(receive_endpoint(single.endpoint, mpi_tag, channel.base()), "receive");
+  return true;
 }
 
 p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,

@@ -48,6 +48,10 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
 // Runs the entry's schedule to the end again on the buffers of its last run, which must have
 // been a blocking call's that ended well (a replay, replay.hpp).
 void replay_run(const Call& call, ScheduleCache::Entry& entry);
+// A replay of a schedule that is one transfer (ScheduleRun::single_transfer): that transfer by
+// one blocking MPI call, past the run. False, having done nothing, where background operations
+// need progress or the channel's receives need the matching engine (replay_run then).
+bool replay_single(const Call& call, const SingleTransfer& single);
 // As launch(), with the communicator's cached schedule for `key` and `vectors` when there is
 // one, else the one `build()` returns (cached for the next call).
 template <typename Build>

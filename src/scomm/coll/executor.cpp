@@ -242,26 +242,19 @@ bool ScheduleRun::advance(bool blocking) {
   const Endpoint* from = endpoints_.data() + direct.first;
   const Endpoint* to = from + direct.receives;
   if (direct.sends == 1 && direct.receives == 1) {
-    p2p::check_mpi(MPI_Sendrecv(to->buffer, mpi_count(to->count), to->type, to->rank, mpi_tag,
-                                from->buffer, mpi_count(from->count), from->type, from->rank,
-                                mpi_tag, channel.base(), MPI_STATUS_IGNORE),
-                   "receive");
+    p2p::check_mpi(
+        MPI_Sendrecv(to->buffer, to->count, to->type, to->rank, mpi_tag, from->buffer, from->count,
+                     from->type, from->rank, mpi_tag, channel.base(), MPI_STATUS_IGNORE),
+        "receive");
     return true;
   }
   p2p::DetachedSends& detached = engine_.detached_sends();
-  for (const Endpoint* end = to + direct.sends; to != end; ++to) {
-    if (to->detach && detached.post(to->buffer, to->bytes, mpi_count(to->count), to->type, to->rank,
-                                    mpi_tag, channel.base()))
-      continue;
-    p2p::check_mpi(
-        MPI_Send(to->buffer, mpi_count(to->count), to->type, to->rank, mpi_tag, channel.base()),
-        "send");
-  }
+  for (const Endpoint* end = to + direct.sends; to != end; ++to)
+    send_endpoint(detached, *to, mpi_tag, channel.base());
   // Every receive, even after one failed: none of the round's messages is left behind.
   int first_failure = MPI_SUCCESS;
   for (const Endpoint* end = from + direct.receives; from != end; ++from) {
-    const int rc = MPI_Recv(from->buffer, mpi_count(from->count), from->type, from->rank, mpi_tag,
-                            channel.base(), MPI_STATUS_IGNORE);
+    const int rc = receive_endpoint(*from, mpi_tag, channel.base());
     if (first_failure == MPI_SUCCESS) first_failure = rc;
   }
   p2p::check_mpi(first_failure, "receive");
@@ -276,7 +269,7 @@ void ScheduleRun::resolve_direct_rounds() {
     const TypeLayout& layout = *buffer(t.block.slot).layout;
     const std::int64_t bytes = t.block.count * layout.size;
     return Endpoint{address(t.block),
-                    t.block.count,
+                    mpi_count(t.block.count),
                     layout.type,
                     channel.select(t.peer),
                     may_detach && detaches(layout, bytes),
@@ -293,6 +286,18 @@ void ScheduleRun::resolve_direct_rounds() {
     // As in start_round: only the sends of a round without receives detach.
     for (const Transfer& t : round.sends) endpoints_.push_back(endpoint(t, round.receives.empty()));
   }
+}
+
+std::optional<SingleTransfer> ScheduleRun::single_transfer() const noexcept {
+  const auto& rounds = schedule_.rounds();
+  if (rounds.size() != 1 || direct_rounds_.size() != 1 || !rounds[0].local.empty())
+    return std::nullopt;
+  const DirectRound& direct = direct_rounds_[0];
+  if (!direct.direct || direct.receives + direct.sends != 1) return std::nullopt;
+  const bool send = direct.sends == 1;
+  const Transfer& transfer = send ? rounds[0].sends[0] : rounds[0].receives[0];
+  if (transfer.block.slot != kInput && transfer.block.slot != kOutput) return std::nullopt;
+  return SingleTransfer{endpoints_[direct.first], send};
 }
 
 // Whether the round's transfers all go one way and are short enough not to wait for their peers

@@ -11,8 +11,10 @@
 #include <cstddef>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include "scomm/coll/endpoint.hpp"
 #include "scomm/coll/schedule.hpp"
 #include "scomm/coll/type_layout.hpp"
 #include "scomm/p2p/request.hpp"
@@ -57,6 +59,9 @@ class ScheduleRun final : public p2p::Operation {
   // Registers the run as background work of the engine (nonblocking collectives), keeping
   // `schedule` (the one it runs) alive until it ends.
   void run_in_background(std::shared_ptr<const Schedule> schedule);
+  // After a run that exchanged inside MPI: its one transfer, where the schedule is that alone
+  // and on the input or output buffer (a temporary lives in the run); else nothing.
+  std::optional<SingleTransfer> single_transfer() const noexcept;
 
  private:
   struct TypedBuffer {
@@ -128,17 +133,8 @@ class ScheduleRun final : public p2p::Operation {
   MPI_Status* statuses_ = inline_statuses_.data();
   int posted_requests_ = 0;
   int posted_receives_ = 0;
-  // A transfer as MPI takes it. exchange()'s rounds are resolved once per binding, on their
-  // first run (restart keeps them): a repeated small collective computes no address, count or
-  // base rank again.
-  struct Endpoint {
-    void* buffer;
-    std::int64_t count;
-    MPI_Datatype type;
-    int rank;     // in the base communicator
-    bool detach;  // a send the engine copies and lets go of (detaches())
-    std::int64_t bytes;
-  };
+  // exchange()'s rounds are resolved once per binding, on their first run (restart keeps them):
+  // a repeated small collective computes no address, count or base rank again.
   struct DirectRound {
     bool direct;                    // exchange() may run it
     std::uint32_t first;            // its transfers in endpoints_: receives, then sends

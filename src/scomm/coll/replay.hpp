@@ -39,7 +39,7 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
       (last->vectors.view().empty() ||
        ScheduleCache::same(last->entry->vectors, last->vectors.view()))) {
     try {
-      replay_run(call, *last->entry);
+      if (!last->single || !replay_single(call, *last->single)) replay_run(call, *last->entry);
       return p2p::Request::completed();  // seen here to hold nothing: no cleanup is compiled
     } catch (...) {
       last.reset();  // its run is gone with the failure
@@ -54,7 +54,8 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
   if (call.blocking && !call.check_agreement && launched.count == before + 1 &&
       entry == cache.entry(operation) && is_predefined_op(op) &&
       std::all_of(types.begin(), types.end(), is_predefined_type))
-    last = ScheduleCache::Replay{args, entry, entry->generation, launched.vectors};
+    last = ScheduleCache::Replay{args, entry, entry->generation, launched.vectors,
+                                 entry->finished_run->single_transfer()};
   return done;
 }
 

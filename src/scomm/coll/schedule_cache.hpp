@@ -102,6 +102,7 @@ class ScheduleCache {
     Entry* entry;
     std::uint64_t generation;  // of the entry's schedule when recorded
     VectorSpans vectors;  // the arrays its vectors came from: a replay's must hold the same values
+    std::optional<SingleTransfer> single;  // the schedule's one transfer, where it is that alone
   };
   std::optional<Replay>& replay(Operation operation) { return slot(operation).replay; }
   // The entry of `operation`, or null before its first call.
