@@ -51,8 +51,8 @@ SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
 }
 
 // Advances general request `handle` (or SCOMM_REQUEST_NULL) without freeing it; true once it has
-// completed. With `block`, as far as p2p::Request::wait goes. A failed request is freed and
-// `handle` set to SCOMM_REQUEST_NULL, as MPI does.
+// completed. With `block`, it returns once completed (p2p::Request::wait). A failed request is
+// freed and `handle` set to SCOMM_REQUEST_NULL, as MPI does.
 bool progress(SCOMM_Request& handle, SCOMM_Comm& failing, bool block = false) {
   if (handle == SCOMM_REQUEST_NULL) return true;
   RequestEntry& entry = request_entry(handle);
@@ -322,7 +322,7 @@ int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
   return on_requests("SCOMM_Wait", [&](SCOMM_Comm& failing) {
     require(request, "request");
     if (*request != SCOMM_REQUEST_NULL && !PlainTable::has_kind_bit(*request))
-      while (!progress(*request, failing, true)) runtime().engine().progress_background();
+      progress(*request, failing, true);
     retire(request, status, failing);
   });
 }
