@@ -45,39 +45,22 @@ TEST_P(BcastTest, EqualsMpiBcastForVectorsCutInSegments) {
     }
 }
 
-// A repeated blocking call whose schedule is one transfer (either rank of two, the leaves of a
-// tree) is replayed as that transfer alone (coll/replay.hpp): it reads its buffer anew, and steps
-// aside for the kept run where a nonblocking collective is in flight or the matching engine
-// holds a receive of the communicator.
+// A repeated blocking bcast is replayed by blocking MPI calls alone (ScheduleRun::replay_direct):
+// it reads its buffer anew, and steps aside for the kept run where a nonblocking collective is
+// in flight or the matching engine holds a receive of the communicator.
 TEST_P(BcastTest, ReplayedTransfersFollowTheDataAndStepAsideForTheEngine) {
   constexpr int kCount = 5;
   std::vector<int> buffer(kCount), expected(kCount);
   for (const CommPair& pair : pairs_) {
     const int size = size_of(pair.mpi), rank = rank_of(pair.mpi), root = size - 1;
-    const auto bcast_checked = [&](int salt, const char* what) {
+    check_replays_beside_the_engine(pair, [&](int salt, const char* what) {
       const auto mine = pattern(rank, kCount, salt);
       std::copy(mine.begin(), mine.end(), buffer.begin());
       expected = mine;
       MPI_Bcast(expected.data(), kCount, MPI_INT, root, pair.mpi);
       ASSERT_EQ(SCOMM_Bcast(buffer.data(), kCount, MPI_INT, root, pair.scomm), SCOMM_SUCCESS);
       ASSERT_EQ(buffer, expected) << pair.name << ": " << what << ", salt " << salt;
-    };
-    for (int salt = 0; salt < 4; ++salt) bcast_checked(salt, "repeated");
-    SCOMM_Request barrier = SCOMM_REQUEST_NULL;
-    ASSERT_EQ(SCOMM_Ibarrier(pair.scomm, &barrier), SCOMM_SUCCESS);
-    bcast_checked(4, "a barrier in flight");
-    ASSERT_EQ(SCOMM_Wait(&barrier, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
-    int any = -1;
-    const int mine = 1000 + rank;
-    SCOMM_Request receive = SCOMM_REQUEST_NULL, send = SCOMM_REQUEST_NULL;
-    ASSERT_EQ(SCOMM_Irecv(&any, 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, pair.scomm, &receive),
-              SCOMM_SUCCESS);
-    bcast_checked(5, "a receive of any tag waiting");
-    ASSERT_EQ(SCOMM_Isend(&mine, 1, MPI_INT, rank, 7, pair.scomm, &send), SCOMM_SUCCESS);
-    ASSERT_EQ(SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
-    ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
-    EXPECT_EQ(any, mine) << pair.name;
-    for (int salt = 6; salt < 8; ++salt) bcast_checked(salt, "repeated after");
+    });
   }
 }
 

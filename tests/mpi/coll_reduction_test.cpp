@@ -311,6 +311,30 @@ TEST_P(ScanTest, Nonblocking) {
                     });
 }
 
+// A repeated blocking scan -- local copies and reductions between its transfers, on
+// temporaries of the kept run -- is replayed by blocking MPI calls and those steps alone
+// (ScheduleRun::replay_direct), in place or not: it reads its input anew and steps aside for
+// the kept run beside a nonblocking collective or a receive the matching engine holds.
+TEST_P(ScanTest, ReplayedScansFollowTheDataAndStepAsideForTheEngine) {
+  constexpr int kCount = 3;
+  std::vector<double> in(kCount), out(kCount), expected(kCount);
+  for (const CommPair& pair : pairs_)
+    for (const bool in_place : {false, true}) {
+      const int rank = rank_of(pair.mpi);
+      check_replays_beside_the_engine(pair, [&](int salt, const char* what) {
+        const auto ints = pattern(rank, kCount, salt);
+        const std::vector<double> mine(ints.begin(), ints.end());
+        MPI_Scan(mine.data(), expected.data(), kCount, MPI_DOUBLE, MPI_MAX, pair.mpi);
+        std::copy(mine.begin(), mine.end(), (in_place ? out : in).begin());
+        ASSERT_EQ(SCOMM_Scan(in_place ? SCOMM_IN_PLACE : in.data(), out.data(), kCount, MPI_DOUBLE,
+                             MPI_MAX, pair.scomm),
+                  SCOMM_SUCCESS);
+        ASSERT_EQ(out, expected) << pair.name << (in_place ? " in place: " : ": ") << what
+                                 << ", salt " << salt;
+      });
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, ScanTest,
                          ::testing::Values("", "recursive_doubling", "binary_tree", "linear",
                                            "multilevel", "native"));

@@ -145,3 +145,28 @@ inline std::vector<int> affine_pattern(int rank, std::size_t n) {
   }
   return data;
 }
+
+// Calls `check(salt, what)`, one blocking collective on `pair` checked against MPI's, repeated
+// (replayed, coll/replay.hpp), then with a nonblocking barrier in flight and beside a receive of
+// any tag that the matching engine holds (the replay steps aside for the kept run), then
+// repeated again: salts 0 to 7.
+template <typename Check>
+void check_replays_beside_the_engine(const CommPair& pair, Check&& check) {
+  for (int salt = 0; salt < 4; ++salt) check(salt, "repeated");
+  SCOMM_Request barrier = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Ibarrier(pair.scomm, &barrier), SCOMM_SUCCESS);
+  check(4, "a barrier in flight");
+  ASSERT_EQ(SCOMM_Wait(&barrier, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  int any = -1, rank = -1;
+  SCOMM_Comm_rank(pair.scomm, &rank);
+  const int mine = 1000 + rank;
+  SCOMM_Request receive = SCOMM_REQUEST_NULL, send = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&any, 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, pair.scomm, &receive),
+            SCOMM_SUCCESS);
+  check(5, "a receive of any tag waiting");
+  ASSERT_EQ(SCOMM_Isend(&mine, 1, MPI_INT, rank, 7, pair.scomm, &send), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(any, mine) << pair.name;
+  for (int salt = 6; salt < 8; ++salt) check(salt, "repeated after");
+}

@@ -14,12 +14,17 @@ Schedule bcast_knomial(const Shape& shape, std::int64_t count, int radix) {
     schedule.next_round().receive(shape.absolute(parent), all);
   }
   schedule.next_round();
-  // Highest digit first: those subtrees are the largest.
+  // Highest digit first: those subtrees are the largest. A child's receive is its first step,
+  // so the sends may also complete one at a time (Round::one_by_one).
+  int children = 0;
   for (long long p = place / radix; p >= 1; p /= radix)
     for (int digit = 1; digit < radix; ++digit) {
       const long long child = me + digit * p;
-      if (child < shape.size) schedule.send(shape.absolute(static_cast<int>(child)), all);
+      if (child >= shape.size) continue;
+      schedule.send(shape.absolute(static_cast<int>(child)), all);
+      ++children;
     }
+  if (children > 1) schedule.one_by_one();
   return schedule;
 }
 

@@ -49,9 +49,10 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
 }
 
 // Flattened, as ScheduleRun::run is: a replayed call runs its rounds in this one frame.
-[[gnu::flatten]] void replay_run(const Call& call, ScheduleCache::Entry& entry) {
-  count_launch(call);
+[[gnu::flatten]] void replay(const Call& call, ScheduleCache::Entry& entry) {
   const int tag = comm::internal_tag(call.runtime, call.comm);
+  if (entry.finished_run->replay_direct(tag)) return;
+  count_launch(call);
   run_kept(entry, [&](std::unique_ptr<ScheduleRun>& run) { run->restart(tag); });
 }
 

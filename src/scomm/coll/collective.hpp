@@ -46,11 +46,13 @@ p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding)
 p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding,
                        const ScheduleCache::VectorSpans& vectors);
 // Runs the entry's schedule to the end again on the buffers of its last run, which must have
-// been a blocking call's that ended well (a replay, replay.hpp).
-void replay_run(const Call& call, ScheduleCache::Entry& entry);
+// been a blocking call's that ended well (a replay, replay.hpp): by blocking MPI calls alone
+// where it can (ScheduleRun::replay_direct), else as a run.
+void replay(const Call& call, ScheduleCache::Entry& entry);
 // A replay of a schedule that is one transfer (ScheduleRun::single_transfer): that transfer by
-// one blocking MPI call, past the run. False, having done nothing, where background operations
-// need progress or the channel's receives need the matching engine (replay_run then).
+// one blocking MPI call, its endpoint kept in the replay record, past the run. False, having done
+// nothing, where background operations need progress or the channel's receives need the
+// matching engine (replay() then).
 bool replay_single(const Call& call, const SingleTransfer& single);
 // As launch(), with the communicator's cached schedule for `key` and `vectors` when there is
 // one, else the one `build()` returns (cached for the next call).

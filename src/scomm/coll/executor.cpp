@@ -64,10 +64,10 @@ ScheduleRun::ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, i
     buffers_ = heap_buffers_.data();
   }
   if (schedule_.max_round_transfers() > kInlineRequests) {
-    heap_requests_.resize(schedule_.max_round_transfers());
-    heap_statuses_.resize(schedule_.max_round_transfers());
-    requests_ = heap_requests_.data();
-    statuses_ = heap_statuses_.data();
+    heap_requests_ = std::make_unique<MPI_Request[]>(schedule_.max_round_transfers());
+    heap_statuses_ = std::make_unique<MPI_Status[]>(schedule_.max_round_transfers());
+    requests_ = heap_requests_.get();
+    statuses_ = heap_statuses_.get();
   }
   bind(binding);
   hold(tag);
@@ -106,6 +106,7 @@ void ScheduleRun::bind(const Binding& binding) {
   buffers_[kInput] = {static_cast<std::byte*>(const_cast<void*>(binding.input)), &send_layout_};
   buffers_[kOutput] = {static_cast<std::byte*>(binding.output), &recv_layout_};
   direct_rounds_.clear();
+  replays_directly_ = false;
 }
 
 void ScheduleRun::lay_out(const Binding& binding) {
@@ -236,9 +237,16 @@ bool ScheduleRun::advance(bool blocking) {
   if (direct_rounds_.empty()) resolve_direct_rounds();
   const DirectRound& direct = direct_rounds_[index];
   if (!direct.direct) return false;
+  if (direct.receives != 0 && !p2p::mpi_matches_alone(*channel_)) return false;
+  exchange_endpoints(direct, channel_->mpi_tag(tag_));
+  return true;
+}
+
+// The direct round's transfers, by MPI_Sendrecv for one of each, else its sends, then its
+// receives.
+[[gnu::always_inline]] inline void ScheduleRun::exchange_endpoints(const DirectRound& direct,
+                                                                   int mpi_tag) {
   const p2p::Channel& channel = *channel_;
-  if (direct.receives != 0 && !p2p::mpi_matches_alone(channel)) return false;
-  const int mpi_tag = channel.mpi_tag(tag_);
   const Endpoint* from = endpoints_.data() + direct.first;
   const Endpoint* to = from + direct.receives;
   if (direct.sends == 1 && direct.receives == 1) {
@@ -246,7 +254,7 @@ bool ScheduleRun::advance(bool blocking) {
         MPI_Sendrecv(to->buffer, to->count, to->type, to->rank, mpi_tag, from->buffer, from->count,
                      from->type, from->rank, mpi_tag, channel.base(), MPI_STATUS_IGNORE),
         "receive");
-    return true;
+    return;
   }
   p2p::DetachedSends& detached = engine_.detached_sends();
   for (const Endpoint* end = to + direct.sends; to != end; ++to)
@@ -258,12 +266,15 @@ bool ScheduleRun::advance(bool blocking) {
     if (first_failure == MPI_SUCCESS) first_failure = rc;
   }
   p2p::check_mpi(first_failure, "receive");
-  return true;
 }
 
-// Which rounds exchange() may run, and their transfers as MPI takes them.
+// Which rounds exchange() may run, and their transfers as MPI takes them; whether
+// replay_direct() may run them all, and their local steps as it runs them.
 void ScheduleRun::resolve_direct_rounds() {
   endpoints_.clear();
+  direct_locals_.clear();
+  replays_directly_ = true;
+  direct_receives_ = false;
   const p2p::Channel& channel = *channel_;
   const auto endpoint = [&](const Transfer& t, bool may_detach) {
     const TypeLayout& layout = *buffer(t.block.slot).layout;
@@ -278,14 +289,63 @@ void ScheduleRun::resolve_direct_rounds() {
   for (const Round& round : schedule_.rounds()) {
     const bool single = round.receives.size() <= 1 && round.sends.size() <= 1;
     const bool direct = single || (round.one_by_one && one_way_and_short(round));
+    const auto first_local = static_cast<std::uint32_t>(direct_locals_.size());
+    replays_directly_ = replays_directly_ && direct && resolve_direct_locals(round);
+    direct_receives_ = direct_receives_ || (direct && !round.receives.empty());
     direct_rounds_.push_back({direct, static_cast<std::uint32_t>(endpoints_.size()),
                               static_cast<std::uint32_t>(round.receives.size()),
-                              static_cast<std::uint32_t>(round.sends.size())});
+                              static_cast<std::uint32_t>(round.sends.size()), first_local,
+                              static_cast<std::uint32_t>(direct_locals_.size()) - first_local});
     if (!direct) continue;
     for (const Transfer& t : round.receives) endpoints_.push_back(endpoint(t, false));
     // As in start_round: only the sends of a round without receives detach.
     for (const Transfer& t : round.sends) endpoints_.push_back(endpoint(t, round.receives.empty()));
   }
+}
+
+// Appends the round's local steps to direct_locals_ as replay_direct runs them; false where one
+// needs more (a copy between types, a reduction of a derived type or out of order).
+bool ScheduleRun::resolve_direct_locals(const Round& round) {
+  for (const LocalStep& step : round.local) {
+    if (step.from.count == 0 && step.to.count == 0) continue;
+    const TypeLayout& from = *buffer(step.from.slot).layout;
+    const TypeLayout& to = *buffer(step.to.slot).layout;
+    if (step.kind == LocalKind::kCopy) {
+      if (from.type != to.type || !from.plain) return false;
+      direct_locals_.push_back(
+          {true, to.type, address(step.from), address(step.to), step.from.count * from.extent});
+    } else {
+      if (!to.predefined || (step.kind == LocalKind::kReduceRight && !commutative_)) return false;
+      direct_locals_.push_back(
+          {false, to.type, address(step.from), address(step.to), step.to.count});
+    }
+  }
+  return true;
+}
+
+bool ScheduleRun::replay_direct(int tag) {
+  if (!replays_directly_ || engine_.has_background() ||
+      (direct_receives_ && !p2p::mpi_matches_alone(*channel_)))
+    return false;
+  const int mpi_tag = channel_->mpi_tag(tag);
+  for (const DirectRound& direct : direct_rounds_) {
+    exchange_endpoints(direct, mpi_tag);
+    const DirectLocal* step = direct_locals_.data() + direct.first_local;
+    for (const DirectLocal* end = step + direct.locals; step != end; ++step)
+      run_direct_local(*step);
+  }
+  return true;
+}
+
+void ScheduleRun::run_direct_local(const DirectLocal& step) {
+  if (step.is_copy) {
+    if (step.from != step.to)
+      std::memmove(step.to, step.from, static_cast<std::size_t>(step.count));
+    return;
+  }
+  if (!reduce_predefined(op_, step.type, step.from, step.to, step.count))
+    p2p::check_mpi(MPI_Reduce_local(step.from, step.to, mpi_count(step.count), step.type, op_),
+                   "MPI_Reduce_local");
 }
 
 std::optional<SingleTransfer> ScheduleRun::single_transfer() const noexcept {

@@ -59,6 +59,13 @@ class ScheduleRun final : public p2p::Operation {
   // Registers the run as background work of the engine (nonblocking collectives), keeping
   // `schedule` (the one it runs) alive until it ends.
   void run_in_background(std::shared_ptr<const Schedule> schedule);
+  // Runs the schedule again on the buffers of its last run, which ended in run() having
+  // exchanged inside MPI, by blocking MPI calls and the local steps alone, with `tag` (not held:
+  // where no operation runs in the background, none holds a tag): what a replayed small
+  // collective costs. False, having done nothing, unless every round and local step was
+  // resolved for it (direct rounds; plain copies, reductions of predefined types in order),
+  // nothing runs in the background, and MPI matches the channel's receives alone.
+  bool replay_direct(int tag);
   // After a run that exchanged inside MPI: its one transfer, where the schedule is that alone
   // and on the input or output buffer (a temporary lives in the run); else nothing.
   std::optional<SingleTransfer> single_transfer() const noexcept;
@@ -77,7 +84,12 @@ class ScheduleRun final : public p2p::Operation {
   bool advance(bool blocking);
   bool advance_keeping_failure(bool blocking);
   bool exchange(std::size_t index);
+  struct DirectRound;
+  struct DirectLocal;
+  void exchange_endpoints(const DirectRound& direct, int mpi_tag);
   void resolve_direct_rounds();
+  bool resolve_direct_locals(const Round& round);
+  void run_direct_local(const DirectLocal& step);
   bool one_way_and_short(const Round& round) const;
   void start_round(const Round& round);
   bool send_detached(const Transfer& t);
@@ -110,6 +122,8 @@ class ScheduleRun final : public p2p::Operation {
   bool commutative_ = true;  // known only where the schedule reduces on the right
   bool posted_ = false;
   bool background_ = false;
+  bool replays_directly_ = false;  // resolved for replay_direct
+  bool direct_receives_ = false;   // some round replay_direct runs receives
   const Schedule& schedule_;
   std::shared_ptr<const Schedule> schedule_owner_;  // a background run's
   MPI_Op op_;
@@ -127,8 +141,8 @@ class ScheduleRun final : public p2p::Operation {
   static constexpr std::size_t kInlineRequests = 8;
   std::array<MPI_Request, kInlineRequests> inline_requests_;
   std::array<MPI_Status, kInlineRequests> inline_statuses_;
-  std::vector<MPI_Request> heap_requests_;
-  std::vector<MPI_Status> heap_statuses_;
+  std::unique_ptr<MPI_Request[]> heap_requests_;
+  std::unique_ptr<MPI_Status[]> heap_statuses_;
   MPI_Request* requests_ = inline_requests_.data();
   MPI_Status* statuses_ = inline_statuses_.data();
   int posted_requests_ = 0;
@@ -136,12 +150,23 @@ class ScheduleRun final : public p2p::Operation {
   // exchange()'s rounds are resolved once per binding, on their first run (restart keeps them):
   // a repeated small collective computes no address, count or base rank again.
   struct DirectRound {
-    bool direct;                    // exchange() may run it
-    std::uint32_t first;            // its transfers in endpoints_: receives, then sends
-    std::uint32_t receives, sends;  // how many (the round's vectors would take a division each)
+    bool direct;                        // exchange() may run it
+    std::uint32_t first;                // its transfers in endpoints_: receives, then sends
+    std::uint32_t receives, sends;      // how many (the round's vectors would take a division each)
+    std::uint32_t first_local, locals;  // its local steps in direct_locals_
+  };
+  // A local step as replay_direct runs it: a copy of `count` bytes, or a reduction of `count`
+  // elements of `type` with the run's operation (the incoming block on the left).
+  struct DirectLocal {
+    bool is_copy;
+    MPI_Datatype type;
+    const std::byte* from;
+    std::byte* to;
+    std::int64_t count;
   };
   std::vector<DirectRound> direct_rounds_;  // empty: not resolved for this binding
   std::vector<Endpoint> endpoints_;
+  std::vector<DirectLocal> direct_locals_;
   // Receives that must go through the matching engine (it holds messages of the channel).
   std::vector<p2p::Request> engine_requests_;
   std::exception_ptr failure_;

@@ -14,6 +14,8 @@ Schedule gather_at_root(const Shape& shape, std::int64_t sendcount, std::int64_t
   Schedule schedule;
   const int p = shape.size;
   const RankedBuffer output{kOutput, recvcount};
+  // A child's send is its last step, after its own subtree's: none waits for a sibling, so the
+  // receives may also complete one at a time (Round::one_by_one).
   schedule.next_round();
   for (int m = 1; m < p; m *= 2) {
     const int first = shape.absolute(m), n = binomial_subtree_size(m, p);
@@ -25,6 +27,7 @@ Schedule gather_at_root(const Shape& shape, std::int64_t sendcount, std::int64_t
     schedule.receive(first, Block{run, 0, n * recvcount});
     copy_run(schedule, RunBuffer{run, 0, recvcount}, output, first, n, p, true);
   }
+  if (p > 2) schedule.one_by_one();
   if (!in_place) schedule.copy(Block{kInput, 0, sendcount}, ranked_blocks(output, shape.root, 1));
   return schedule;
 }
@@ -55,6 +58,7 @@ Schedule gather_binomial(const Shape& shape, std::int64_t sendcount, std::int64_
     schedule.receive(
         shape.absolute(me + m),
         Block{run, m * sendcount, binomial_subtree_size(me + m, shape.size) * sendcount});
+  schedule.one_by_one();  // as the root's receives; an inner node has at least one child
   schedule.copy(mine, Block{run, 0, sendcount});
   schedule.next_round().send(parent, Block{run, 0, n * sendcount});
   return schedule;

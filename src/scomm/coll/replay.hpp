@@ -39,7 +39,7 @@ p2p::Request run_or_replay(const Call& call, Operation operation, const CallArgs
       (last->vectors.view().empty() ||
        ScheduleCache::same(last->entry->vectors, last->vectors.view()))) {
     try {
-      if (!last->single || !replay_single(call, *last->single)) replay_run(call, *last->entry);
+      if (!last->single || !replay_single(call, *last->single)) replay(call, *last->entry);
       return p2p::Request::completed();  // seen here to hold nothing: no cleanup is compiled
     } catch (...) {
       last.reset();  // its run is gone with the failure

@@ -23,12 +23,14 @@ Schedule scatter_from_root(const Shape& shape, std::int64_t sendcount, std::int6
     copy_run(schedule, RunBuffer{wrapped_run.slot, 0, sendcount}, input, first, n, p, false);
   }
   schedule.next_round();
-  // Largest subtree first: it has the longest way to go.
+  // Largest subtree first: it has the longest way to go. A child's receive is its first step,
+  // so the sends may also complete one at a time (Round::one_by_one).
   for (int m = ceil_pow2(p) / 2; m > 0; m /= 2) {
     if (m >= p) continue;
     const int first = shape.absolute(m), n = binomial_subtree_size(m, p);
     schedule.send(first, wraps(first, n, p) ? wrapped_run : ranked_blocks(input, first, n));
   }
+  if (p > 2) schedule.one_by_one();
   if (!in_place) schedule.copy(ranked_blocks(input, shape.root, 1), Block{kOutput, 0, recvcount});
   return schedule;
 }
@@ -56,6 +58,7 @@ Schedule scatter_binomial(const Shape& shape, std::int64_t sendcount, std::int64
       schedule.send(
           shape.absolute(me + m),
           Block{run, m * recvcount, binomial_subtree_size(me + m, shape.size) * recvcount});
+  schedule.one_by_one();  // as the root's sends; an inner node has at least one child
   schedule.copy(Block{run, 0, recvcount}, mine);
   return schedule;
 }
