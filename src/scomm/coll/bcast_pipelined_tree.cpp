@@ -17,11 +17,19 @@ void add_bcast_pipelined_tree(Schedule& schedule, const Shape& shape, Block data
   const bool has_parent = me != 0;
   for (std::int64_t s = 0; s <= segments; ++s) {
     schedule.next_round();
-    if (has_parent && s < segments) schedule.receive(shape.absolute((me - 1) / 2), piece(s));
+    const bool receives = has_parent && s < segments;
+    if (receives) schedule.receive(shape.absolute((me - 1) / 2), piece(s));
     const std::int64_t forward = has_parent ? s - 1 : s;
     if (forward < 0 || forward >= segments) continue;
+    int children = 0;
     for (const int child : {2 * me + 1, 2 * me + 2})
-      if (child < shape.size) schedule.send(shape.absolute(child), piece(forward));
+      if (child < shape.size) {
+        schedule.send(shape.absolute(child), piece(forward));
+        ++children;
+      }
+    // A child posts its receive of a segment at the start of its round for it, which waits for
+    // no sibling: sends alone may also complete one at a time (Round::one_by_one).
+    if (children > 1 && !receives) schedule.one_by_one();
   }
 }
 
