@@ -491,6 +491,47 @@ std::string compare(const Builder& b, int rank, const Values& got, const Expecte
   return {};
 }
 
+// Runs `schedules` (one per rank, each reading and writing one output element) to the end, or
+// returns the simulation's complaint.
+std::string run_by_hand(const std::vector<Schedule>& schedules) {
+  const int p = static_cast<int>(schedules.size());
+  ValueSimulation run([&](const Shape& s) { return schedules[static_cast<std::size_t>(s.rank)]; },
+                      p, 0);
+  for (int r = 0; r < p; ++r) run.buffers(r).output = initial_block(r, 1);
+  try {
+    run.run();
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// The simulation asks of a schedule what MPI promises: a send completes only once its receiver
+// takes it, and a one_by_one round's transfers go one at a time. Both ranks sending first and
+// receiving in a later round wait forever (eager sends would hide it); a rank whose transfers
+// go one by one in the wrong order does too, where posting them together completes.
+TEST(ValueSimulationTest, SendsWaitForTheirReceiversAndOneByOneRoundsKeepTheirOrder) {
+  const Block one{kOutput, 0, 1};
+  Schedule first_send, then_receive;
+  first_send.next_round().send(1, one).next_round().receive(1, one);
+  then_receive.next_round().send(0, one).next_round().receive(0, one);
+  EXPECT_EQ(run_by_hand({first_send, then_receive}), "rank 0 waits forever");
+  Schedule exchange_0, exchange_1;
+  exchange_0.next_round().send(1, one).receive(1, one);
+  exchange_1.next_round().send(0, one).receive(0, one);
+  EXPECT_EQ(run_by_hand({exchange_0, exchange_1}), "");
+  // Rank 0 sends to 1, then to 2; rank 1 first waits for 2, which waits for rank 0's send.
+  for (const bool one_by_one : {false, true}) {
+    Schedule root, middle, last;
+    root.next_round().send(1, one).send(2, one);
+    if (one_by_one) root.one_by_one();
+    middle.next_round().receive(2, one).next_round().receive(0, one);
+    last.next_round().receive(0, one).next_round().send(1, one);
+    EXPECT_EQ(run_by_hand({root, middle, last}), one_by_one ? "rank 0 waits forever" : "")
+        << "one_by_one " << one_by_one;
+  }
+}
+
 class ScheduleDataflow : public testing::TestWithParam<Builder> {};
 
 TEST_P(ScheduleDataflow, EveryResultHoldsExactlyItsContributions) {

@@ -3,15 +3,22 @@
 // share it. An element's value is the list of (rank * kElementBase + element) contributions it
 // holds, in combination order: a copy copies the list, a reduction concatenates the lists in the
 // order the step names, so a result shows both which inputs reached it and in what order they
-// were combined. Messages match as in the executor: per pair of ranks in posting order, sends
-// eager. As in the executor, the input of an in-place reduction (and of a broadcast) is the
-// output itself, and an absent buffer (an in-place side, a side that means nothing at this rank)
-// has no elements, so any block of it is out of bounds.
+// were combined. Messages match as in MPI: per pair of ranks in posting order. A send completes
+// only once its receiver has taken it (MPI's weakest promise for a standard send, what a
+// rendezvous gives), so a schedule that would wait forever for a long message fails here even
+// at a few elements; eager sends only complete sooner. A round's transfers are posted together
+// and the round ends when all have completed, except a one_by_one round's, which go one at a
+// time in order (the executor's blocking calls for them). As in the executor, the input of an
+// in-place reduction (and of a broadcast) is the output itself, and an absent buffer (an in-place
+// side, a side that means nothing at this rank) has no elements, so any block of it is out of
+// bounds.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -71,35 +78,13 @@ class ValueSimulation {
 
   // Runs to completion; throws std::runtime_error on a deadlock or a message left over.
   void run() {
-    std::vector<std::size_t> round(static_cast<std::size_t>(size_), 0);
-    std::vector<bool> posted(static_cast<std::size_t>(size_), false);
-    bool progress = true;
-    while (progress) {
-      progress = false;
-      for (int r = 0; r < size_; ++r) {
-        const auto& rounds = schedules_[r].rounds();
-        if (round[r] >= rounds.size()) continue;
-        const coll::Round& now = rounds[round[r]];
-        if (!posted[r]) {
-          for (const coll::Transfer& send : now.sends)
-            queues_[{r, send.peer}].push_back(read(r, send.block));
-          posted[r] = true;
-          progress = true;
-        }
-        if (!receivable(r, now)) continue;
-        for (const coll::Transfer& receive : now.receives) {
-          auto& queue = queues_[{receive.peer, r}];
-          write(r, receive.block, queue.front());
-          queue.pop_front();
-        }
-        for (const coll::LocalStep& step : now.local) local(r, step);
-        ++round[r];
-        posted[r] = false;
-        progress = true;
-      }
+    progress_.assign(static_cast<std::size_t>(size_), RankProgress{});
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (int r = 0; r < size_; ++r) moved = step(r) || moved;
     }
     for (int r = 0; r < size_; ++r)
-      if (round[r] < schedules_[r].rounds().size())
+      if (progress_[r].round < schedules_[r].rounds().size())
         throw std::runtime_error("rank " + std::to_string(r) + " waits forever");
     for (const auto& [pair, queue] : queues_)
       if (!queue.empty()) throw std::runtime_error("a message is left unreceived");
@@ -147,18 +132,88 @@ class ValueSimulation {
     }
     write(rank, step.to, to);
   }
-  bool receivable(int rank, const coll::Round& round) {
-    std::map<int, std::size_t> needed;
-    for (const coll::Transfer& receive : round.receives) ++needed[receive.peer];
-    for (const auto& [peer, count] : needed)
-      if (queues_[{peer, rank}].size() < count) return false;
+  // A message on its way: its values, and whether its receiver has taken it (the send completes).
+  struct Message {
+    Values values;
+    std::shared_ptr<bool> taken = std::make_shared<bool>(false);
+  };
+  // Where a rank is: its round, the transfers of it posted so far (all at once, or one at a time
+  // for a one_by_one round), and which of them are done.
+  struct RankProgress {
+    std::size_t round = 0;
+    std::size_t posted = 0;                   // transfers posted: receives first, then sends
+    std::vector<bool> received;               // per receive of the round
+    std::vector<std::shared_ptr<bool>> sent;  // per send posted: taken by its receiver
+  };
+
+  // Advances rank `r` as far as it can now; true when anything changed.
+  bool step(int r) {
+    RankProgress& at = progress_[r];
+    const auto& rounds = schedules_[r].rounds();
+    bool moved = false;
+    while (at.round < rounds.size()) {
+      const coll::Round& now = rounds[at.round];
+      const std::size_t transfers = now.receives.size() + now.sends.size();
+      if (at.posted == 0) at.received.assign(now.receives.size(), false);
+      // Post the round's transfers: all, or, for a one-way one_by_one round (the executor runs
+      // no other kind by blocking calls), the next once those before it are done.
+      const bool in_order = now.one_by_one && (now.receives.empty() || now.sends.empty());
+      while (at.posted < transfers && (!in_order || done(at, now, at.posted))) {
+        if (at.posted >= now.receives.size()) {
+          const coll::Transfer& send = now.sends[at.posted - now.receives.size()];
+          Message message{read(r, send.block)};
+          at.sent.push_back(message.taken);
+          queues_[{r, send.peer}].push_back(std::move(message));
+        }
+        ++at.posted;
+        moved = true;
+      }
+      moved = take_arrived(r, now, at) || moved;
+      if (at.posted < transfers || !done(at, now, transfers)) return moved;
+      for (const coll::LocalStep& step : now.local) local(r, step);
+      at = RankProgress{.round = at.round + 1, .posted = 0, .received = {}, .sent = {}};
+      moved = true;
+    }
+    return moved;
+  }
+
+  // Takes, in order per peer, the messages for the posted receives that have arrived.
+  bool take_arrived(int r, const coll::Round& now, RankProgress& at) {
+    bool moved = false;
+    const std::size_t posted_receives = std::min(at.posted, now.receives.size());
+    for (std::size_t i = 0; i < posted_receives; ++i) {
+      if (at.received[i]) continue;
+      const coll::Transfer& receive = now.receives[i];
+      auto& queue = queues_[{receive.peer, r}];
+      // An earlier receive from the same peer waiting takes the front first (MPI's order).
+      bool earlier_waits = false;
+      for (std::size_t j = 0; j < i; ++j)
+        earlier_waits = earlier_waits || (!at.received[j] && now.receives[j].peer == receive.peer);
+      if (queue.empty() || earlier_waits) continue;
+      write(r, receive.block, queue.front().values);
+      *queue.front().taken = true;
+      queue.pop_front();
+      at.received[i] = true;
+      moved = true;
+    }
+    return moved;
+  }
+
+  // Whether the round's first `count` transfers (receives first) have completed.
+  static bool done(const RankProgress& at, const coll::Round& now, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      const bool complete =
+          i < now.receives.size() ? at.received[i] : *at.sent[i - now.receives.size()];
+      if (!complete) return false;
+    }
     return true;
   }
 
   int size_;
   std::vector<coll::Schedule> schedules_;
   std::vector<RankBuffers> buffers_;
-  std::map<std::pair<int, int>, std::deque<Values>> queues_;
+  std::vector<RankProgress> progress_;
+  std::map<std::pair<int, int>, std::deque<Message>> queues_;
 };
 
 }  // namespace scomm::symbolic
