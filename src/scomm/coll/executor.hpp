@@ -122,7 +122,7 @@ class ScheduleRun final : public p2p::Operation {
   bool commutative_ = true;  // known only where the schedule reduces on the right
   bool posted_ = false;
   bool background_ = false;
-  bool replays_directly_ = false;  // resolved for replay_direct
+  bool replays_directly_ = false;  // every round and local step resolved for replay_direct
   bool direct_receives_ = false;   // some round replay_direct runs receives
   const Schedule& schedule_;
   std::shared_ptr<const Schedule> schedule_owner_;  // a background run's
@@ -156,7 +156,8 @@ class ScheduleRun final : public p2p::Operation {
     std::uint32_t first_local, locals;  // its local steps in direct_locals_
   };
   // A local step as replay_direct runs it: a copy of `count` bytes, or a reduction of `count`
-  // elements of `type` with the run's operation (the incoming block on the left).
+  // elements of `type` with the run's operation, to = from op to (a step that reduces on the
+  // right is resolved only where the operation commutes).
   struct DirectLocal {
     bool is_copy;
     MPI_Datatype type;
