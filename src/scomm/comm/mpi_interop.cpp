@@ -49,13 +49,17 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
   std::vector<int> members(static_cast<std::size_t>(comm.size()));
   comm.channel().map().decode(0, members);
   MPI_Group world = MPI_GROUP_NULL, group = MPI_GROUP_NULL;
-  MPI_Comm_group(runtime.world(), &world);
+  MPI_Comm_group(runtime.origin(), &world);
   MPI_Group_incl(world, comm.size(), members.data(), &group);
   MPI_Comm out = MPI_COMM_NULL;
   // The context is unique among this process's live communicators and the same at every
-  // member, so it tells concurrent conversions apart.
+  // member, so it tells concurrent conversions apart. The parent is the runtime's origin, not a
+  // base communicator: with a base, two members' creations hung in Open MPI 4.1's context-id
+  // agreement (ompi_comm_nextcid) while the other ranks had gone on to free the runtime and
+  // make the next (coll_basic_test's native bcast at 4 ranks, three launches side by side: 4 of 6
+  // hung; with the origin 0 of 6).
   const int rc =
-      MPI_Comm_create_group(runtime.world(), group, static_cast<int>(comm.context()), &out);
+      MPI_Comm_create_group(runtime.origin(), group, static_cast<int>(comm.context()), &out);
   MPI_Group_free(&group);
   MPI_Group_free(&world);
   p2p::check_mpi(rc, "MPI_Comm_create_group");

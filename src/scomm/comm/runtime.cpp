@@ -51,6 +51,7 @@ RuntimeOptions RuntimeOptions::from_environment() {
 
 Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
     : options_(options),
+      origin_(world),
       layout_(context::TagLayout::from_tag_ub(tag_ub_of(world))),
       bases_(static_cast<std::size_t>(base_count_for(layout_, options.base_count))),
       id_capacity_(layout_.prefixes_per_base() * static_cast<context::ContextId>(bases_.size())),

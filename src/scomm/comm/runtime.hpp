@@ -49,6 +49,9 @@ class Runtime final : public p2p::ChannelOwner {
   MPI_Comm base(int index) const noexcept { return bases_[static_cast<std::size_t>(index)]; }
   int base_count() const noexcept { return static_cast<int>(bases_.size()); }
   MPI_Comm world() const noexcept { return bases_.front(); }
+  // The communicator the runtime was made from (MPI_COMM_WORLD), which scomm never frees and
+  // sends nothing on: the parent of the MPI communicators it makes (mpi_interop.hpp).
+  MPI_Comm origin() const noexcept { return origin_; }
   context::ContextId id_capacity() const noexcept { return id_capacity_; }
 
   // Blocks of 2^derive_bits ids, allocated collectively.
@@ -82,6 +85,7 @@ class Runtime final : public p2p::ChannelOwner {
   // First, so that it outlives every channel it recycles.
   base::BlockRecycler channel_blocks_{kRecycledChannels};
   RuntimeOptions options_;
+  MPI_Comm origin_;
   context::TagLayout layout_;
   std::vector<MPI_Comm> bases_;
   context::ContextId id_capacity_;
