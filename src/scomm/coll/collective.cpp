@@ -4,7 +4,6 @@
 #include <string>
 
 #include "scomm/base/error.hpp"
-#include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::coll {
 
@@ -59,8 +58,7 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
 bool replay_single(const Call& call, const SingleTransfer& single) {
   p2p::MatchingEngine& engine = call.runtime.engine();
   const p2p::Channel& channel = call.comm.channel();
-  // Without background operations no run holds an internal tag: there is none to check or hold.
-  if (engine.has_background() || (!single.send && !p2p::mpi_matches_alone(channel))) return false;
+  if (!replays_in_mpi(engine, channel, !single.send)) return false;
   const int mpi_tag = channel.mpi_tag(comm::internal_tag(call.runtime, call.comm));
   if (single.send)
     send_endpoint(engine.detached_sends(), single.endpoint, mpi_tag, channel.base());

@@ -7,7 +7,9 @@
 #include <cstdint>
 
 #include "scomm/p2p/detached_sends.hpp"
+#include "scomm/p2p/matching_engine.hpp"
 #include "scomm/p2p/mpi_check.hpp"
+#include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::coll {
 
@@ -26,6 +28,14 @@ struct SingleTransfer {
   Endpoint endpoint;
   bool send;
 };
+
+// Whether a replay may run its transfers on `channel` by blocking MPI calls alone, past the run:
+// nothing runs in the background (blocking in MPI would stall it, and without it no run holds an
+// internal tag to check or hold) and, where it `receives`, MPI matches the channel by itself.
+inline bool replays_in_mpi(const p2p::MatchingEngine& engine, const p2p::Channel& channel,
+                           bool receives) noexcept {
+  return !engine.has_background() && (!receives || p2p::mpi_matches_alone(channel));
+}
 
 // Sends `to` with `mpi_tag` on `base`: copied and let go of where it detaches and a slot is free,
 // else by MPI_Send. Throws Error on failure.

@@ -324,9 +324,7 @@ bool ScheduleRun::resolve_direct_locals(const Round& round) {
 }
 
 bool ScheduleRun::replay_direct(int tag) {
-  if (!replays_directly_ || engine_.has_background() ||
-      (direct_receives_ && !p2p::mpi_matches_alone(*channel_)))
-    return false;
+  if (!replays_directly_ || !replays_in_mpi(engine_, *channel_, direct_receives_)) return false;
   const int mpi_tag = channel_->mpi_tag(tag);
   for (const DirectRound& direct : direct_rounds_) {
     exchange_endpoints(direct, mpi_tag);
@@ -343,9 +341,7 @@ void ScheduleRun::run_direct_local(const DirectLocal& step) {
       std::memmove(step.to, step.from, static_cast<std::size_t>(step.count));
     return;
   }
-  if (!reduce_predefined(op_, step.type, step.from, step.to, step.count))
-    p2p::check_mpi(MPI_Reduce_local(step.from, step.to, mpi_count(step.count), step.type, op_),
-                   "MPI_Reduce_local");
+  reduce_in_order(step.from, step.to, step.count, step.type, true);
 }
 
 std::optional<SingleTransfer> ScheduleRun::single_transfer() const noexcept {
@@ -505,15 +501,20 @@ void ScheduleRun::packed_copy(const std::byte* in, const TypeLayout& source, std
   unpack(packed.data(), bytes, out, target.type, out_count);
 }
 
+// to = from op to: by scomm's own loops where the type is `predefined` and they serve the
+// operation, else by MPI_Reduce_local.
+void ScheduleRun::reduce_in_order(const std::byte* from, std::byte* to, std::int64_t count,
+                                  MPI_Datatype type, bool predefined) {
+  if (predefined && reduce_predefined(op_, type, from, to, count)) return;
+  p2p::check_mpi(MPI_Reduce_local(from, to, mpi_count(count), type, op_), "MPI_Reduce_local");
+}
+
 void ScheduleRun::reduce(const LocalStep& step) {
   const TypeLayout& layout = *buffer(step.to.slot).layout;
   const std::int64_t count = step.to.count;
   std::byte* to = address(step.to);
   if (step.kind == LocalKind::kReduceLeft || commutative_) {
-    const std::byte* from = address(step.from);
-    if (layout.predefined && reduce_predefined(op_, layout.type, from, to, count)) return;
-    p2p::check_mpi(MPI_Reduce_local(from, to, mpi_count(count), layout.type, op_),
-                   "MPI_Reduce_local");
+    reduce_in_order(address(step.from), to, count, layout.type, layout.predefined);
     return;
   }
   // to = to op from, with MPI_Reduce_local's (in op inout): reduce into a copy of `from`, then
