@@ -512,6 +512,28 @@ TEST_F(CollErrorsTest, TruncationOfAReplayedTransferIsReported) {
   SCOMM_Comm_free(&pair);
 }
 
+// The same for a replay that runs its rounds and local steps by MPI calls alone
+// (ScheduleRun::replay_direct: a two-rank allreduce, one exchange and a reduction): the rank
+// whose replayed exchange is overfilled reports the truncation, and the calls after it give
+// MPI's results.
+TEST_F(CollErrorsTest, TruncationOfADirectReplayIsReported) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Comm pair = first_pair_returning_errors();
+  if (pair == SCOMM_COMM_NULL) return;
+  std::vector<int> in(8, world_rank_ + 1), out(8, 0);
+  for (int repeat = 0; repeat < 3; ++repeat)  // the last two are replays
+    ASSERT_EQ(SCOMM_Allreduce(in.data(), out.data(), 4, MPI_INT, MPI_SUM, pair), SCOMM_SUCCESS);
+  const int rc =
+      SCOMM_Allreduce(in.data(), out.data(), world_rank_ == 0 ? 8 : 4, MPI_INT, MPI_SUM, pair);
+  EXPECT_EQ(error_class_of(rc), world_rank_ == 0 ? SCOMM_SUCCESS : SCOMM_ERR_TRUNCATE);
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    std::fill(in.begin(), in.end(), world_rank_ + repeat);
+    ASSERT_EQ(SCOMM_Allreduce(in.data(), out.data(), 4, MPI_INT, MPI_SUM, pair), SCOMM_SUCCESS);
+    EXPECT_EQ(out[3], 1 + 2 * repeat) << "repeat " << repeat;  // ranks 0 and 1: 0 + 1, 1 + 2, ...
+  }
+  SCOMM_Comm_free(&pair);
+}
+
 // The same through SCOMM_Ibcast: waited for alone (the run leaves the background and blocks in
 // MPI) and beside a second collective in flight (it polls with it), the truncation is reported
 // once, by SCOMM_Ibcast when the message is there at once or else by SCOMM_Wait, which frees the
