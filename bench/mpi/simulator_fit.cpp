@@ -35,7 +35,7 @@ namespace {
 using coll::Schedule;
 using coll::Shape;
 
-struct Buffers {
+struct FitBuffers {
   std::vector<double> in, out;
 };
 
@@ -46,26 +46,26 @@ struct Algorithm {
   const char* name;      // its value
   bool sized;
   Schedule (*build)(const Shape&, std::int64_t count);
-  void (*run)(Buffers&, int count);
+  void (*run)(FitBuffers&, int count);
 };
 
 // bcast.cpp's choices for the k-nomial radix and the pipeline's segment (32 KiB).
 constexpr int kRadix = 4;
 constexpr std::int64_t kSegmentDoubles = 32 * 1024 / 8;
 
-void bcast(Buffers& b, int n) {
+void bcast(FitBuffers& b, int n) {
   SCOMM_Bcast(b.out.data(), n, MPI_DOUBLE, 0, SCOMM_COMM_WORLD);
 }
-void reduce(Buffers& b, int n) {
+void reduce(FitBuffers& b, int n) {
   SCOMM_Reduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, 0, SCOMM_COMM_WORLD);
 }
-void scan(Buffers& b, int n) {
+void scan(FitBuffers& b, int n) {
   SCOMM_Scan(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, SCOMM_COMM_WORLD);
 }
-void allreduce(Buffers& b, int n) {
+void allreduce(FitBuffers& b, int n) {
   SCOMM_Allreduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, SCOMM_COMM_WORLD);
 }
-void barrier(Buffers&, int) {
+void barrier(FitBuffers&, int) {
   SCOMM_Barrier(SCOMM_COMM_WORLD);
 }
 
@@ -211,7 +211,7 @@ Fit fit(bool quick) {
 }
 
 Row measure(const Algorithm& a, int bytes, const Fit& f, const MpiBenchOptions& o, int p) {
-  Buffers buffers{std::vector<double>(131072, 1.0), std::vector<double>(131072, 0.0)};
+  FitBuffers buffers{std::vector<double>(131072, 1.0), std::vector<double>(131072, 0.0)};
   const int count = bytes / 8;
   const std::function<void()> op = [&] { a.run(buffers, count); };
   const int iterations = iterations_for(o.quick ? 2e5 : 1e7, 1000, op);

@@ -53,7 +53,7 @@ using Build = std::function<Schedule(const Shape&, std::int64_t count, bool in_p
 constexpr ElementSizes kOneType{8, 8};
 constexpr ElementSizes kTwoTypes{4, 8};
 
-struct Builder {
+struct ValidatedBuilder {
   std::string name;
   bool rooted;
   ElementSizes sizes;
@@ -61,7 +61,7 @@ struct Builder {
 };
 
 // GoogleTest would otherwise print the object's raw bytes, padding included (valgrind objects).
-void PrintTo(const Builder& builder, std::ostream* out) {
+void PrintTo(const ValidatedBuilder& builder, std::ostream* out) {
   *out << builder.name;
 }
 
@@ -128,10 +128,10 @@ Schedule alltoallv(const Shape& s, std::int64_t count, bool in_place) {
   return alltoallv_linear(s, {kInput, sent, sent_displs}, {kOutput, recv, recv_displs}, in_place);
 }
 
-const std::vector<Builder>& builders() {
+const std::vector<ValidatedBuilder>& validated_builders() {
   using S = const Shape&;
   using N = std::int64_t;
-  static const std::vector<Builder> kBuilders = {
+  static const std::vector<ValidatedBuilder> kBuilders = {
       {"barrier_dissemination", false, kOneType,
        [](S s, N, bool) { return barrier_dissemination(s); }},
       {"barrier_linear", false, kOneType, [](S s, N, bool) { return barrier_linear(s); }},
@@ -203,10 +203,10 @@ const std::vector<Builder>& builders() {
   return kBuilders;
 }
 
-class ScheduleValidation : public testing::TestWithParam<Builder> {};
+class ScheduleValidation : public testing::TestWithParam<ValidatedBuilder> {};
 
 TEST_P(ScheduleValidation, EveryMessageIsMatchedWithItsSize) {
-  const Builder& b = GetParam();
+  const ValidatedBuilder& b = GetParam();
   const UniformModel model(Link::hockney(1, 0.01));
   for (int p = 1; p <= 17; ++p) {
     for (int root = 0; root < (b.rooted ? p : 1); ++root) {
@@ -225,8 +225,8 @@ TEST_P(ScheduleValidation, EveryMessageIsMatchedWithItsSize) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Builders, ScheduleValidation, testing::ValuesIn(builders()),
-                         [](const testing::TestParamInfo<Builder>& param) {
+INSTANTIATE_TEST_SUITE_P(Builders, ScheduleValidation, testing::ValuesIn(validated_builders()),
+                         [](const testing::TestParamInfo<ValidatedBuilder>& param) {
                            std::string name = param.param.name;
                            for (char& c : name)
                              if (c == '/') c = '_';

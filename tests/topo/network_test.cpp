@@ -17,14 +17,14 @@
 namespace scomm::topo {
 namespace {
 
-constexpr int kRanks = 48;
+constexpr int kNetworkRanks = 48;
 const std::vector<std::string> kNames = {"site", "machine"};
 constexpr const char* kSeedLinks =
     "site=1ms:100MB/s:5us,machine=100us:1GB/s:1us,inside=1us:10GB/s:1us";
 
 Levels seed_levels() {
-  std::vector<std::int64_t> site(kRanks), machine(kRanks);
-  for (int r = 0; r < kRanks; ++r) {
+  std::vector<std::int64_t> site(kNetworkRanks), machine(kNetworkRanks);
+  for (int r = 0; r < kNetworkRanks; ++r) {
     site[static_cast<std::size_t>(r)] = r < 32 ? 0 : 1;
     machine[static_cast<std::size_t>(r)] = r / 16;
   }
@@ -84,15 +84,16 @@ double simulated_bcast(const Network& network, const coll::LevelModel& model, in
       [&](const coll::Shape& s) {
         return bcast_multilevel(network.levels(), network.costs(), s, bytes, bytes);
       },
-      kRanks, root, model);
+      kNetworkRanks, root, model);
   EXPECT_TRUE(sim.ok()) << sim.describe_problems();
   return sim.time;
 }
 
 double mean_bcast(const Network& network, const coll::LevelModel& model, std::int64_t bytes) {
   double sum = 0;
-  for (int root = 0; root < kRanks; ++root) sum += simulated_bcast(network, model, root, bytes);
-  return sum / kRanks;
+  for (int root = 0; root < kNetworkRanks; ++root)
+    sum += simulated_bcast(network, model, root, bytes);
+  return sum / kNetworkRanks;
 }
 
 // On the platform the costs describe, the tree for_message picks is, over all roots (the seed's

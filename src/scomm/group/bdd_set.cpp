@@ -179,6 +179,8 @@ Rank BddSet::rank(Rank world) const noexcept {
   }
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace bdd_set_kind {
 namespace {
 
 std::size_t estimate_bytes(const SetStats& s) {
@@ -192,7 +194,9 @@ SetPtr build(std::span<const Rank> sorted, Rank universe) {
 }
 
 }  // namespace
+}  // namespace bdd_set_kind
 
-const SetKind kBddSetKind{"bdd", estimate_bytes, estimate_ns, build};
+const SetKind kBddSetKind{"bdd", bdd_set_kind::estimate_bytes, bdd_set_kind::estimate_ns,
+                          bdd_set_kind::build};
 
 }  // namespace scomm::group

@@ -39,6 +39,8 @@ void BitmapSet::decode(Rank first, std::span<Rank> out) const noexcept {
   }
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace bitmap_set_kind {
 namespace {
 
 // Exact: the bits in whole blocks, their counts, the select samples.
@@ -57,7 +59,9 @@ SetPtr build(std::span<const Rank> sorted, Rank) {
 }
 
 }  // namespace
+}  // namespace bitmap_set_kind
 
-const SetKind kBitmapSetKind{"bitmap", estimate_bytes, estimate_ns, build};
+const SetKind kBitmapSetKind{"bitmap", bitmap_set_kind::estimate_bytes,
+                             bitmap_set_kind::estimate_ns, bitmap_set_kind::build};
 
 }  // namespace scomm::group

@@ -173,6 +173,8 @@ std::size_t CompressedList::bytes() const noexcept {
          cache_.capacity() * sizeof(Rank);
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace compressed_list_kind {
 namespace {
 
 std::size_t blocks_of(Rank n) {
@@ -211,7 +213,9 @@ MapPtr build(std::span<const Rank> world_ranks, Rank) {
 }
 
 }  // namespace
+}  // namespace compressed_list_kind
 
-const ListKind kCompressedListKind{"zstd-blocks", estimate_bytes, estimate_ns, build};
+const ListKind kCompressedListKind{"zstd-blocks", compressed_list_kind::estimate_bytes,
+                                   compressed_list_kind::estimate_ns, compressed_list_kind::build};
 
 }  // namespace scomm::group

@@ -138,6 +138,8 @@ std::size_t DeltaSet::bytes() const noexcept {
          codes_.capacity() * sizeof(std::uint64_t);
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace delta_set_kind {
 namespace {
 
 // The codes of every gap but the blocks' first members (stored whole, 8 bytes with the offset),
@@ -164,7 +166,9 @@ SetPtr build(std::span<const Rank> sorted, Rank) {
 }
 
 }  // namespace
+}  // namespace delta_set_kind
 
-const SetKind kDeltaSetKind{"delta", estimate_bytes, estimate_ns, build};
+const SetKind kDeltaSetKind{"delta", delta_set_kind::estimate_bytes, delta_set_kind::estimate_ns,
+                            delta_set_kind::build};
 
 }  // namespace scomm::group

@@ -89,6 +89,8 @@ std::size_t EliasFanoSet::bytes() const noexcept {
   return sizeof(*this) + high_.heap_bytes() + low_.capacity() * sizeof(std::uint64_t);
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace elias_fano_set_kind {
 namespace {
 
 // Exact: the high part with its rank/select samples, the packed low parts.
@@ -110,7 +112,9 @@ SetPtr build(std::span<const Rank> sorted, Rank) {
 }
 
 }  // namespace
+}  // namespace elias_fano_set_kind
 
-const SetKind kEliasFanoSetKind{"elias-fano", estimate_bytes, estimate_ns, build};
+const SetKind kEliasFanoSetKind{"elias-fano", elias_fano_set_kind::estimate_bytes,
+                                elias_fano_set_kind::estimate_ns, elias_fano_set_kind::build};
 
 }  // namespace scomm::group

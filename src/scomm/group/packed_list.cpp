@@ -33,6 +33,8 @@ void PackedList::decode(Rank first, std::span<Rank> out) const noexcept {
   std::copy(begin, begin + static_cast<std::ptrdiff_t>(out.size()), out.begin());
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace packed_list_kind {
 namespace {
 
 std::size_t estimate_bytes(const SetStats& s, bool) {
@@ -48,7 +50,9 @@ MapPtr build(std::span<const Rank> world_ranks, Rank universe) {
 }
 
 }  // namespace
+}  // namespace packed_list_kind
 
-const ListKind kPackedListKind{"packed-array", estimate_bytes, estimate_ns, build};
+const ListKind kPackedListKind{"packed-array", packed_list_kind::estimate_bytes,
+                               packed_list_kind::estimate_ns, packed_list_kind::build};
 
 }  // namespace scomm::group

@@ -65,6 +65,8 @@ std::size_t PackedPermutation::bytes() const noexcept {
          sdsl::size_in_bytes(back_index_) + sdsl::size_in_bytes(back_);
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace packed_permutation_kind {
 namespace {
 
 std::size_t estimate_bytes(const PermutationStats& s) {
@@ -88,7 +90,10 @@ PermutationPtr build(std::span<const Rank> set_index_of_rank) {
 }
 
 }  // namespace
+}  // namespace packed_permutation_kind
 
-const PermutationKind kPackedPermutationKind{"packed", estimate_bytes, estimate_ns, build};
+const PermutationKind kPackedPermutationKind{"packed", packed_permutation_kind::estimate_bytes,
+                                             packed_permutation_kind::estimate_ns,
+                                             packed_permutation_kind::build};
 
 }  // namespace scomm::group

@@ -104,6 +104,8 @@ std::size_t RiceSet::bytes() const noexcept {
          samples_.capacity() * sizeof(Sample);
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace rice_set_kind {
 namespace {
 
 // A Rice code of gap g costs ((g-1) >> k) + 1 + k bits; with gaps spread evenly around the mean
@@ -124,7 +126,9 @@ SetPtr build(std::span<const Rank> sorted, Rank universe) {
 }
 
 }  // namespace
+}  // namespace rice_set_kind
 
-const SetKind kRiceSetKind{"rice", estimate_bytes, estimate_ns, build};
+const SetKind kRiceSetKind{"rice", rice_set_kind::estimate_bytes, rice_set_kind::estimate_ns,
+                           rice_set_kind::build};
 
 }  // namespace scomm::group

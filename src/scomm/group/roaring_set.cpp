@@ -68,6 +68,8 @@ std::size_t RoaringSet::bytes() const noexcept {
   return total;
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace roaring_set_kind {
 namespace {
 
 // Per 2^16-rank chunk: the smaller of an array (2 B per member), a bitmap (8 KiB) and runs (4 B
@@ -106,7 +108,9 @@ SetPtr build(std::span<const Rank> sorted, Rank) {
 }
 
 }  // namespace
+}  // namespace roaring_set_kind
 
-const SetKind kRoaringSetKind{"roaring", estimate_bytes, estimate_ns, build};
+const SetKind kRoaringSetKind{"roaring", roaring_set_kind::estimate_bytes,
+                              roaring_set_kind::estimate_ns, roaring_set_kind::build};
 
 }  // namespace scomm::group

@@ -55,6 +55,8 @@ std::size_t WtrPermutation::bytes() const noexcept {
   return sizeof(*this) + sdsl::size_in_bytes(run_starts_) + sdsl::size_in_bytes(runs_of_set_index_);
 }
 
+// The kind's cost model and constructor, named apart from the other kinds' (unity builds).
+namespace wtr_permutation_kind {
 namespace {
 
 unsigned levels(const PermutationStats& s) {
@@ -81,7 +83,10 @@ PermutationPtr build(std::span<const Rank> set_index_of_rank) {
 }
 
 }  // namespace
+}  // namespace wtr_permutation_kind
 
-const PermutationKind kWtrPermutationKind{"wtr", estimate_bytes, estimate_ns, build};
+const PermutationKind kWtrPermutationKind{"wtr", wtr_permutation_kind::estimate_bytes,
+                                          wtr_permutation_kind::estimate_ns,
+                                          wtr_permutation_kind::build};
 
 }  // namespace scomm::group
