@@ -18,7 +18,7 @@ TEST_P(BcastTest, EqualsMpiBcastForEveryRootAndSize) {
   for (const CommPair& pair : pairs_) {
     const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
     for (const int count : test_counts())
-      for (int root = 0; root < size; ++root) {
+      for (const int root : test_roots(size)) {
         const auto mine = pattern(rank, static_cast<std::size_t>(count), root);
         std::vector<int> expected = mine, got = mine;
         MPI_Bcast(expected.data(), count, MPI_INT, root, pair.mpi);
@@ -393,7 +393,7 @@ TEST_F(CollConcurrencyTest, FreshCommunicatorsOfRepeatedShapesComputeRightResult
 
 TEST_F(CollConcurrencyTest, BlockingPointToPointProgressesCollectivesInFlight) {
   if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
-  for (int root = 0; root < world_size_; ++root) {
+  for (const int root : test_roots(world_size_)) {
     int value = world_rank_ == root ? 42 : 0;
     SCOMM_Request request = SCOMM_REQUEST_NULL;
     ASSERT_EQ(SCOMM_Ibcast(&value, 1, MPI_INT, root, SCOMM_COMM_WORLD, &request), SCOMM_SUCCESS);

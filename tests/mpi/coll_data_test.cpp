@@ -100,7 +100,7 @@ TEST_P(GatherTest, EqualsMpiGatherForEveryRootCountAndInPlace) {
   for (const CommPair& pair : pairs_) {
     const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
     for (const int count : data_counts())
-      for (int root = 0; root < size; ++root)
+      for (const int root : test_roots(size))
         for (const bool in_place : {false, true}) {
           const auto mine = pattern(rank, static_cast<std::size_t>(count), root);
           std::vector<int> init(static_cast<std::size_t>(size * count), -1);
@@ -122,7 +122,7 @@ TEST_P(GatherTest, EqualsMpiGatherForEveryRootCountAndInPlace) {
 TEST_P(GatherTest, GathervWithZeroCountsAndGaps) {
   for (const CommPair& pair : pairs_) {
     const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
-    for (int root = 0; root < size; ++root)
+    for (const int root : test_roots(size))
       for (const bool in_place : {false, true}) {
         const Vector v = vector_layout(size, root, 2);
         const int count = v.counts[static_cast<std::size_t>(rank)];
@@ -156,7 +156,7 @@ TEST_P(ScatterTest, EqualsMpiScatterForEveryRootCountAndInPlace) {
   for (const CommPair& pair : pairs_) {
     const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
     for (const int count : data_counts())
-      for (int root = 0; root < size; ++root)
+      for (const int root : test_roots(size))
         for (const bool in_place : {false, true}) {
           const auto all = pattern(rank, static_cast<std::size_t>(size * count), root);
           // In place, the root's receive buffer is its block of the send buffer, untouched.
@@ -178,7 +178,7 @@ TEST_P(ScatterTest, EqualsMpiScatterForEveryRootCountAndInPlace) {
 TEST_P(ScatterTest, ScattervWithZeroCountsAndGaps) {
   for (const CommPair& pair : pairs_) {
     const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
-    for (int root = 0; root < size; ++root)
+    for (const int root : test_roots(size))
       for (const bool in_place : {false, true}) {
         const Vector v = vector_layout(size, root + 1, 3);
         const int count = v.counts[static_cast<std::size_t>(rank)];
@@ -431,7 +431,7 @@ TEST_F(DatatypeTest, GatherAndScatterConvertBetweenTypes) {
   for_each_algorithm(
       "SCOMM_COLL_GATHER", {"binomial", "linear"}, [&](const CommPair& pair, const TypePair& t) {
         const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
-        for (int root = 0; root < size; ++root) {
+        for (const int root : test_roots(size)) {
           const auto mine = pattern(rank, ints_for(sc, t.send), root);
           const std::vector<int> init(ints_for(rc * size, t.recv), -1);
           expect_like_mpi(
@@ -445,7 +445,7 @@ TEST_F(DatatypeTest, GatherAndScatterConvertBetweenTypes) {
   for_each_algorithm(
       "SCOMM_COLL_SCATTER", {"binomial", "linear"}, [&](const CommPair& pair, const TypePair& t) {
         const int sc = t.send_per * kUnits, rc = t.recv_per * kUnits;
-        for (int root = 0; root < size; ++root) {
+        for (const int root : test_roots(size)) {
           const auto all = pattern(rank, ints_for(sc * size, t.send), root);
           const std::vector<int> init(ints_for(rc, t.recv), -1);
           expect_like_mpi(

@@ -249,7 +249,7 @@ TEST_P(ReduceTest, EqualsMpiReduceForEveryRoot) {
   // In place or not by root and count (every root sees both forms): half the calls of both.
   sweep(pairs_, Ops::kAll, [](const CommPair& pair, const auto& kind, const Variant& v) {
     if (v.in_place) return;
-    for (int root = 0; root < size_of(pair.mpi); ++root)
+    for (const int root : test_roots(size_of(pair.mpi)))
       check_reduce(pair, kind, Variant{v.count, (root + v.count) % 2 == 1, false}, root);
   });
 }
