@@ -2,15 +2,17 @@
 """Runs every MPI test of a build at one process count with each rank under valgrind's memcheck,
 one program at a time, and says which are clean.
 
-usage: valgrind_mpi_tests.py BUILD_DIR NP SUPPRESSIONS...
+usage: valgrind_mpi_tests.py [--skip=REGEX] BUILD_DIR NP SUPPRESSIONS...
 
 The commands are ctest's own (its JSON listing), so arguments such as a test's --gtest_filter stay
 as the tests define them; valgrind goes between mpirun's arguments and the program. A program is
 clean when it passes and memcheck reports nothing (definite leaks included) beyond the
 suppressions. Logs: BUILD_DIR/valgrind-mpi-NAME.log. Exit status 1 when any program is not clean.
+--skip leaves out the tests whose names match REGEX (searched, not matched whole).
 """
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,8 +50,12 @@ def run(command, env, log: Path):
 
 
 def main():
-    build, np, suppressions = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
-    tests = list(mpi_tests(build, np))
+    args = sys.argv[1:]
+    skip = None
+    if args and args[0].startswith("--skip="):
+        skip = re.compile(args.pop(0)[len("--skip="):])
+    build, np, suppressions = Path(args[0]), int(args[1]), args[2:]
+    tests = [t for t in mpi_tests(build, np) if not (skip and skip.search(t[0]))]
     if not tests:
         sys.exit(f"no MPI tests at {np} processes in {build}")
     clean = True
