@@ -140,7 +140,7 @@ int RankState::cart_sub(int cart, const std::vector<bool>& remain, const std::st
   if (!derived) throw std::runtime_error(kind + ": the grid's derivation slots are used up");
   const group::MapPtr map = group::compose(
       from.channel().map_ptr(), comm::sub_grid_in_parent(sub, options_.policy), options_.policy);
-  const int index = open(map, sub.index, *derived, kind, map);
+  const int index = open(map, sub.index, derived, kind, map);
   comm(index).set_grid(std::make_shared<const group::CartGrid>(sub.dims, sub.periods));
   return index;
 }

@@ -4,39 +4,37 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <new>
-#include <vector>
 
 namespace scomm::base {
 
 class BlockRecycler {
  public:
-  // Keeps at most `capacity` free blocks; the size class is that of the first block returned.
-  explicit BlockRecycler(std::size_t capacity) { free_.reserve(capacity); }
+  // Blocks of `block_bytes`; keeps at most `capacity` of them free.
+  BlockRecycler(std::size_t block_bytes, std::size_t capacity)
+      : block_bytes_(block_bytes), capacity_(capacity), free_(new void*[capacity]) {}
   ~BlockRecycler() {
-    for (void* block : free_) ::operator delete(block);
+    for (std::size_t i = 0; i < count_; ++i) ::operator delete(free_[i]);
   }
   BlockRecycler(const BlockRecycler&) = delete;
   BlockRecycler& operator=(const BlockRecycler&) = delete;
 
-  void* allocate(std::size_t bytes) {
-    if (bytes != block_bytes_ || free_.empty()) return ::operator new(bytes);
-    void* block = free_.back();
-    free_.pop_back();
-    return block;
+  void* allocate() {
+    if (count_ == 0) return ::operator new(block_bytes_);
+    return free_[--count_];
   }
-
-  void deallocate(void* block, std::size_t bytes) noexcept {
-    if (block_bytes_ == 0) block_bytes_ = bytes;
-    if (bytes == block_bytes_ && free_.size() < free_.capacity())
-      free_.push_back(block);  // within the reserved capacity: cannot throw
+  void deallocate(void* block) noexcept {
+    if (count_ < capacity_)
+      free_[count_++] = block;
     else
       ::operator delete(block);
   }
 
  private:
-  std::size_t block_bytes_ = 0;
-  std::vector<void*> free_;
+  std::size_t block_bytes_, capacity_;
+  std::size_t count_ = 0;
+  std::unique_ptr<void*[]> free_;
 };
 
 }  // namespace scomm::base

@@ -42,6 +42,7 @@ class HandleTable {
       if (static_cast<int>(slots_.size()) + first_ >= (1 << kIndexBits))
         throw Error(ErrorClass::kNoMem, "too many live handles");
       slots_.emplace_back();
+      free_.reserve(slots_.capacity());  // so that erase_live never allocates
       free_.push_back(slots_.size() - 1);
     }
     return emplace_in_free_slot(std::forward<Args>(args)...);
@@ -80,7 +81,7 @@ class HandleTable {
   T& get_live(int handle) noexcept { return *slots_[slot_of(handle)].value; }
 
   // Frees a handle the caller has just found live (no second lookup).
-  void erase_live(int handle) {
+  void erase_live(int handle) noexcept {
     const std::size_t slot = slot_of(handle);
     Slot& s = slots_[slot];
     s.value.reset();

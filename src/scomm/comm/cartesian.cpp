@@ -61,7 +61,7 @@ Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
   Comm made =
       derived ? runtime.open(group::compose(cart.channel().map_ptr(),
                                             sub_grid_in_parent(sub, policy), policy),
-                             sub.index, *derived)
+                             sub.index, derived)
               // blocks without slots: a collective split, colored by the sub-grid's first point
               : std::move(*finish(*start_split(runtime, cart, sub.base, sub.index, policy, true)));
   made.set_grid(std::move(sub_grid));

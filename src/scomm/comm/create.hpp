@@ -59,9 +59,9 @@ std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const gro
 // The context of `parent`'s next local child: derived from one of its slots, or, once they are
 // used up, a whole block of its reserved run (a run allocated over the parent, blocking, when
 // none is left). `member`: whether the caller is a member of the child (a block a non-member
-// takes goes back to the pool). nullopt when blocks carry no slots (SCOMM_DERIVE_BITS = 0): the
+// takes goes back to the pool). None when blocks carry no slots (SCOMM_DERIVE_BITS = 0): the
 // caller then creates collectively.
-std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member);
+context::Derivation next_local_context(Runtime& runtime, Comm& parent, bool member);
 // The longest run of blocks a communicator reserves at once: 8,192, or an eighth of the pool.
 context::ContextId longest_run(const context::ContextPool& pool);
 // The run of blocks SCOMM_Init reserves for the world with its own block (from_mpi's first_run).

@@ -93,7 +93,7 @@ std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Gr
   const auto derived = next_local_context(runtime, parent, rank != group::kUndefined);
   if (!derived) return finish(*start_create(runtime, parent, child, true));
   if (rank == group::kUndefined) return std::nullopt;
-  return runtime.open(child.map_ptr(), rank, *derived);
+  return runtime.open(child.map_ptr(), rank, derived);
 }
 
 }  // namespace
@@ -111,10 +111,10 @@ context::ContextId world_first_run(const context::ContextPool& pool, int derive_
   return std::clamp<context::ContextId>(pool.capacity() / 64, 1, kWorldFirstRun);
 }
 
-std::optional<context::Derivation> next_local_context(Runtime& runtime, Comm& parent, bool member) {
+context::Derivation next_local_context(Runtime& runtime, Comm& parent, bool member) {
   if (const auto derived = context::derive_child(parent.derivation())) [[likely]]
     return derived;
-  if (runtime.options().derive_bits == 0) return std::nullopt;
+  if (runtime.options().derive_bits == 0) return {};
   auto block = parent.take_reserved_block();
   if (!block) {
     // Let the used-up run go first, so that highest-CID may settle below its last block: the
@@ -140,8 +140,8 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
   }
   if (index == group::kUndefined) return std::nullopt;
   if (const auto box = composed_box(parent.channel(), first, count, stride))
-    return runtime.open(*box, index, *derived);
-  return runtime.open(range_map(parent.channel(), first, count, stride, policy), index, *derived);
+    return runtime.open(*box, index, derived);
+  return runtime.open(range_map(parent.channel(), first, count, stride, policy), index, derived);
 }
 
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,

@@ -105,12 +105,12 @@ p2p::Route Runtime::route(context::Derivation derivation) const {
 template <typename Map>
 Comm Runtime::open_on(const Map& map, group::Rank rank, context::Derivation derivation) {
   const p2p::Route route_of_id = route(derivation);
-  void* memory = channel_blocks_.allocate(sizeof(p2p::Channel));
+  void* memory = channel_blocks_.allocate();
   p2p::Channel* channel = nullptr;
   try {
     channel = new (memory) p2p::Channel(map, rank, route_of_id, this);
   } catch (...) {
-    channel_blocks_.deallocate(memory, sizeof(p2p::Channel));
+    channel_blocks_.deallocate(memory);
     throw;
   }
   held_.hold(channel->context());
@@ -131,7 +131,7 @@ void Runtime::dispose(p2p::Channel* channel) noexcept {
   const context::ContextId id = channel->context();
   if (held_.release(id)) blocks_.release(held_.block_of(id));
   channel->~Channel();
-  channel_blocks_.deallocate(channel, sizeof(p2p::Channel));
+  channel_blocks_.deallocate(channel);
 }
 
 ReservedBlocks::ReservedBlocks(Runtime& runtime, context::ContextId first, context::ContextId count)

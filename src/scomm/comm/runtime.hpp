@@ -83,7 +83,7 @@ class Runtime final : public p2p::ChannelOwner {
 
   static constexpr std::size_t kRecycledChannels = 1024;
   // First, so that it outlives every channel it recycles.
-  base::BlockRecycler channel_blocks_{kRecycledChannels};
+  base::BlockRecycler channel_blocks_{sizeof(p2p::Channel), kRecycledChannels};
   RuntimeOptions options_;
   MPI_Comm origin_;
   context::TagLayout layout_;

@@ -16,26 +16,28 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 
 #include "scomm/context/context_id.hpp"
 
 namespace scomm::context {
 
-// Eight bytes, so that it travels in one register (local creation passes it down several calls).
+// Eight bytes, so that it travels in one register (local creation passes it down several calls);
+// one that names no ids (first == kNoContext, as built by default) stands for "none", where an
+// optional would add a flag and the copies local creation makes of it would go through memory.
 struct Derivation {
   ContextId first = kNoContext;  // the communicator's own id
   std::uint16_t bits = 0;        // log2 of the ids it owns
   std::uint16_t used = 0;        // slots taken so far, 1..used
 
+  explicit operator bool() const noexcept { return first != kNoContext; }
   ContextId span() const noexcept { return ContextId{1} << bits; }
   int slots_left() const noexcept { return bits - used; }
 };
 static_assert(sizeof(Derivation) == 8);
 
-// The derivation of the parent's next local child, or nullopt when its slots are used up.
-inline std::optional<Derivation> derive_child(Derivation& parent) noexcept {
-  if (parent.used == parent.bits) return std::nullopt;
+// The derivation of the parent's next local child, or none when its slots are used up.
+inline Derivation derive_child(Derivation& parent) noexcept {
+  if (parent.used == parent.bits) return {};
   const int slot = ++parent.used;
   const int child_bits = parent.bits - slot;
   return Derivation{parent.first + (ContextId{1} << child_bits),

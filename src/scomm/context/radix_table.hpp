@@ -60,7 +60,12 @@ class RadixTable final : public ContextTable<T> {
     return *slot;
   }
   Leaf& leaf_for(ContextId id) {
-    if (id >> 8 == last_prefix_) return *last_leaf_;
+    if (id >> 8 == last_prefix_) [[likely]]
+      return *last_leaf_;
+    return walk_to_leaf(id);
+  }
+  // Out of line: inlined, its chunk allocations cost every insert a stack frame.
+  [[gnu::noinline]] Leaf& walk_to_leaf(ContextId id) {
     Level2& l2 = chunk(root_[byte(id, 3)]);
     Level1& l1 = chunk(l2[byte(id, 2)]);
     last_leaf_ = &chunk(l1[byte(id, 1)]);

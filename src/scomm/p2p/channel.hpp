@@ -80,14 +80,16 @@ class Channel {
  public:
   // Regular maps are kept as their box (no map object is built unless someone asks for it, and
   // lookups are not virtual calls); others as the shared map.
+  // The box is built in place: a channel is made per local creation, and each copy of a box
+  // through a temporary costs that creation some 15 instructions.
   Channel(const group::MapPtr& map, group::Rank rank, const Route& route, ChannelOwner* owner)
-      : Channel(map->as_box(), map, rank, route, owner) {}
+      : map_(map), box_(map->as_box()), rank_(rank), route_(route), owner_(owner) {}
   Channel(const group::Box& box, group::Rank rank, const Route& route, ChannelOwner* owner)
-      : Channel(box, nullptr, rank, route, owner) {}
+      : box_(std::in_place, box), rank_(rank), route_(route), owner_(owner) {}
   // A view of `parent` over a subgroup (create_group talks among its members on the parent's
   // context): same context and message queues, the subgroup's ranks.
   Channel(const Channel& parent, const group::MapPtr& map, group::Rank rank)
-      : Channel(map->as_box(), map, rank, parent.route_, nullptr) {
+      : Channel(map, rank, parent.route_, nullptr) {
     queues_ = parent.queues();
   }
   ~Channel() = default;
@@ -147,10 +149,6 @@ class Channel {
 
  private:
   friend class ChannelPtr;
-
-  Channel(std::optional<group::Box> box, group::MapPtr map, group::Rank rank, const Route& route,
-          ChannelOwner* owner)
-      : map_(std::move(map)), box_(box), rank_(rank), route_(route), owner_(owner) {}
 
   mutable group::MapPtr map_;
   std::optional<group::Box> box_;
