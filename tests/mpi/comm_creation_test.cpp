@@ -3,6 +3,7 @@
 // MPI, and the context rules (local creation falls back to a collective block when the parent's
 // derivation bits run out).
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <random>
 
@@ -353,6 +354,53 @@ TEST_F(CreationTest, NonblockingCreationsInDifferentOrdersOnOverlappingCommunica
   }
   for (SCOMM_Comm& c : made) SCOMM_Comm_free(&c);
   for (std::size_t i = 1; i < parents.size(); ++i) SCOMM_Comm_free(&parents[i]);
+  expect_only_world_left();
+}
+
+// Local creations that use up the parent's slots and several runs of fresh blocks (each run one
+// blocking allocation over the parent) while an idup and an isplit of the same parent, and an
+// idup of the world started in a different place at every rank, are still in flight; some
+// creations leave ranks out, whose blocks go back. Everything settles and agrees, every result
+// keeps its messages apart, and frees in a different order at every rank give every id back.
+TEST_F(CreationTest, LocalCreationsRunOutWhileNonblockingCreationsAreInFlight) {
+  SCOMM_Comm parent = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &parent), SCOMM_SUCCESS);
+  // Where the nonblocking creations write their results: it must not move while they run.
+  std::array<SCOMM_Comm, 3> started{SCOMM_COMM_NULL, SCOMM_COMM_NULL, SCOMM_COMM_NULL};
+  std::array<SCOMM_Request, 3> requests{SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL};
+  ASSERT_EQ(SCOMM_Comm_idup(parent, &started[0], &requests[0]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_isplit(parent, world_rank_ % 2, -world_rank_, &started[1], &requests[1]),
+            SCOMM_SUCCESS);
+  const int world_idup_at = world_rank_ % 5;  // collectives on other communicators: any order
+  std::vector<SCOMM_Comm> made;
+  for (int i = 0; i < 24; ++i) {
+    if (i == world_idup_at) {
+      ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &started[2], &requests[2]), SCOMM_SUCCESS);
+    }
+    const int last = i % 3 == 0 ? world_size_ - 1 : std::max(0, world_size_ - 2);
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_range(parent, 0, last, 1, &child), SCOMM_SUCCESS) << i;
+    EXPECT_EQ(child != SCOMM_COMM_NULL, world_rank_ <= last) << i;
+    made.push_back(child);
+  }
+  ASSERT_EQ(SCOMM_Waitall(3, requests.data(), SCOMM_STATUSES_IGNORE), 0);
+  EXPECT_EQ(members_of(started[0]), members_of_mpi(MPI_COMM_WORLD));
+  MPI_Comm mpi_split = MPI_COMM_NULL;
+  MPI_Comm_split(MPI_COMM_WORLD, world_rank_ % 2, -world_rank_, &mpi_split);
+  EXPECT_EQ(members_of(started[1]), members_of_mpi(mpi_split));
+  MPI_Comm_free(&mpi_split);
+  EXPECT_EQ(members_of(started[2]), members_of_mpi(MPI_COMM_WORLD));
+  made.insert(made.begin(), started.begin(), started.end());
+  for (std::size_t i = 0; i < made.size(); ++i)
+    if (made[i] != SCOMM_COMM_NULL) expect_ring_works(made[i], static_cast<int>(i));
+  std::mt19937 random(static_cast<unsigned>(world_rank_) * 17u + 3u);
+  std::shuffle(made.begin(), made.end(), random);
+  for (SCOMM_Comm& c : made) {
+    if (c != SCOMM_COMM_NULL) {
+      EXPECT_EQ(SCOMM_Comm_free(&c), SCOMM_SUCCESS);
+    }
+  }
+  SCOMM_Comm_free(&parent);
   expect_only_world_left();
 }
 

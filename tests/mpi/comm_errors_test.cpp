@@ -62,6 +62,26 @@ TEST_F(CommErrorsTest, FreedNullAndUnknownCommunicators) {
   EXPECT_NE(std::string(text).find("not live"), std::string::npos) << text;
 }
 
+// A stale copy of a handle whose slot a newer communicator took, a made-up handle and a null
+// pointer: each is an error, and none frees the live communicator.
+TEST_F(CommErrorsTest, FreeingStaleOrMadeUpHandlesFreesNothing) {
+  SCOMM_Comm first = SCOMM_COMM_NULL, second = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, world_size_ - 1, 1, &first), 0);
+  SCOMM_Comm stale = first;
+  ASSERT_EQ(SCOMM_Comm_free(&first), 0);
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, world_size_ - 1, 1, &second), 0);
+  EXPECT_NE(second, stale);  // the slot's generation moved on
+  EXPECT_EQ(error_class_of(SCOMM_Comm_free(&stale)), SCOMM_ERR_COMM);
+  SCOMM_Comm made_up = second ^ 0x4000;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_free(&made_up)), SCOMM_ERR_COMM);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_free(nullptr)), SCOMM_ERR_COMM);
+  int members = 0;
+  ASSERT_EQ(SCOMM_Comm_size(second, &members), 0);
+  EXPECT_EQ(members, world_size_);
+  EXPECT_EQ(SCOMM_Comm_free(&second), 0);
+  EXPECT_EQ(second, SCOMM_COMM_NULL);
+}
+
 TEST_F(CommErrorsTest, TruncationIsReportedAndTheMessageConsumed) {
   const int to = (world_rank_ + 1) % world_size_;
   const int big[4] = {1, 2, 3, 4};
