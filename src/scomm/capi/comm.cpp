@@ -149,11 +149,13 @@ int SCOMM_Comm_create_group(SCOMM_Comm c, SCOMM_Group group, int tag, SCOMM_Comm
   });
 }
 
-// The fast path frees any live communicator but the world, which cannot fail: no exception
-// handling, no stack frame for the error path's messages.
+// The fast path frees a live communicator other than the world where the handle table's free
+// list has room, which cannot fail: no exception handling, no stack frame for the error path's
+// messages.
 [[gnu::flatten]] int SCOMM_Comm_free(SCOMM_Comm* c) {
   HandleTable<CommEntry>& comms = context().comms;
-  if (c != nullptr && *c != SCOMM_COMM_WORLD && comms.find(*c) != nullptr) [[likely]] {
+  if (c != nullptr && *c != SCOMM_COMM_WORLD && comms.find(*c) != nullptr &&
+      comms.erases_without_allocating()) [[likely]] {
     comms.erase_live(*c);
     *c = SCOMM_COMM_NULL;
     return SCOMM_SUCCESS;

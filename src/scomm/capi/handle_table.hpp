@@ -42,7 +42,6 @@ class HandleTable {
       if (static_cast<int>(slots_.size()) + first_ >= (1 << kIndexBits))
         throw Error(ErrorClass::kNoMem, "too many live handles");
       slots_.emplace_back();
-      free_.reserve(slots_.capacity());  // so that erase_live never allocates
       free_.push_back(slots_.size() - 1);
     }
     return emplace_in_free_slot(std::forward<Args>(args)...);
@@ -80,8 +79,11 @@ class HandleTable {
   // The object behind a handle the caller has found live (no second check).
   T& get_live(int handle) noexcept { return *slots_[slot_of(handle)].value; }
 
-  // Frees a handle the caller has just found live (no second lookup).
-  void erase_live(int handle) noexcept {
+  // Whether erase_live() cannot throw: the free list has room for one more slot.
+  bool erases_without_allocating() const noexcept { return free_.size() < free_.capacity(); }
+  // Frees a handle the caller has just found live (no second lookup). Throws std::bad_alloc
+  // only where the free list must grow; the object is gone then, its slot lost.
+  void erase_live(int handle) {
     const std::size_t slot = slot_of(handle);
     Slot& s = slots_[slot];
     s.value.reset();
