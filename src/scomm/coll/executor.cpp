@@ -242,41 +242,46 @@ bool ScheduleRun::advance(bool blocking) {
   return true;
 }
 
+// One send and one receive, by MPI_Sendrecv.
+[[gnu::always_inline]] inline void ScheduleRun::send_receive(const Endpoint& to,
+                                                             const Endpoint& from, int mpi_tag) {
+  // SimGrid SMPI 3.32's MPI_Sendrecv returns MPI_SUCCESS for a truncated receive and says so
+  // only in the status: both are read (an MPI that leaves MPI_ERROR alone leaves it clear).
+  MPI_Status status;
+  status.MPI_ERROR = MPI_SUCCESS;
+  const int rc = MPI_Sendrecv(to.buffer, to.count, to.type, to.rank, mpi_tag, from.buffer,
+                              from.count, from.type, from.rank, mpi_tag, channel_->base(), &status);
+  p2p::check_mpi(rc != MPI_SUCCESS ? rc : status.MPI_ERROR, "receive");
+}
+
 // The direct round's transfers, by MPI_Sendrecv for one of each, else its sends, then its
 // receives.
 [[gnu::always_inline]] inline void ScheduleRun::exchange_endpoints(const DirectRound& direct,
                                                                    int mpi_tag) {
-  const p2p::Channel& channel = *channel_;
   const Endpoint* from = endpoints_.data() + direct.first;
   const Endpoint* to = from + direct.receives;
   if (direct.sends == 1 && direct.receives == 1) {
-    // SimGrid SMPI 3.32's MPI_Sendrecv returns MPI_SUCCESS for a truncated receive and says so
-    // only in the status: both are read (an MPI that leaves MPI_ERROR alone leaves it clear).
-    MPI_Status status;
-    status.MPI_ERROR = MPI_SUCCESS;
-    const int rc =
-        MPI_Sendrecv(to->buffer, to->count, to->type, to->rank, mpi_tag, from->buffer, from->count,
-                     from->type, from->rank, mpi_tag, channel.base(), &status);
-    p2p::check_mpi(rc != MPI_SUCCESS ? rc : status.MPI_ERROR, "receive");
+    send_receive(*to, *from, mpi_tag);
     return;
   }
+  const MPI_Comm base = channel_->base();
   p2p::DetachedSends& detached = engine_.detached_sends();
   for (const Endpoint* end = to + direct.sends; to != end; ++to)
-    send_endpoint(detached, *to, mpi_tag, channel.base());
+    send_endpoint(detached, *to, mpi_tag, base);
   // Every receive, even after one failed: none of the round's messages is left behind.
   int first_failure = MPI_SUCCESS;
   for (const Endpoint* end = from + direct.receives; from != end; ++from) {
-    const int rc = receive_endpoint(*from, mpi_tag, channel.base());
+    const int rc = receive_endpoint(*from, mpi_tag, base);
     if (first_failure == MPI_SUCCESS) first_failure = rc;
   }
   p2p::check_mpi(first_failure, "receive");
 }
 
 // Which rounds exchange() may run, and their transfers as MPI takes them; whether
-// replay_direct() may run them all, and their local steps as it runs them.
+// replay_direct() may run them all, and its steps.
 void ScheduleRun::resolve_direct_rounds() {
   endpoints_.clear();
-  direct_locals_.clear();
+  direct_steps_.clear();
   replays_directly_ = true;
   direct_receives_ = false;
   const p2p::Channel& channel = *channel_;
@@ -293,35 +298,55 @@ void ScheduleRun::resolve_direct_rounds() {
   for (const Round& round : schedule_.rounds()) {
     const bool single = round.receives.size() <= 1 && round.sends.size() <= 1;
     const bool direct = single || (round.one_by_one && one_way_and_short(round));
-    const auto first_local = static_cast<std::uint32_t>(direct_locals_.size());
-    replays_directly_ = replays_directly_ && direct && resolve_direct_locals(round);
     direct_receives_ = direct_receives_ || (direct && !round.receives.empty());
     direct_rounds_.push_back({direct, static_cast<std::uint32_t>(endpoints_.size()),
                               static_cast<std::uint32_t>(round.receives.size()),
-                              static_cast<std::uint32_t>(round.sends.size()), first_local,
-                              static_cast<std::uint32_t>(direct_locals_.size()) - first_local});
-    if (!direct) continue;
+                              static_cast<std::uint32_t>(round.sends.size())});
+    if (!direct) {
+      replays_directly_ = false;
+      continue;
+    }
     for (const Transfer& t : round.receives) endpoints_.push_back(endpoint(t, false));
     // As in start_round: only the sends of a round without receives detach.
     for (const Transfer& t : round.sends) endpoints_.push_back(endpoint(t, round.receives.empty()));
+    if (replays_directly_) add_direct_transfers(direct_rounds_.back());
+    replays_directly_ = replays_directly_ && resolve_direct_locals(round);
   }
+  if (!replays_directly_) direct_steps_.clear();
 }
 
-// Appends the round's local steps to direct_locals_ as replay_direct runs them; false where one
-// needs more (a copy between types, a reduction of a derived type or out of order).
+// The direct round's transfers as replay_direct runs them, in exchange_endpoints' order.
+void ScheduleRun::add_direct_transfers(const DirectRound& direct) {
+  using Kind = DirectStep::Kind;
+  if (direct.sends == 1 && direct.receives == 1) {
+    direct_steps_.push_back({Kind::kSendReceive, false, direct.first, {}, {}, {}, 0});
+    return;
+  }
+  for (std::uint32_t s = 0; s < direct.sends; ++s)
+    direct_steps_.push_back(
+        {Kind::kSend, false, direct.first + direct.receives + s, {}, {}, {}, 0});
+  for (std::uint32_t r = 0; r < direct.receives; ++r)
+    direct_steps_.push_back(
+        {Kind::kReceive, r + 1 == direct.receives, direct.first + r, {}, {}, {}, 0});
+}
+
+// Appends the round's local steps to direct_steps_; false where one needs more (a copy between
+// types, a reduction of a derived type or out of order).
 bool ScheduleRun::resolve_direct_locals(const Round& round) {
+  using Kind = DirectStep::Kind;
   for (const LocalStep& step : round.local) {
     if (step.from.count == 0 && step.to.count == 0) continue;
     const TypeLayout& from = *buffer(step.from.slot).layout;
     const TypeLayout& to = *buffer(step.to.slot).layout;
     if (step.kind == LocalKind::kCopy) {
       if (from.type != to.type || !from.plain) return false;
-      direct_locals_.push_back(
-          {true, to.type, address(step.from), address(step.to), step.from.count * from.extent});
+      if (address(step.from) != address(step.to))
+        direct_steps_.push_back({Kind::kCopy, false, 0, to.type, address(step.from),
+                                 address(step.to), step.from.count * from.extent});
     } else {
       if (!to.predefined || (step.kind == LocalKind::kReduceRight && !commutative_)) return false;
-      direct_locals_.push_back(
-          {false, to.type, address(step.from), address(step.to), step.to.count});
+      direct_steps_.push_back(
+          {Kind::kReduce, false, 0, to.type, address(step.from), address(step.to), step.to.count});
     }
   }
   return true;
@@ -330,22 +355,31 @@ bool ScheduleRun::resolve_direct_locals(const Round& round) {
 bool ScheduleRun::replay_direct(int tag) {
   if (!replays_directly_ || !replays_in_mpi(engine_, *channel_, direct_receives_)) return false;
   const int mpi_tag = channel_->mpi_tag(tag);
-  for (const DirectRound& direct : direct_rounds_) {
-    exchange_endpoints(direct, mpi_tag);
-    const DirectLocal* step = direct_locals_.data() + direct.first_local;
-    for (const DirectLocal* end = step + direct.locals; step != end; ++step)
-      run_direct_local(*step);
+  const MPI_Comm base = channel_->base();
+  int first_failure = MPI_SUCCESS;  // of the round's receives so far
+  for (const DirectStep& step : direct_steps_) {
+    switch (step.kind) {
+      case DirectStep::Kind::kSend:
+        send_endpoint(engine_.detached_sends(), endpoints_[step.endpoint], mpi_tag, base);
+        break;
+      case DirectStep::Kind::kReceive: {
+        const int rc = receive_endpoint(endpoints_[step.endpoint], mpi_tag, base);
+        if (first_failure == MPI_SUCCESS) first_failure = rc;
+        if (step.ends_round) p2p::check_mpi(first_failure, "receive");
+        break;
+      }
+      case DirectStep::Kind::kSendReceive:
+        send_receive(endpoints_[step.endpoint + 1], endpoints_[step.endpoint], mpi_tag);
+        break;
+      case DirectStep::Kind::kCopy:
+        std::memmove(step.to, step.from, static_cast<std::size_t>(step.count));
+        break;
+      case DirectStep::Kind::kReduce:
+        reduce_in_order(step.from, step.to, step.count, step.type, true);
+        break;
+    }
   }
   return true;
-}
-
-void ScheduleRun::run_direct_local(const DirectLocal& step) {
-  if (step.is_copy) {
-    if (step.from != step.to)
-      std::memmove(step.to, step.from, static_cast<std::size_t>(step.count));
-    return;
-  }
-  reduce_in_order(step.from, step.to, step.count, step.type, true);
 }
 
 std::optional<SingleTransfer> ScheduleRun::single_transfer() const noexcept {

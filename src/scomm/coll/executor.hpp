@@ -85,11 +85,11 @@ class ScheduleRun final : public p2p::Operation {
   bool advance_keeping_failure(bool blocking);
   bool exchange(std::size_t index);
   struct DirectRound;
-  struct DirectLocal;
   void exchange_endpoints(const DirectRound& direct, int mpi_tag);
+  void send_receive(const Endpoint& to, const Endpoint& from, int mpi_tag);
   void resolve_direct_rounds();
+  void add_direct_transfers(const DirectRound& direct);
   bool resolve_direct_locals(const Round& round);
-  void run_direct_local(const DirectLocal& step);
   bool one_way_and_short(const Round& round) const;
   void start_round(const Round& round);
   bool send_detached(const Transfer& t);
@@ -152,16 +152,20 @@ class ScheduleRun final : public p2p::Operation {
   // exchange()'s rounds are resolved once per binding, on their first run (restart keeps them):
   // a repeated small collective computes no address, count or base rank again.
   struct DirectRound {
-    bool direct;                        // exchange() may run it
-    std::uint32_t first;                // its transfers in endpoints_: receives, then sends
-    std::uint32_t receives, sends;      // how many (the round's vectors would take a division each)
-    std::uint32_t first_local, locals;  // its local steps in direct_locals_
+    bool direct;                    // exchange() may run it
+    std::uint32_t first;            // its transfers in endpoints_: receives, then sends
+    std::uint32_t receives, sends;  // how many (the round's vectors would take a division each)
   };
-  // A local step as replay_direct runs it: a copy of `count` bytes, or a reduction of `count`
-  // elements of `type` with the run's operation, to = from op to (a step that reduces on the
-  // right is resolved only where the operation commutes).
-  struct DirectLocal {
-    bool is_copy;
+  // What replay_direct runs, every round's in one list: no loop per round, nothing for a round
+  // without transfers. A transfer names its endpoint (a send-receive: the receive's, the send's
+  // next); a local step is a copy of `count` bytes, or a reduction of `count` elements of `type`
+  // with the run's operation, to = from op to (a step that reduces on the right is resolved only
+  // where the operation commutes).
+  struct DirectStep {
+    enum class Kind : std::uint8_t { kSend, kReceive, kSendReceive, kCopy, kReduce };
+    Kind kind;
+    bool ends_round;  // a receive: the last of its round, which reports the round's first failure
+    std::uint32_t endpoint;
     MPI_Datatype type;
     const std::byte* from;
     std::byte* to;
@@ -169,7 +173,7 @@ class ScheduleRun final : public p2p::Operation {
   };
   std::vector<DirectRound> direct_rounds_;  // empty: not resolved for this binding
   std::vector<Endpoint> endpoints_;
-  std::vector<DirectLocal> direct_locals_;
+  std::vector<DirectStep> direct_steps_;
   // Receives that must go through the matching engine (it holds messages of the channel).
   std::vector<p2p::Request> engine_requests_;
   std::exception_ptr failure_;
