@@ -18,7 +18,7 @@ mpibench() {
   local np="$1" name="$2"
   shift 2
   [[ " ${SCOMM_MPI_EXPERIMENTS:-creation coll janus stress p2p} " == *" $name "* ]] || return 0
-  local out="docs/results/mpi-$label-$name-p$np"
+  local out="docs/results/mpi-$label-$name-p$np${launch_suffix:-}"
   echo "mpi bench: $name at $np ranks"
   mpirun -np "$np" $(binding "$np") "$build/bench/scomm-mpibench" "$@" --json "$out.json" >"$out.txt"
 }
@@ -35,9 +35,19 @@ binding() {
 # second, which one disturbance of a shared machine could fill (one rank read 50.7 ns against
 # 41-45 in the runs around it); 51 span half a second to 2 s.
 for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four --reps 51; done
-# Collectives against the base MPI's, split + Ibcast, and the cost model against measurements.
-for np in "${counts[@]}"; do
-  mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"
+# Collectives against the base MPI's, split + Ibcast, and the cost model against measurements,
+# in SCOMM_COLL_LAUNCHES launches (default 1) at each count, the counts in turn: from launch to
+# launch a small cell moves by 0.1-0.3x (16 cores), more than between repetitions of one launch, so
+# make_results.py takes each ratio's median over the launches (files ...-launch2, -launch3 beside
+# the first; stale ones go first).
+if [[ " ${SCOMM_MPI_EXPERIMENTS:-coll} " == *" coll "* ]]; then
+  for np in "${counts[@]}"; do rm -f docs/results/mpi-"$label"-coll-p"$np"-launch*; done
+fi
+for ((launch = 1; launch <= ${SCOMM_COLL_LAUNCHES:-1}; ++launch)); do
+  for np in "${counts[@]}"; do
+    launch_suffix="$([ "$launch" -gt 1 ] && echo "-launch$launch" || true)" \
+      mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"
+  done
 done
 # Janus quicksort, scomm ranges against MPI_Comm_split, at the largest count unless told (the
 # issue's goal is at 8 ranks: SCOMM_JANUS_NP="8 16" on a 16-core machine).
