@@ -161,10 +161,10 @@ Builder allreduce(std::string name, bool ordered, std::function<Schedule(const C
           [](const Case& c) { return reduction_buffers(c, c.count, true); },
           [](const Case& c) { return reduction_expected(c, c.shape.size - 1); }};
 }
-Builder scan(std::string name, std::function<Schedule(const Case&)> build) {
+Builder scan(std::string name, std::function<Schedule(const Case&)> build, bool ordered = true) {
   return {std::move(name),
           false,
-          true,
+          ordered,
           std::move(build),
           [](const Case& c) { return reduction_buffers(c, c.count, true); },
           [](const Case& c) { return reduction_expected(c, c.shape.rank); }};
@@ -400,11 +400,15 @@ const std::vector<Builder>& builders() {
                 [](C c) { return allreduce_ring(c.shape, c.count, c.in_place); }),
       scan("scan_recursive_doubling",
            [](C c) { return scan_recursive_doubling(c.shape, c.count, c.in_place); }),
-      scan("scan_linear", [](C c) { return scan_linear(c.shape, c.count, c.in_place, 2); }),
+      scan("scan_linear", [](C c) { return scan_linear(c.shape, c.count, c.in_place, 2, false); }),
+      scan(
+          "scan_linear_commutative",
+          [](C c) { return scan_linear(c.shape, c.count, c.in_place, 2, true); }, false),
       scan("scan_binary_tree", [](C c) { return scan_binary_tree(c.shape, c.count, c.in_place); }),
       exscan("exscan_recursive_doubling",
              [](C c) { return exscan_recursive_doubling(c.shape, c.count, c.in_place); }),
-      exscan("exscan_linear", [](C c) { return exscan_linear(c.shape, c.count, c.in_place, 2); }),
+      exscan("exscan_linear",
+             [](C c) { return exscan_linear(c.shape, c.count, c.in_place, 2, false); }),
       exscan("exscan_binary_tree",
              [](C c) { return exscan_binary_tree(c.shape, c.count, c.in_place); }),
       reduce_scatter("reduce_scatter_pairwise", false, reduce_scatter_pairwise),

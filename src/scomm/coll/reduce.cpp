@@ -36,7 +36,13 @@ p2p::Request reduce(const Call& call, const void* sendbuf, void* recvbuf, int co
   }
   // Commutativity decides where the binomial tree is rooted.
   return launch(
-      call, ScheduleKey{Operation::kReduce, algorithm, root, in_place, count, commutative ? 1 : 0},
+      call,
+      ScheduleKey{.operation = Operation::kReduce,
+                  .algorithm = algorithm,
+                  .root = root,
+                  .in_place = in_place,
+                  .count = count,
+                  .commutative = commutative},
       [&] { return reduce_binomial(shape, count, in_place, commutative); }, binding);
 }
 

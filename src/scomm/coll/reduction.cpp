@@ -46,14 +46,22 @@ p2p::Request prefix_reduction(const Call& call, Operation operation, const void*
   const bool in_place = sendbuf == MPI_IN_PLACE;
   const bool chain = algorithm == Algorithm::kLinear;
   const std::int64_t segment = chain ? chain_segment(call, shape.size, count, type) : 0;
+  // The chain spares a pass over the vector where the operation commutes (scan_linear.hpp).
+  const bool commutative = chain && !in_place && is_commutative(op);
   const auto build = [&] {
-    if (chain) return algorithms.linear(shape, count, in_place, segment);
+    if (chain) return algorithms.linear(shape, count, in_place, segment, commutative);
     return (algorithm == Algorithm::kBinaryTree
                 ? algorithms.binary_tree
                 : algorithms.recursive_doubling)(shape, count, in_place);
   };
-  return launch(call, ScheduleKey{operation, algorithm, 0, in_place, count, segment}, build,
-                reduction_binding(sendbuf, recvbuf, type, op));
+  return launch(call,
+                ScheduleKey{.operation = operation,
+                            .algorithm = algorithm,
+                            .in_place = in_place,
+                            .count = count,
+                            .extra = segment,
+                            .commutative = commutative},
+                build, reduction_binding(sendbuf, recvbuf, type, op));
 }
 
 p2p::Request reduce_scatter_counts(const Call& call, Operation operation, const void* sendbuf,

@@ -29,7 +29,7 @@ using NativeCall = base::FunctionRef<int(MPI_Comm comm, MPI_Request* request)>;
 struct PrefixAlgorithms {
   using Builder = Schedule (*)(const Shape&, std::int64_t count, bool in_place);
   using SegmentedBuilder = Schedule (*)(const Shape&, std::int64_t count, bool in_place,
-                                        std::int64_t segment);
+                                        std::int64_t segment, bool commutative);
   Builder recursive_doubling, binary_tree;
   SegmentedBuilder linear;
 };

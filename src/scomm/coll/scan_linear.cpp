@@ -8,12 +8,15 @@ namespace {
 // Round s receives segment s from rank - 1, reduces it, and sends segment s - 1 on to rank + 1:
 // a segment is complete here before it leaves.
 Schedule chain(const Shape& shape, std::int64_t count, bool in_place, bool inclusive,
-               std::int64_t segment) {
+               std::int64_t segment, bool commutative) {
   Schedule schedule;
   const int rank = shape.rank;
   const bool has_prev = rank > 0, has_next = rank + 1 < shape.size;
   const Block input{kInput, 0, count}, output{kOutput, 0, count};
-  if (inclusive && !in_place) schedule.copy(input, output);
+  // A scan's prefix arrives in its output, the input reduced in on the right (the operation
+  // commutes and the input is apart), or aside, reduced in on the left of the input copied there.
+  const bool prefix_into_output = inclusive && has_prev && commutative && !in_place;
+  if (inclusive && !in_place && !prefix_into_output) schedule.copy(input, output);
   if (count == 0) return schedule;
   // What goes on to rank + 1: the output (scan), the input at rank 0 (exscan), else the prefix
   // through this rank, a temporary filled with the input before the receives overwrite it in place.
@@ -22,9 +25,10 @@ Schedule chain(const Shape& shape, std::int64_t count, bool in_place, bool inclu
     onward = schedule.add_temp(TypeId::kRecv, count);
     schedule.copy(input, Block{onward, 0, count});
   }
-  // A scan receives the prefix aside and reduces it into the output; an exscan receives it as
-  // its output.
-  const Slot arriving = inclusive && has_prev ? schedule.add_temp(TypeId::kRecv, segment) : kOutput;
+  // An exscan receives the prefix as its output.
+  const Slot arriving = inclusive && has_prev && !prefix_into_output
+                            ? schedule.add_temp(TypeId::kRecv, segment)
+                            : kOutput;
   const std::int64_t segments = (count + segment - 1) / segment;
   for (std::int64_t s = 0; s <= segments; ++s) {
     schedule.next_round();
@@ -35,7 +39,9 @@ Schedule chain(const Shape& shape, std::int64_t count, bool in_place, bool inclu
     if (s == segments || !has_prev) continue;
     const std::int64_t offset = s * segment, length = std::min(segment, count - offset);
     const Block prefix{kOutput, offset, length};
-    if (inclusive) {
+    if (prefix_into_output) {
+      schedule.receive(rank - 1, prefix).reduce_right(Block{kInput, offset, length}, prefix);
+    } else if (inclusive) {
       const Block before{arriving, 0, length};
       schedule.receive(rank - 1, before).reduce_left(before, prefix);
     } else {
@@ -48,13 +54,14 @@ Schedule chain(const Shape& shape, std::int64_t count, bool in_place, bool inclu
 
 }  // namespace
 
-Schedule scan_linear(const Shape& shape, std::int64_t count, bool in_place, std::int64_t segment) {
-  return chain(shape, count, in_place, true, segment);
+Schedule scan_linear(const Shape& shape, std::int64_t count, bool in_place, std::int64_t segment,
+                     bool commutative) {
+  return chain(shape, count, in_place, true, segment, commutative);
 }
 
-Schedule exscan_linear(const Shape& shape, std::int64_t count, bool in_place,
-                       std::int64_t segment) {
-  return chain(shape, count, in_place, false, segment);
+Schedule exscan_linear(const Shape& shape, std::int64_t count, bool in_place, std::int64_t segment,
+                       bool commutative) {
+  return chain(shape, count, in_place, false, segment, commutative);
 }
 
 }  // namespace scomm::coll

@@ -21,6 +21,9 @@ struct ScheduleKey {
   // and segments): a call whose counts are the same but whose types are not builds anew, as a
   // member whose counts changed would.
   std::int64_t bytes = 0;
+  // The reduction's operation commutes, where the schedule depends on it (the binomial reduce's
+  // root, the scan chain's receive).
+  bool commutative = false;
 
   friend bool operator==(const ScheduleKey&, const ScheduleKey&) = default;
 };

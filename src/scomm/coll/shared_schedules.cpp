@@ -15,7 +15,8 @@ std::size_t SharedSchedules::index(const ScheduleKey& key, int rank, int size) n
   mix(static_cast<std::uint64_t>(key.count));
   mix(static_cast<std::uint64_t>(key.extra));
   mix(static_cast<std::uint64_t>(key.bytes));
-  mix((static_cast<std::uint64_t>(key.in_place) << 1) | static_cast<std::uint64_t>(key.packed));
+  mix((static_cast<std::uint64_t>(key.commutative) << 2) |
+      (static_cast<std::uint64_t>(key.in_place) << 1) | static_cast<std::uint64_t>(key.packed));
   mix(static_cast<std::uint64_t>(rank));
   mix(static_cast<std::uint64_t>(size));
   return static_cast<std::size_t>(hash >> 32) % kSlots;
