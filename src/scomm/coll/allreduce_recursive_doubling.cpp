@@ -1,13 +1,36 @@
 #include "scomm/coll/allreduce_recursive_doubling.hpp"
 
+#include <optional>
+
 namespace scomm::coll {
 
 Schedule allreduce_recursive_doubling(const Shape& shape, std::int64_t count, bool in_place) {
   Schedule schedule;
   const int p = shape.size, rank = shape.rank;
-  const Block result{kOutput, 0, count};
-  const Block incoming{schedule.add_temp(TypeId::kRecv, count), 0, count};
-  if (!in_place) schedule.copy(Block{kInput, 0, count}, result);
+  const Block input{kInput, 0, count}, result{kOutput, 0, count};
+  // Until the first exchange the result holds nothing: the rank sends its input as it is and
+  // receives its partner's vector straight into the result, reducing the input in on the side
+  // its rank takes, instead of copying the input there first (one pass over the vector less).
+  bool holds_own = in_place;
+  std::optional<Block> incoming;
+  // Receives `partner`'s partial result and reduces it with this rank's, in rank order.
+  const auto combine = [&](int partner) {
+    if (!holds_own) {
+      schedule.receive(partner, result);
+      if (partner < rank)
+        schedule.reduce_right(input, result);
+      else
+        schedule.reduce_left(input, result);
+      holds_own = true;
+      return;
+    }
+    if (!incoming) incoming = Block{schedule.add_temp(TypeId::kRecv, count), 0, count};
+    schedule.receive(partner, *incoming);
+    if (partner < rank)
+      schedule.reduce_left(*incoming, result);
+    else
+      schedule.reduce_right(*incoming, result);
+  };
 
   const int pof2 = floor_pow2(p);
   const int rem = p - pof2;
@@ -16,22 +39,21 @@ Schedule allreduce_recursive_doubling(const Shape& shape, std::int64_t count, bo
   int new_rank = rank - rem;
   if (rank < 2 * rem) {
     if (rank % 2 == 0) {
-      schedule.next_round().send(rank + 1, result);
+      schedule.next_round().send(rank + 1, holds_own ? result : input);
       schedule.next_round().receive(rank + 1, result);
       return schedule;
     }
-    schedule.next_round().receive(rank - 1, incoming).reduce_left(incoming, result);
+    schedule.next_round();
+    combine(rank - 1);
     new_rank = rank / 2;
   }
   for (int mask = 1; mask < pof2; mask *= 2) {
     const int new_partner = new_rank ^ mask;
     const int partner = new_partner < rem ? new_partner * 2 + 1 : new_partner + rem;
-    schedule.next_round().receive(partner, incoming).send(partner, result);
-    if (partner < rank)
-      schedule.reduce_left(incoming, result);
-    else
-      schedule.reduce_right(incoming, result);
+    schedule.next_round().send(partner, holds_own ? result : input);
+    combine(partner);
   }
+  if (!holds_own) schedule.copy(input, result);  // a rank alone
   if (rank < 2 * rem) schedule.next_round().send(rank - 1, result);
   return schedule;
 }
