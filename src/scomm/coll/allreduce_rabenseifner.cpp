@@ -26,22 +26,32 @@ void double_back(Schedule& schedule, const Fold& fold, int v, std::span<const st
 Schedule allreduce_rabenseifner(const Shape& shape, std::int64_t count, bool in_place) {
   Schedule schedule;
   const int rank = shape.rank;
-  const Block result{kOutput, 0, count};
-  if (!in_place) schedule.copy(Block{kInput, 0, count}, result);
+  const Block input{kInput, 0, count}, result{kOutput, 0, count};
   const Fold fold(shape.size);
   if (fold.hands_over(rank)) {
-    schedule.next_round().send(rank + 1, result);
+    schedule.next_round().send(rank + 1, in_place ? result : input);
     schedule.next_round().receive(rank + 1, result);
     return schedule;
   }
+  // The first exchange receives straight into the result and reduces the input in, instead of
+  // copying the input there first: one pass over the vector less.
+  bool holds_own = in_place;
   const Slot incoming = schedule.add_temp(TypeId::kRecv, count);
-  if (fold.takes_over(rank))
-    schedule.next_round()
-        .receive(rank - 1, Block{incoming, 0, count})
-        .reduce_left(Block{incoming, 0, count}, result);
+  if (fold.takes_over(rank)) {
+    schedule.next_round();
+    if (holds_own) {
+      schedule.receive(rank - 1, Block{incoming, 0, count})
+          .reduce_left(Block{incoming, 0, count}, result);
+    } else {  // the even neighbour's vector holds the lower rank's contribution
+      schedule.receive(rank - 1, result).reduce_right(input, result);
+      holds_own = true;
+    }
+  }
+  if (!holds_own && fold.pof2 == 1) schedule.copy(input, result);  // a rank alone
   const int v = fold.new_rank(rank);
   const std::vector<std::int64_t> offsets = even_offsets(count, fold.pof2);
-  const std::vector<BlockRange> ranges = halve(schedule, fold, v, kOutput, incoming, offsets);
+  const std::vector<BlockRange> ranges =
+      halve(schedule, fold, v, kOutput, incoming, offsets, !holds_own);
   double_back(schedule, fold, v, offsets, ranges);
   if (fold.takes_over(rank)) schedule.next_round().send(rank - 1, result);
   return schedule;

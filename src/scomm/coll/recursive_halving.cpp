@@ -9,7 +9,8 @@ int bit_reverse(int v, int pof2) noexcept {
 }
 
 std::vector<BlockRange> halve(Schedule& schedule, const Fold& fold, int v, Slot vector,
-                              Slot incoming, std::span<const std::int64_t> offsets) {
+                              Slot incoming, std::span<const std::int64_t> offsets,
+                              bool from_input) {
   std::vector<BlockRange> ranges{{0, fold.pof2}};
   for (int mask = 1; mask < fold.pof2; mask *= 2) {
     const BlockRange range = ranges.back();
@@ -20,8 +21,19 @@ std::vector<BlockRange> halve(Schedule& schedule, const Fold& fold, int v, Slot 
     const BlockRange give =
         upper ? BlockRange{range.first, middle} : BlockRange{middle, range.last};
     const int partner = fold.real_rank(v ^ mask);
-    const Block into = block_of(incoming, offsets, keep);
     const Block mine = block_of(vector, offsets, keep);
+    if (from_input) {  // the partner's half arrives in `vector`, this rank's is reduced in
+      const Block kept = block_of(kInput, offsets, keep);
+      schedule.next_round().send(partner, block_of(kInput, offsets, give)).receive(partner, mine);
+      if (upper)
+        schedule.reduce_right(kept, mine);
+      else
+        schedule.reduce_left(kept, mine);
+      from_input = false;
+      ranges.push_back(keep);
+      continue;
+    }
+    const Block into = block_of(incoming, offsets, keep);
     schedule.next_round().send(partner, block_of(vector, offsets, give)).receive(partner, into);
     // The upper rank's partner holds the lower ranks' contribution.
     if (upper)

@@ -46,10 +46,14 @@ int bit_reverse(int v, int pof2) noexcept;
 
 // Reduce-scatter by recursive halving among the fold's pof2 ranks, from new rank `v` (real rank
 // `rank`): `vector` holds pof2 blocks, block q at offsets[q] .. offsets[q + 1]; `incoming` is a
-// temporary with the same layout. Returns the range the rank keeps before each step and after
-// the last: ranges[0] = [0, pof2), ranges.back() = the single block bit_reverse(v).
+// temporary with the same layout. With `from_input`, the rank's contribution is still in the
+// input, not in `vector`: the first step sends from the input and receives the partner's half
+// straight into `vector` (where the other steps receive into `incoming`). Returns the range the
+// rank keeps before each step and after the last: ranges[0] = [0, pof2), ranges.back() = the single
+// block bit_reverse(v).
 std::vector<BlockRange> halve(Schedule& schedule, const Fold& fold, int v, Slot vector,
-                              Slot incoming, std::span<const std::int64_t> offsets);
+                              Slot incoming, std::span<const std::int64_t> offsets,
+                              bool from_input = false);
 
 // The block of `slot` that covers `range`.
 inline Block block_of(Slot slot, std::span<const std::int64_t> offsets, BlockRange range) {
