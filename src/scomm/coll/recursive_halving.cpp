@@ -22,24 +22,19 @@ std::vector<BlockRange> halve(Schedule& schedule, const Fold& fold, int v, Slot 
         upper ? BlockRange{range.first, middle} : BlockRange{middle, range.last};
     const int partner = fold.real_rank(v ^ mask);
     const Block mine = block_of(vector, offsets, keep);
-    if (from_input) {  // the partner's half arrives in `vector`, this rank's is reduced in
-      const Block kept = block_of(kInput, offsets, keep);
-      schedule.next_round().send(partner, block_of(kInput, offsets, give)).receive(partner, mine);
-      if (upper)
-        schedule.reduce_right(kept, mine);
-      else
-        schedule.reduce_left(kept, mine);
-      from_input = false;
-      ranges.push_back(keep);
-      continue;
-    }
-    const Block into = block_of(incoming, offsets, keep);
-    schedule.next_round().send(partner, block_of(vector, offsets, give)).receive(partner, into);
-    // The upper rank's partner holds the lower ranks' contribution.
-    if (upper)
-      schedule.reduce_left(into, mine);
+    // From the input, the partner's half arrives straight in `vector` and the rank's own is
+    // reduced in from the input; else the partner's arrives in `incoming`.
+    const Block into = from_input ? mine : block_of(incoming, offsets, keep);
+    const Block other = from_input ? block_of(kInput, offsets, keep) : into;
+    schedule.next_round()
+        .send(partner, block_of(from_input ? kInput : vector, offsets, give))
+        .receive(partner, into);
+    // The upper rank's partner holds the lower ranks' contribution: it goes on the left.
+    if (upper != from_input)
+      schedule.reduce_left(other, mine);
     else
-      schedule.reduce_right(into, mine);
+      schedule.reduce_right(other, mine);
+    from_input = false;
     ranges.push_back(keep);
   }
   return ranges;
