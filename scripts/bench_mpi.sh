@@ -36,14 +36,14 @@ binding() {
 # 41-45 in the runs around it); 51 span half a second to 2 s.
 for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four --reps 51; done
 # Collectives against the base MPI's, split + Ibcast, and the cost model against measurements,
-# in SCOMM_COLL_LAUNCHES launches (default 1) at each count, the counts in turn: from launch to
+# in SCOMM_COLL_LAUNCHES launches (default 3) at each count, the counts in turn: from launch to
 # launch a small cell moves by 0.1-0.3x (16 cores), more than between repetitions of one launch, so
 # make_results.py takes each ratio's median over the launches (files ...-launch2, -launch3 beside
 # the first; stale ones go first).
 if [[ " ${SCOMM_MPI_EXPERIMENTS:-coll} " == *" coll "* ]]; then
   for np in "${counts[@]}"; do rm -f docs/results/mpi-"$label"-coll-p"$np"-launch*; done
 fi
-for ((launch = 1; launch <= ${SCOMM_COLL_LAUNCHES:-1}; ++launch)); do
+for ((launch = 1; launch <= ${SCOMM_COLL_LAUNCHES:-3}; ++launch)); do
   for np in "${counts[@]}"; do
     launch_suffix="$([ "$launch" -gt 1 ] && echo "-launch$launch" || true)" \
       mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"

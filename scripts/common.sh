@@ -30,6 +30,6 @@ write_results() {
   [ -e "$model" ] || model=
   /usr/bin/python3 "$root/scripts/make_results.py" "$root/docs/RESULTS.md" \
     "$root/docs/results/group.json" ${model:+"$model"} "${inputs[@]}" \
-    --reproduce "./scripts/bench.sh   # = scomm-bench group-workloads group-classes group-cases avrankmap context-tables --reps ${SCOMM_BENCH_REPS:-5}, then scripts/bench_mpi.sh build 2 3 4 5 8; the 16-core tables: SCOMM_COLL_REPS=15 SCOMM_COLL_LAUNCHES=3 SCOMM_JANUS_NP=\"8 16\" SCOMM_JANUS_REPS=11 scripts/bench_mpi.sh build 2 4 8 16 on a 16-core machine" \
+    --reproduce "./scripts/bench.sh   # = scomm-bench group-workloads group-classes group-cases avrankmap context-tables --reps ${SCOMM_BENCH_REPS:-5}, then scripts/bench_mpi.sh build 2 3 4 5 8; the 16-core tables: SCOMM_COLL_REPS=15 SCOMM_JANUS_NP=\"8 16\" SCOMM_JANUS_REPS=11 scripts/bench_mpi.sh build 2 4 8 16 on a 16-core machine" \
     --smpi-command "./scripts/bench_simgrid.sh   # = smpirun -np P -platform cluster.xml --cfg=smpi/simulate-computation:no scomm-mpibench split-halves --quick --reps 3, P = 16 .. 4096"
 }
