@@ -14,10 +14,14 @@ shift
 counts=("$@")
 label="c$(nproc)"
 cd "$root"
+# Whether the group of experiments `$1` is to run.
+wanted() {
+  [[ " ${SCOMM_MPI_EXPERIMENTS:-creation coll janus stress p2p} " == *" $1 "* ]]
+}
 mpibench() {
   local np="$1" name="$2"
   shift 2
-  [[ " ${SCOMM_MPI_EXPERIMENTS:-creation coll janus stress p2p} " == *" $name "* ]] || return 0
+  wanted "$name" || return 0
   local out="docs/results/mpi-$label-$name-p$np${launch_suffix:-}"
   echo "mpi bench: $name at $np ranks"
   mpirun -np "$np" $(binding "$np") "$build/bench/scomm-mpibench" "$@" --json "$out.json" >"$out.txt"
@@ -40,7 +44,7 @@ for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four
 # launch a small cell moves by 0.1-0.3x (16 cores), more than between repetitions of one launch, so
 # make_results.py takes each ratio's median over the launches (files ...-launch2, -launch3 beside
 # the first; stale ones go first).
-if [[ " ${SCOMM_MPI_EXPERIMENTS:-coll} " == *" coll "* ]]; then
+if wanted coll; then
   for np in "${counts[@]}"; do rm -f docs/results/mpi-"$label"-coll-p"$np"-launch*; done
 fi
 for ((launch = 1; launch <= ${SCOMM_COLL_LAUNCHES:-3}; ++launch)); do

@@ -646,13 +646,13 @@ PAIRED = ("collectives", "split-ibcast")
 
 def load_mpi_runs(files):
     """The runs of `files`, the launches of one command as one run (merge_launches)."""
-    def launch_number(f):
+    def command_and_launch(f):  # ("mpi-c16-coll-p16", 2) for mpi-c16-coll-p16-launch2.json
         suffix = LAUNCH_SUFFIX.search(Path(f).stem)
-        return int(suffix.group(0)[len("-launch"):]) if suffix else 1
+        return (LAUNCH_SUFFIX.sub("", Path(f).stem),
+                int(suffix.group(0)[len("-launch"):]) if suffix else 1)
     groups = {}
-    for f in sorted(files, key=lambda f: (LAUNCH_SUFFIX.sub("", Path(f).stem), launch_number(f))):
-        groups.setdefault(LAUNCH_SUFFIX.sub("", Path(f).stem), []).append(
-            json.loads(Path(f).read_text()))
+    for f in sorted(files, key=command_and_launch):
+        groups.setdefault(command_and_launch(f)[0], []).append(json.loads(Path(f).read_text()))
     return [merge_launches(launches) for launches in groups.values()]
 
 

@@ -13,23 +13,20 @@ Schedule allreduce_recursive_doubling(const Shape& shape, std::int64_t count, bo
   // its rank takes, instead of copying the input there first (one pass over the vector less).
   bool holds_own = in_place;
   std::optional<Block> incoming;
-  // Receives `partner`'s partial result and reduces it with this rank's, in rank order.
+  // Receives `partner`'s partial result and reduces it with this rank's, in rank order: the
+  // first straight into the result, the input reduced in; later ones into `incoming`.
   const auto combine = [&](int partner) {
-    if (!holds_own) {
-      schedule.receive(partner, result);
-      if (partner < rank)
-        schedule.reduce_right(input, result);
-      else
-        schedule.reduce_left(input, result);
-      holds_own = true;
-      return;
-    }
-    if (!incoming) incoming = Block{schedule.add_temp(TypeId::kRecv, count), 0, count};
-    schedule.receive(partner, *incoming);
-    if (partner < rank)
-      schedule.reduce_left(*incoming, result);
+    const bool first = !holds_own;
+    if (!first && !incoming) incoming = Block{schedule.add_temp(TypeId::kRecv, count), 0, count};
+    const Block into = first ? result : *incoming;
+    const Block other = first ? input : into;
+    schedule.receive(partner, into);
+    // The lower partner's contribution goes on the left.
+    if ((partner < rank) != first)
+      schedule.reduce_left(other, result);
     else
-      schedule.reduce_right(*incoming, result);
+      schedule.reduce_right(other, result);
+    holds_own = true;
   };
 
   const int pof2 = floor_pow2(p);
