@@ -12,6 +12,11 @@ source "$(dirname "$0")/common.sh"
 build="$1"
 shift
 counts=("$@")
+launches="${SCOMM_COLL_LAUNCHES:-3}"
+if ! [[ "$launches" =~ ^[1-9][0-9]*$ ]]; then
+  echo "SCOMM_COLL_LAUNCHES: '$launches' is not a positive number of launches" >&2
+  exit 2
+fi
 label="c$(nproc)"
 cd "$root"
 # Whether the group of experiments `$1` is to run.
@@ -47,7 +52,7 @@ for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four
 if wanted coll; then
   for np in "${counts[@]}"; do rm -f docs/results/mpi-"$label"-coll-p"$np"-launch*; done
 fi
-for ((launch = 1; launch <= ${SCOMM_COLL_LAUNCHES:-3}; ++launch)); do
+for ((launch = 1; launch <= launches; ++launch)); do
   for np in "${counts[@]}"; do
     launch_suffix="$([ "$launch" -gt 1 ] && echo "-launch$launch" || true)" \
       mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"
