@@ -56,12 +56,32 @@ TEST(Selection, BcastSegmentsFollowTheVectorUnlessTheSegmentIsSet) {
   EXPECT_EQ(set.segment_bytes(), 4096);
 }
 
+TEST(Selection, BcastWhereRanksShareCoresKeepsToFewHops) {
+  const Selection shared = with_cores_shared(true), own = with_cores_shared(false);
+  EXPECT_EQ(shared.choose(kBcast, 32 * kKiB - 8, 4), kBinomial);
+  EXPECT_EQ(shared.choose(kBcast, 32 * kKiB, 4), kKnomial);
+  EXPECT_EQ(shared.choose(kBcast, 512 * kKiB - 8, 7), kKnomial);
+  EXPECT_EQ(shared.choose(kBcast, 512 * kKiB, 7), kBinomial);
+  EXPECT_EQ(shared.choose(kBcast, 32 * kKiB, 8), kBinomial);
+  EXPECT_EQ(shared.choose(kBcast, 1024 * kKiB, 8), kBinomial);
+  EXPECT_EQ(shared.choose(kBcast, 8, 8), kPipelinedTree);
+  EXPECT_EQ(shared.choose(kBcast, 1024 * kKiB, 16), kPipelinedTree);
+  EXPECT_EQ(own.choose(kBcast, 32 * kKiB, 4), kBinomial);
+  EXPECT_EQ(own.choose(kBcast, 1024 * kKiB, 8), kScatterAllgather);
+}
+
 TEST(Selection, ReduceKeepsTheBinomialTreeBelowFourKiB) {
   const Selection s;
   EXPECT_EQ(s.choose(kReduce, 4 * kKiB - 8, 8), kBinomial);
   EXPECT_EQ(s.choose(kReduce, 4 * kKiB, 8), kPipelinedTree);
   EXPECT_EQ(s.choose(kReduce, 4 * kKiB, 4), kBinomial);
   EXPECT_EQ(s.choose(kReduce, 256 * kKiB, 8), kBinomial);
+}
+
+TEST(Selection, ReduceKeepsTheBinomialTreeWhereRanksShareCores) {
+  const Selection shared = with_cores_shared(true);
+  for (const std::int64_t bytes : {4 * kKiB, 32 * kKiB, 128 * kKiB})
+    EXPECT_EQ(shared.choose(kReduce, bytes, 8), kBinomial) << bytes;
 }
 
 TEST(Selection, GatherGoesLinearLaterOnEightOwnCoresOrMore) {

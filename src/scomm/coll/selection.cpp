@@ -30,7 +30,10 @@ constexpr int kBcastMinScatterRanks = 8;  // below, the extra rounds cost more (
 // sends them one by one (16 cores, 8-512 B: 0.52-1.00x native against 0.76-1.07x; the VM at P = 8
 // alike). Reduce keeps the binomial tree below 4 KiB (16 cores, P = 8: 0.78-0.89x against
 // 0.98-1.06x). Fewer ranks have too few levels to overlap (P = 4: 1.13x against 1.05x), and longer
-// vectors are bandwidth-bound (reduce 256 KiB, P = 8: 1.60x against 1.09x).
+// vectors are bandwidth-bound (reduce 256 KiB, P = 8: 1.60x against 1.09x). Where ranks share
+// cores reduce keeps binomial, as each segment's step waits for a scheduling slice (2-core VM,
+// P = 8, nine launches: 0.57x, 0.97x and 0.41x native at 4, 32 and 256 KiB against the
+// pipelined tree's 0.66x, 0.98x and 0.62x).
 constexpr int kPipelinedTreeMinRanks = 8;
 // Bcast on 16 or more ranks: the pipelined tree at every size, in 128 KiB segments from 256 KiB.
 // A tree of four levels and more keeps overlapping them where binomial's root sends the whole
@@ -52,6 +55,14 @@ constexpr std::int64_t kBcastLongSegmentBytes = 128 * 1024;
 constexpr std::int64_t kBcastEagerSegmentFrom = 4 * 1024;
 constexpr std::int64_t kBcastEagerSegmentBelow = 8 * 1024;
 constexpr std::int64_t kBcastEagerSegmentBytes = 2 * 1024;
+// Where ranks share cores, bcast from 32 KiB on fewer than 8 ranks down the 4-nomial tree, whose
+// root sends to up to 4 ranks itself: one hop where binomial's second waits for a scheduling
+// slice (2-core VM, nine launches each: 1.00-1.02x native at 32 and 256 KiB, P = 4 and 5, within
+// 0.89-1.13x, where binomial read 0.96-1.11x within 0.60-1.31x; Open MPI sends linearly there too).
+// Longer vectors keep binomial (1 MiB: 4-nomial 1.22-1.31x, binomial 0.96-1.10x), and so does
+// 8 ranks and more, where scatter + allgather's 2 (p - 1) steps each wait for a slice (P = 8,
+// 1 MiB: 1.32x against binomial's 0.87x).
+constexpr std::int64_t kBcastSharedKnomialFrom = 32 * 1024;
 constexpr std::int64_t kReducePipelinedStart = 4 * 1024;
 constexpr std::int64_t kBcastPipelinedEnd = 32 * 1024;
 constexpr std::int64_t kReducePipelinedEnd = 256 * 1024;
@@ -268,7 +279,11 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
                                                                               : kDissemination;
     case kBcast:
       if (size >= kBcastPipelinedAlwaysRanks) return kPipelinedTree;
-      if (bytes >= kBcastLong && size >= kBcastMinScatterRanks) return kScatterAllgather;
+      if (cores_shared_ && size < kBcastMinScatterRanks && bytes >= kBcastSharedKnomialFrom &&
+          bytes < kBcastLong)
+        return kKnomial;
+      if (!cores_shared_ && bytes >= kBcastLong && size >= kBcastMinScatterRanks)
+        return kScatterAllgather;
       return pipelined_tree_fits(bytes, size, 0, kBcastPipelinedEnd) ? kPipelinedTree : kBinomial;
     case kAllreduce:
       // Rabenseifner splits the vector into pieces per rank; with fewer elements than ranks,
@@ -287,7 +302,8 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
                  ? kPairwise
                  : kRecursiveHalving;
     case kReduce:
-      return pipelined_tree_fits(bytes, size, kReducePipelinedStart, kReducePipelinedEnd)
+      return !cores_shared_ &&
+                     pipelined_tree_fits(bytes, size, kReducePipelinedStart, kReducePipelinedEnd)
                  ? kPipelinedTree
                  : kBinomial;
     case kGather:
