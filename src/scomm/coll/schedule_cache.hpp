@@ -66,9 +66,16 @@ class ScheduleCache {
   class VectorSpans {
    public:
     VectorSpans() = default;
-    explicit VectorSpans(Vectors vectors) noexcept : size_(vectors.size()) {
+    // Vectors that are all empty (a non-root's of a rooted v-form) keep nothing: their sizes
+    // follow from the rank and the root, which the call's other arguments fix.
+    explicit VectorSpans(Vectors vectors) noexcept
+        : size_(std::all_of(vectors.begin(), vectors.end(),
+                            [](std::span<const int> v) { return v.empty(); })
+                    ? 0
+                    : vectors.size()) {
       assert(vectors.size() <= spans_.size());
-      std::copy(vectors.begin(), vectors.end(), spans_.begin());
+      std::copy(vectors.begin(), vectors.begin() + static_cast<std::ptrdiff_t>(size_),
+                spans_.begin());
     }
     std::span<const std::span<const int>> view() const noexcept { return {spans_.data(), size_}; }
 
