@@ -101,6 +101,32 @@ TEST(Simulator, LogGPChargesBothOverheadsTheWireAndTheGap) {
   EXPECT_EQ(sim.critical_messages, 1);
 }
 
+TEST(Simulator, BackToBackCallsOverlapWhereTheSenderIsFreeBeforeItsMessagesArrive) {
+  // Two ranks, one message per call. LogGP: the root is free again after o, so call k's message
+  // leaves at k o and is received by k o + o + L + o; the leaf ends call k then.
+  const double L = 10, o = 1;
+  const UniformModel loggp(Link::loggp(L, o, 0, 0));
+  const Simulation one = simulate(bcast(0), 2, 0, loggp);
+  const Simulation four = simulate(bcast(0), 2, 0, loggp, {}, 4);
+  ASSERT_TRUE(four.ok()) << four.describe_problems();
+  EXPECT_NEAR(one.time, o + L + o, 1e-12);
+  EXPECT_NEAR(four.time, 3 * o + o + L + o, 1e-12);
+  EXPECT_NEAR(four.completion[0], 4 * o, 1e-12);
+  EXPECT_EQ(four.messages, 4);
+  EXPECT_EQ(four.max_rounds, 4);
+  // Hockney's sender is busy until its message arrives: calls add up.
+  const Simulation hockney = simulate(bcast(0), 2, 0, UniformModel(Link::hockney(5, 0)), {}, 3);
+  EXPECT_NEAR(hockney.time, 15, 1e-12);
+  // A deadlock in one call is one in the loop too, and no calls simulate nothing.
+  auto silent = [](const Shape& s) {
+    Schedule schedule;
+    if (s.rank == 1) schedule.next_round().receive(0, Block{kOutput, 0, 1});
+    return schedule;
+  };
+  EXPECT_FALSE(simulate(silent, 2, 0, loggp, {}, 3).ok());
+  EXPECT_EQ(simulate(bcast(0), 2, 0, loggp, {}, 0).messages, 0);
+}
+
 TEST(Simulator, MessagesAboveTheEagerLimitCostTheRendezvousProtocol) {
   const Link link = Link::hockney_protocols(kAlpha, kBeta, 4096, 3 * kAlpha, kBeta / 2);
   EXPECT_DOUBLE_EQ(link.port_time(0), kAlpha);
@@ -113,6 +139,30 @@ TEST(Simulator, MessagesAboveTheEagerLimitCostTheRendezvousProtocol) {
     ASSERT_TRUE(sim.ok()) << sim.describe_problems();
     EXPECT_NEAR(sim.time, 3 * link.port_time(count * 8), 1e-9) << count;
   }
+}
+
+TEST(Simulator, ARendezvousMessageMovesOnceItsReceiveIsPosted) {
+  // Rank 0 sends 100 bytes at once; rank 1 first copies 1,000 bytes (one time unit each), then
+  // receives them. Above the eager limit the bytes move only from then on.
+  auto build = [](const Shape& s) {
+    Schedule schedule;
+    const Slot temp = schedule.add_temp(TypeId::kByte, 1000);
+    if (s.rank == 0) schedule.next_round().send(1, Block{temp, 0, 100});
+    if (s.rank == 1) {
+      schedule.next_round().copy(Block{temp, 0, 1000}, Block{temp, 0, 1000});
+      schedule.next_round().receive(0, Block{temp, 0, 100});
+    }
+    return schedule;
+  };
+  const LocalCost copy{1.0, 0.0};
+  const Link eager = Link::hockney_protocols(1, 0, 100, 3, 0.5);
+  const Link rendezvous = Link::hockney_protocols(1, 0, 99, 3, 0.5);
+  const Simulation early = simulate(build, 2, 0, UniformModel(eager, copy));
+  const Simulation late = simulate(build, 2, 0, UniformModel(rendezvous, copy));
+  ASSERT_TRUE(early.ok() && late.ok()) << late.describe_problems();
+  EXPECT_NEAR(early.completion[1], 1000, 1e-9);  // arrived at 1 while rank 1 copied
+  EXPECT_NEAR(late.completion[1], 1000 + 100 * 0.5, 1e-9);
+  EXPECT_NEAR(late.completion[0], 3 + 100 * 0.5, 1e-9);  // the sender is not charged the wait
 }
 
 TEST(Simulator, TwoLevelModelCountsMessagesPerLevel) {

@@ -160,12 +160,13 @@ struct RankState {
 class Simulator {
  public:
   Simulator(const ScheduleBuilder& builder, int size, int root, const CostModel& model,
-            ElementSizes sizes)
+            ElementSizes sizes, int calls)
       : builder_(builder),
         size_(size),
         root_(root),
         model_(model),
         sizes_(sizes),
+        calls_(calls),
         ranks_(static_cast<std::size_t>(size)),
         inboxes_(size) {
     result_.completion.assign(ranks_.size(), 0.0);
@@ -210,9 +211,7 @@ class Simulator {
     }
   }
 
-  void start(int r) {
-    const Schedule s = builder_(Shape{r, size_, root_});
-    encoder_.clear();
+  void encode_rounds(const Schedule& s, int r) {
     for (const Round& round : s.rounds()) {
       encode_transfers(s, r, round.sends);
       encode_transfers(s, r, round.receives);
@@ -223,9 +222,15 @@ class Simulator {
       encoder_.unsigned_value(copied);
       encoder_.unsigned_value(reduced);
     }
+  }
+
+  void start(int r) {
+    const Schedule s = builder_(Shape{r, size_, root_});
+    encoder_.clear();
+    for (int call = 0; call < calls_; ++call) encode_rounds(s, r);
     RankState& me = state(r);
     me.code = encoder_.copy();
-    me.rounds = static_cast<std::int32_t>(s.rounds().size());
+    me.rounds = static_cast<std::int32_t>(s.rounds().size()) * calls_;
     me.round = 0;
     result_.max_rounds = std::max(result_.max_rounds, me.rounds);
   }
@@ -305,7 +310,8 @@ class Simulator {
       } else if (inboxes_.take(r, peer, m)) {
         if (m.bytes != bytes)
           problem({Problem::Kind::kSizeMismatch, r, peer, me.round, m.bytes, bytes});
-        arrivals_.push_back({m.arrival, model_.link(peer, r).recv_overhead, m.hops});
+        const Link link = model_.link(peer, r);
+        arrivals_.push_back({arrival(link, m, me.start), link.recv_overhead, m.hops});
       } else {
         me.awaiting = peer;
         if (!arrivals_.empty()) partial_[r] = arrivals_;
@@ -314,6 +320,15 @@ class Simulator {
       me.cursor = in.position();
     }
     return true;
+  }
+
+  // When message `m` is in at a receiver whose round posted its receive at `posted`. A message
+  // above the eager limit moves only once its receive is posted (the rendezvous): then no
+  // sooner than the wire and its bytes after that. The sender is not charged the wait.
+  static double arrival(const Link& link, const Message& m, double posted) noexcept {
+    if (m.bytes <= link.eager_bytes) return m.arrival;
+    return std::max(
+        m.arrival, posted + link.latency + static_cast<double>(m.bytes) * link.rendezvous_per_byte);
   }
 
   // Ends the round (receives processed one at a time in arrival order, then the local steps)
@@ -378,6 +393,7 @@ class Simulator {
   int size_, root_;
   const CostModel& model_;
   ElementSizes sizes_;
+  int calls_;
   std::vector<RankState> ranks_;
   Inboxes inboxes_;
   std::deque<int> ready_;
@@ -420,9 +436,9 @@ std::string Simulation::describe_problems() const {
 }
 
 Simulation simulate(const ScheduleBuilder& builder, int size, int root, const CostModel& model,
-                    ElementSizes sizes) {
-  if (size < 1) return {};
-  return Simulator(builder, size, root, model, sizes).run();
+                    ElementSizes sizes, int calls) {
+  if (size < 1 || calls < 1) return {};
+  return Simulator(builder, size, root, model, sizes, calls).run();
 }
 
 }  // namespace scomm::coll

@@ -9,7 +9,8 @@
 // port (cost_model.hpp); the round ends when its receives have arrived and its sends have left,
 // then its local steps run (copy and reduction cost per byte). One tag per collective and MPI's
 // non-overtaking rule: the k-th receive a rank posts from a peer matches the k-th message that
-// peer sent it. Sends are eager: a send never waits for its receive.
+// peer sent it. A send never waits for its receive; a message above the link's eager limit
+// moves only once its receive is posted (cost_model.hpp), so it reaches a late receiver late.
 #pragma once
 
 #include <cstdint>
@@ -69,9 +70,12 @@ struct Simulation {
   std::string describe_problems() const;
 };
 
-// Simulates the collective of `size` ranks rooted at `root`. Memory: a compact encoding of the
-// schedules of the ranks in flight, some tens of bytes per round.
+// Simulates the collective of `size` ranks rooted at `root`, `calls` times back to back: each
+// rank starts the next call as soon as it has finished the last, as a loop of blocking calls does
+// (so a root's next sends may leave before its last call's messages have arrived). The result
+// covers them all. Memory: a compact encoding of the schedules of the ranks in flight, some tens
+// of bytes per round.
 Simulation simulate(const ScheduleBuilder& builder, int size, int root, const CostModel& model,
-                    ElementSizes sizes = {});
+                    ElementSizes sizes = {}, int calls = 1);
 
 }  // namespace scomm::coll
