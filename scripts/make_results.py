@@ -526,12 +526,15 @@ SIMULATOR_FIT_BACK_TO_BACK = (
     "limit and another above it (the limit where the two fit best, at least three sizes each), "
     "the sender busy for o of the eager line's alpha (a burst of blocking 8-byte sends' time "
     "per message), the rest the wire's L; above the limit a message moves only once its receive "
-    "is posted. Copy and reduction cost per byte from local loops. Each algorithm forced "
-    "(SCOMM_COLL_<OP>), measured in a loop of calls (median of the slowest rank) and simulated "
+    "is posted. Copy and reduction cost per byte from local loops. Each algorithm of every "
+    "collective with blocks of one size (the v-forms run the linear exchange alone) forced "
+    "(SCOMM_COLL_<OP>), measured in a loop of calls (median of the slowest rank; bytes: a "
+    "rank's block, the whole vector of a reduction) and simulated "
     "as that loop (16 calls back to back, a call's time the steady increase per call: a rank "
     "free before its messages have arrived starts the next call). Error: (predicted - measured) "
     "/ measured. What remains is what the model does not know: the software cost of a call "
-    "beyond its messages, caches, and, where ranks share cores, the waits for a core.")
+    "beyond its messages, caches, memory bandwidth shared by transfers at once (an exchange's two "
+    "directions, a root's many receives), and, where ranks share cores, the waits for a core.")
 SIMULATOR_FIT_ONE_CALL = (
     "Hockney's alpha and beta fitted to a ping-pong over scomm point-to-point (least squares on "
     "the relative error, 8 B to 1 MiB), once over every size and once per protocol: a line up to "

@@ -2,9 +2,9 @@
 // messages over scomm point-to-point (what the collectives run on), each acknowledged by an empty
 // one: Hockney's alpha and beta over all sizes, and LogGP per protocol (a line up to the eager
 // limit, another above it, the limit where the two fit best, the sender busy for a stream's time
-// per message); copy and reduction cost per byte from local loops. Then barrier, bcast, reduce,
-// allreduce and scan, each algorithm forced in turn (SCOMM_COLL_<OP> and a fresh SCOMM_Init),
-// measured in a loop of calls and simulated as one, with both links at this P.
+// per message); copy and reduction cost per byte from local loops. Then every algorithm of the
+// blocked collectives (fit_algorithms.hpp), each forced in turn (SCOMM_COLL_<OP> and a fresh
+// SCOMM_Init), measured in a loop of calls and simulated as one, with both links at this P.
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -15,19 +15,8 @@
 
 #include "comparison.hpp"
 #include "experiments.hpp"
+#include "fit_algorithms.hpp"
 #include "scomm.h"
-#include "scomm/coll/allreduce_rabenseifner.hpp"
-#include "scomm/coll/allreduce_recursive_doubling.hpp"
-#include "scomm/coll/allreduce_ring.hpp"
-#include "scomm/coll/barrier_dissemination.hpp"
-#include "scomm/coll/bcast_binomial.hpp"
-#include "scomm/coll/bcast_knomial.hpp"
-#include "scomm/coll/bcast_pipelined_tree.hpp"
-#include "scomm/coll/bcast_scatter_allgather.hpp"
-#include "scomm/coll/reduce_binomial.hpp"
-#include "scomm/coll/reduce_pipelined_tree.hpp"
-#include "scomm/coll/scan_binary_tree.hpp"
-#include "scomm/coll/scan_recursive_doubling.hpp"
 #include "scomm/coll/simulator.hpp"
 
 namespace scomm::bench {
@@ -35,77 +24,6 @@ namespace {
 
 using coll::Schedule;
 using coll::Shape;
-
-struct FitBuffers {
-  std::vector<double> in, out;
-};
-
-// One algorithm of one operation: its SCOMM_COLL_<OP> setting, its schedule for `count`
-// doubles, and the C call that runs it.
-struct Algorithm {
-  const char* variable;  // SCOMM_COLL_<OP>
-  const char* name;      // its value
-  bool sized;
-  Schedule (*build)(const Shape&, std::int64_t count);
-  void (*run)(FitBuffers&, int count);
-};
-
-// bcast.cpp's choices for the k-nomial radix and the pipeline's segment (32 KiB).
-constexpr int kRadix = 4;
-constexpr std::int64_t kSegmentDoubles = 32 * 1024 / 8;
-
-void bcast(FitBuffers& b, int n) {
-  SCOMM_Bcast(b.out.data(), n, MPI_DOUBLE, 0, SCOMM_COMM_WORLD);
-}
-void reduce(FitBuffers& b, int n) {
-  SCOMM_Reduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, 0, SCOMM_COMM_WORLD);
-}
-void scan(FitBuffers& b, int n) {
-  SCOMM_Scan(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, SCOMM_COMM_WORLD);
-}
-void allreduce(FitBuffers& b, int n) {
-  SCOMM_Allreduce(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, SCOMM_COMM_WORLD);
-}
-void barrier(FitBuffers&, int) {
-  SCOMM_Barrier(SCOMM_COMM_WORLD);
-}
-
-const Algorithm kAlgorithms[] = {
-    {"SCOMM_COLL_BARRIER", "dissemination", false,
-     [](const Shape& s, std::int64_t) { return coll::barrier_dissemination(s); }, barrier},
-    {"SCOMM_COLL_BCAST", "binomial", true,
-     [](const Shape& s, std::int64_t n) { return coll::bcast_binomial(s, n); }, bcast},
-    {"SCOMM_COLL_BCAST", "knomial", true,
-     [](const Shape& s, std::int64_t n) { return coll::bcast_knomial(s, n, kRadix); }, bcast},
-    {"SCOMM_COLL_BCAST", "pipelined_tree", true,
-     [](const Shape& s, std::int64_t n) {
-       return coll::bcast_pipelined_tree(s, n, kSegmentDoubles);
-     },
-     bcast},
-    {"SCOMM_COLL_BCAST", "scatter_allgather", true,
-     [](const Shape& s, std::int64_t n) { return coll::bcast_scatter_allgather(s, n); }, bcast},
-    {"SCOMM_COLL_REDUCE", "binomial", true,
-     [](const Shape& s, std::int64_t n) { return coll::reduce_binomial(s, n, false, true); },
-     reduce},
-    {"SCOMM_COLL_REDUCE", "pipelined_tree", true,
-     [](const Shape& s, std::int64_t n) {
-       return coll::reduce_pipelined_tree(s, n, false, kSegmentDoubles);
-     },
-     reduce},
-    {"SCOMM_COLL_ALLREDUCE", "recursive_doubling", true,
-     [](const Shape& s, std::int64_t n) { return coll::allreduce_recursive_doubling(s, n, false); },
-     allreduce},
-    {"SCOMM_COLL_ALLREDUCE", "rabenseifner", true,
-     [](const Shape& s, std::int64_t n) { return coll::allreduce_rabenseifner(s, n, false); },
-     allreduce},
-    {"SCOMM_COLL_ALLREDUCE", "ring", true,
-     [](const Shape& s, std::int64_t n) { return coll::allreduce_ring(s, n, false); }, allreduce},
-    {"SCOMM_COLL_SCAN", "recursive_doubling", true,
-     [](const Shape& s, std::int64_t n) { return coll::scan_recursive_doubling(s, n, false); },
-     scan},
-    {"SCOMM_COLL_SCAN", "binary_tree", true,
-     [](const Shape& s, std::int64_t n) { return coll::scan_binary_tree(s, n, false); }, scan},
-};
 
 // Restarts scomm with `variable` set to `value` (nullopt: unset), so that SCOMM_Init reads it.
 void restart_with(const char* variable, const std::optional<std::string>& value) {
@@ -267,8 +185,8 @@ Fit fit(bool quick) {
 // before its messages have arrived. A call's time is the steady increase per call.
 constexpr int kSimulatedCalls = 16;
 
-Row measure(const Algorithm& a, int bytes, const Fit& f, const MpiBenchOptions& o, int p) {
-  FitBuffers buffers{std::vector<double>(131072, 1.0), std::vector<double>(131072, 0.0)};
+Row measure(const FitAlgorithm& a, int bytes, const Fit& f, const MpiBenchOptions& o, int p) {
+  FitBuffers buffers(p);
   const int count = bytes / 8;
   const std::function<void()> op = [&] { a.run(buffers, count); };
   const int iterations = iterations_for(o.quick ? 2e5 : 1e7, 1000, op);
@@ -326,7 +244,7 @@ std::vector<Row> simulator_fit(const MpiBenchOptions& o) {
       {"copy ns/B", fixed(f.local.copy_per_byte, 4)},
       {"reduce ns/B", fixed(f.local.reduce_per_byte, 4)}};
   std::vector<Row> rows;
-  for (const Algorithm& a : kAlgorithms) {
+  for (const FitAlgorithm& a : fit_algorithms()) {
     const auto saved = environment(a.variable);
     restart_with(a.variable, a.name);
     for (const int bytes : {8, 4096, 65536, 1048576}) {
