@@ -3,8 +3,9 @@
 // one: Hockney's alpha and beta over all sizes, and LogGP per protocol (a line up to the eager
 // limit, another above it, the limit where the two fit best, the sender busy for a stream's time
 // per message); copy and reduction cost per byte from local loops. Then every algorithm of the
-// blocked collectives (fit_algorithms.hpp), each forced in turn (SCOMM_COLL_<OP> and a fresh
-// SCOMM_Init), measured in a loop of calls and simulated as one, with both links at this P.
+// collectives whose blocks are of one size (fit_algorithms.hpp), each forced in turn
+// (SCOMM_COLL_<OP> and a fresh SCOMM_Init), measured in a loop of calls and simulated as one,
+// with both links at this P.
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
