@@ -23,7 +23,6 @@
 namespace scomm::bench {
 namespace {
 
-using coll::Schedule;
 using coll::Shape;
 
 // Restarts scomm with `variable` set to `value` (nullopt: unset), so that SCOMM_Init reads it.
