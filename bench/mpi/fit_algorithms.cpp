@@ -55,8 +55,25 @@ std::int64_t chain_segment(const Shape& s, std::int64_t count) {
   return selection().cuts_scan_chain(count * 8, s.size) ? reduce_segment(count)
                                                         : std::max<std::int64_t>(count, 1);
 }
-std::vector<std::int64_t> blocks(const Shape& s, std::int64_t count) {
+std::vector<std::int64_t> block_counts(const Shape& s, std::int64_t count) {
   return std::vector<std::int64_t>(static_cast<std::size_t>(s.size), count);
+}
+
+// A builder of `count` elements, not in place.
+template <Schedule (*kBuild)(const Shape&, std::int64_t, bool)>
+Schedule vector_of(const Shape& s, std::int64_t n) {
+  return kBuild(s, n, false);
+}
+// A builder of blocks of `count` elements sent and received, not in place.
+template <Schedule (*kBuild)(const Shape&, std::int64_t, std::int64_t, bool)>
+Schedule blocks_of(const Shape& s, std::int64_t n) {
+  return kBuild(s, n, n, false);
+}
+
+// The scan chain of `count` elements, as the library cuts it, of a commutative operation.
+template <Schedule (*kBuild)(const Shape&, std::int64_t, bool, std::int64_t, bool)>
+Schedule chain_of(const Shape& s, std::int64_t n) {
+  return kBuild(s, n, false, chain_segment(s, n), true);
 }
 
 void barrier(FitBuffers&, int) {
@@ -119,64 +136,33 @@ const FitAlgorithm kAlgorithms[] = {
      },
      reduce},
     {"SCOMM_COLL_ALLREDUCE", "recursive_doubling", true,
-     [](const Shape& s, std::int64_t n) { return coll::allreduce_recursive_doubling(s, n, false); },
+     vector_of<coll::allreduce_recursive_doubling>, allreduce},
+    {"SCOMM_COLL_ALLREDUCE", "rabenseifner", true, vector_of<coll::allreduce_rabenseifner>,
      allreduce},
-    {"SCOMM_COLL_ALLREDUCE", "rabenseifner", true,
-     [](const Shape& s, std::int64_t n) { return coll::allreduce_rabenseifner(s, n, false); },
-     allreduce},
-    {"SCOMM_COLL_ALLREDUCE", "ring", true,
-     [](const Shape& s, std::int64_t n) { return coll::allreduce_ring(s, n, false); }, allreduce},
-    {"SCOMM_COLL_SCAN", "linear", true,
-     [](const Shape& s, std::int64_t n) {
-       return coll::scan_linear(s, n, false, chain_segment(s, n), true);
-     },
-     scan},
-    {"SCOMM_COLL_SCAN", "recursive_doubling", true,
-     [](const Shape& s, std::int64_t n) { return coll::scan_recursive_doubling(s, n, false); },
-     scan},
-    {"SCOMM_COLL_SCAN", "binary_tree", true,
-     [](const Shape& s, std::int64_t n) { return coll::scan_binary_tree(s, n, false); }, scan},
-    {"SCOMM_COLL_EXSCAN", "linear", true,
-     [](const Shape& s, std::int64_t n) {
-       return coll::exscan_linear(s, n, false, chain_segment(s, n), true);
-     },
-     exscan},
-    {"SCOMM_COLL_GATHER", "binomial", true,
-     [](const Shape& s, std::int64_t n) { return coll::gather_binomial(s, n, n, false); }, gather},
-    {"SCOMM_COLL_GATHER", "linear", true,
-     [](const Shape& s, std::int64_t n) { return coll::gather_linear(s, n, n, false); }, gather},
-    {"SCOMM_COLL_SCATTER", "binomial", true,
-     [](const Shape& s, std::int64_t n) { return coll::scatter_binomial(s, n, n, false); },
-     scatter},
-    {"SCOMM_COLL_SCATTER", "linear", true,
-     [](const Shape& s, std::int64_t n) { return coll::scatter_linear(s, n, n, false); }, scatter},
-    {"SCOMM_COLL_ALLGATHER", "bruck", true,
-     [](const Shape& s, std::int64_t n) { return coll::allgather_bruck(s, n, n, false); },
-     allgather},
+    {"SCOMM_COLL_ALLREDUCE", "ring", true, vector_of<coll::allreduce_ring>, allreduce},
+    {"SCOMM_COLL_SCAN", "linear", true, chain_of<coll::scan_linear>, scan},
+    {"SCOMM_COLL_SCAN", "recursive_doubling", true, vector_of<coll::scan_recursive_doubling>, scan},
+    {"SCOMM_COLL_SCAN", "binary_tree", true, vector_of<coll::scan_binary_tree>, scan},
+    {"SCOMM_COLL_EXSCAN", "linear", true, chain_of<coll::exscan_linear>, exscan},
+    {"SCOMM_COLL_GATHER", "binomial", true, blocks_of<coll::gather_binomial>, gather},
+    {"SCOMM_COLL_GATHER", "linear", true, blocks_of<coll::gather_linear>, gather},
+    {"SCOMM_COLL_SCATTER", "binomial", true, blocks_of<coll::scatter_binomial>, scatter},
+    {"SCOMM_COLL_SCATTER", "linear", true, blocks_of<coll::scatter_linear>, scatter},
+    {"SCOMM_COLL_ALLGATHER", "bruck", true, blocks_of<coll::allgather_bruck>, allgather},
     {"SCOMM_COLL_ALLGATHER", "recursive_doubling", true,
-     [](const Shape& s, std::int64_t n) {
-       return coll::allgather_recursive_doubling(s, n, n, false);
-     },
-     allgather},
-    {"SCOMM_COLL_ALLGATHER", "ring", true,
-     [](const Shape& s, std::int64_t n) { return coll::allgather_ring(s, n, n, false); },
-     allgather},
-    {"SCOMM_COLL_ALLTOALL", "linear", true,
-     [](const Shape& s, std::int64_t n) { return coll::alltoall_linear(s, n, n, false); },
-     alltoall},
-    {"SCOMM_COLL_ALLTOALL", "bruck", true,
-     [](const Shape& s, std::int64_t n) { return coll::alltoall_bruck(s, n, n, false); }, alltoall},
-    {"SCOMM_COLL_ALLTOALL", "pairwise", true,
-     [](const Shape& s, std::int64_t n) { return coll::alltoall_pairwise(s, n, n, false); },
-     alltoall},
+     blocks_of<coll::allgather_recursive_doubling>, allgather},
+    {"SCOMM_COLL_ALLGATHER", "ring", true, blocks_of<coll::allgather_ring>, allgather},
+    {"SCOMM_COLL_ALLTOALL", "linear", true, blocks_of<coll::alltoall_linear>, alltoall},
+    {"SCOMM_COLL_ALLTOALL", "bruck", true, blocks_of<coll::alltoall_bruck>, alltoall},
+    {"SCOMM_COLL_ALLTOALL", "pairwise", true, blocks_of<coll::alltoall_pairwise>, alltoall},
     {"SCOMM_COLL_REDUCE_SCATTER_BLOCK", "recursive_halving", true,
      [](const Shape& s, std::int64_t n) {
-       return coll::reduce_scatter_recursive_halving(s, blocks(s, n));
+       return coll::reduce_scatter_recursive_halving(s, block_counts(s, n));
      },
      reduce_scatter_block},
     {"SCOMM_COLL_REDUCE_SCATTER_BLOCK", "pairwise", true,
      [](const Shape& s, std::int64_t n) {
-       return coll::reduce_scatter_pairwise(s, blocks(s, n), false);
+       return coll::reduce_scatter_pairwise(s, block_counts(s, n), false);
      },
      reduce_scatter_block},
 };
