@@ -51,10 +51,6 @@ std::int64_t bcast_segment(std::int64_t count) {
 std::int64_t reduce_segment(std::int64_t count) {
   return coll::segment_elements(count * 8, count, selection().segment_bytes());
 }
-std::int64_t chain_segment(const Shape& s, std::int64_t count) {
-  return selection().cuts_scan_chain(count * 8, s.size) ? reduce_segment(count)
-                                                        : std::max<std::int64_t>(count, 1);
-}
 std::vector<std::int64_t> block_counts(const Shape& s, std::int64_t count) {
   return std::vector<std::int64_t>(static_cast<std::size_t>(s.size), count);
 }
@@ -73,7 +69,7 @@ Schedule blocks_of(const Shape& s, std::int64_t n) {
 // The scan chain of `count` elements, as the library cuts it, of a commutative operation.
 template <Schedule (*kBuild)(const Shape&, std::int64_t, bool, std::int64_t, bool)>
 Schedule chain_of(const Shape& s, std::int64_t n) {
-  return kBuild(s, n, false, chain_segment(s, n), true);
+  return kBuild(s, n, false, selection().scan_chain_segment(n * 8, n, s.size), true);
 }
 
 void barrier(FitBuffers&, int) {

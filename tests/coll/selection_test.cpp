@@ -110,6 +110,11 @@ TEST(Selection, TheScanChainGoesInSegmentsOnlyForLongVectorsOnEightOwnCores) {
   EXPECT_FALSE(own.cuts_scan_chain(512 * kKiB - 8, 8));
   EXPECT_FALSE(own.cuts_scan_chain(512 * kKiB, 7));
   EXPECT_FALSE(shared.cuts_scan_chain(1024 * kKiB, 16));
+  // Segments of 32 KiB where it cuts (doubles: 4,096 of them), else the whole vector.
+  EXPECT_EQ(own.scan_chain_segment(512 * kKiB, 64 * kKiB, 8), 4 * kKiB);
+  EXPECT_EQ(own.scan_chain_segment(512 * kKiB, 64 * kKiB, 7), 64 * kKiB);
+  EXPECT_EQ(shared.scan_chain_segment(1024 * kKiB, 128 * kKiB, 16), 128 * kKiB);
+  EXPECT_EQ(own.scan_chain_segment(0, 0, 8), 1);
 }
 
 TEST(Selection, CoresSharedIsWhatItWasTold) {

@@ -11,7 +11,8 @@
 // free of G), L on the wire and g between injections.
 // MPIs switch protocol with the size: up to an eager limit a message is copied out at once, above
 // it a handshake comes first, then the data (often by a single copy). A link may say so: above
-// `eager_bytes`, `rendezvous_overhead` more port time and `rendezvous_per_byte` per byte.
+// `eager_bytes`, `rendezvous_overhead` more port time and `rendezvous_per_byte` per byte, and the
+// data moves only once its receive is posted (simulator.hpp).
 #pragma once
 
 #include <cstdint>

@@ -7,7 +7,6 @@
 #include "scomm/base/error.hpp"
 #include "scomm/coll/reduce_scatter_pairwise.hpp"
 #include "scomm/coll/reduce_scatter_recursive_halving.hpp"
-#include "scomm/coll/segments.hpp"
 
 namespace scomm::coll {
 
@@ -22,19 +21,6 @@ void check_reduction(const void* sendbuf, std::int64_t send_count, const void* r
   check_op(op);
 }
 
-namespace {
-
-// The scan chain's segment (elements): the selection's segment where it cuts the chain, else the
-// whole vector.
-std::int64_t chain_segment(const Call& call, int size, int count, MPI_Datatype type) {
-  const std::int64_t bytes = bytes_of(count, type);
-  if (call.selection.cuts_scan_chain(bytes, size))
-    return segment_elements(bytes, count, call.selection.segment_bytes());
-  return std::max(count, 1);
-}
-
-}  // namespace
-
 p2p::Request prefix_reduction(const Call& call, Operation operation, const void* sendbuf,
                               void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
                               const PrefixAlgorithms& algorithms, const NativeCall& native) {
@@ -45,7 +31,8 @@ p2p::Request prefix_reduction(const Call& call, Operation operation, const void*
   if (algorithm == Algorithm::kNative) return launch_native(call, native);
   const bool in_place = sendbuf == MPI_IN_PLACE;
   const bool chain = algorithm == Algorithm::kLinear;
-  const std::int64_t segment = chain ? chain_segment(call, shape.size, count, type) : 0;
+  const std::int64_t segment =
+      chain ? call.selection.scan_chain_segment(bytes_of(count, type), count, shape.size) : 0;
   // The chain spares a pass over the vector where the operation commutes (scan_linear.hpp).
   const bool commutative = chain && !in_place && is_commutative(op);
   const auto build = [&] {

@@ -269,6 +269,12 @@ bool Selection::cuts_scan_chain(std::int64_t bytes, int size) const noexcept {
   return !cores_shared_ && size >= kScanCutMinRanks && bytes >= kScanCutFrom;
 }
 
+std::int64_t Selection::scan_chain_segment(std::int64_t bytes, std::int64_t count,
+                                           int size) const noexcept {
+  if (cuts_scan_chain(bytes, size)) return segment_elements(bytes, count, segment_bytes());
+  return std::max<std::int64_t>(count, 1);
+}
+
 Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
                             bool commutative) const {
   if (const auto& forced = forced_[static_cast<std::size_t>(operation)]) return *forced;

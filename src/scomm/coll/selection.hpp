@@ -87,6 +87,9 @@ class Selection {
   bool cores_shared() const noexcept { return cores_shared_; }
   // Whether the scan chain of `bytes` per rank among `size` ranks goes in segments.
   bool cuts_scan_chain(std::int64_t bytes, int size) const noexcept;
+  // The scan chain's segment in elements for `count` elements of `bytes` in all among `size`
+  // ranks: segment_bytes() worth where the chain goes in segments, else the whole vector.
+  std::int64_t scan_chain_segment(std::int64_t bytes, std::int64_t count, int size) const noexcept;
   // The pipelined schedules' segment (reduce up the binary tree, the scan chain):
   // kPipelineSegmentBytes, or SCOMM_COLL_SEGMENT bytes (a whole number from 1).
   std::int64_t segment_bytes() const noexcept {
