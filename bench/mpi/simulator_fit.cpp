@@ -186,8 +186,8 @@ Fit fit(bool quick) {
 // before its messages have arrived. A call's time is the steady increase per call.
 constexpr int kSimulatedCalls = 16;
 
-Row measure(const FitAlgorithm& a, int bytes, const Fit& f, const MpiBenchOptions& o, int p) {
-  FitBuffers buffers(p);
+Row measure(const FitAlgorithm& a, int bytes, const Fit& f, FitBuffers& buffers,
+            const MpiBenchOptions& o, int p) {
   const int count = bytes / 8;
   const std::function<void()> op = [&] { a.run(buffers, count); };
   const int iterations = iterations_for(o.quick ? 2e5 : 1e7, 1000, op);
@@ -196,11 +196,12 @@ Row measure(const FitAlgorithm& a, int bytes, const Fit& f, const MpiBenchOption
     return coll::simulate([&](const Shape& s) { return a.build(s, count); }, p, 0,
                           coll::UniformModel(link, f.local), {8, 8}, calls);
   };
-  const auto per_call = [&](const coll::Link& link) {
-    return (simulate(link, kSimulatedCalls).time - simulate(link, 1).time) / (kSimulatedCalls - 1);
-  };
   const coll::Simulation sim = simulate(f.hockney, 1), by_protocol = simulate(f.loggp, 1);
-  const double predicted = per_call(f.hockney), predicted_by_protocol = per_call(f.loggp);
+  const auto per_call = [&](const coll::Link& link, const coll::Simulation& one) {
+    return (simulate(link, kSimulatedCalls).time - one.time) / (kSimulatedCalls - 1);
+  };
+  const double predicted = per_call(f.hockney, sim),
+               predicted_by_protocol = per_call(f.loggp, by_protocol);
   const auto error = [&](double time) {
     return fixed((time - measured.median_ns) / measured.median_ns, 3);
   };
@@ -245,13 +246,14 @@ std::vector<Row> simulator_fit(const MpiBenchOptions& o) {
       {"copy ns/B", fixed(f.local.copy_per_byte, 4)},
       {"reduce ns/B", fixed(f.local.reduce_per_byte, 4)}};
   std::vector<Row> rows;
+  FitBuffers buffers(p);  // once: p MiB each, and every measurement's data
   for (const FitAlgorithm& a : fit_algorithms()) {
     const auto saved = environment(a.variable);
     restart_with(a.variable, a.name);
     for (const int bytes : {8, 4096, 65536, 1048576}) {
       if (!a.sized && bytes != 8) break;
       if (o.quick && bytes > 65536) break;
-      rows.push_back(measure(a, a.sized ? bytes : 0, f, o, p));
+      rows.push_back(measure(a, a.sized ? bytes : 0, f, buffers, o, p));
       rows.back().extra.insert(rows.back().extra.end(), model.begin(), model.end());
     }
     restart_with(a.variable, saved);
