@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "scomm/context/context_table_factory.hpp"
+#include "scomm/context/derivation.hpp"
 
 namespace scomm::bench {
 namespace {
@@ -31,7 +32,7 @@ TableRun time_table(Storage storage, std::size_t live, unsigned seed) {
   std::mt19937 rng(seed);
   std::shuffle(ids.begin(), ids.end(), rng);
   ids.resize(live);
-  auto table = context::make_context_table<int>(storage, kCapacity);
+  auto table = context::make_context_table<int>(storage, kCapacity, context::kDefaultDeriveBits);
   int value = 0;
   for (ContextId id : ids) table->insert(id, &value);
   std::vector<ContextId> probes(1 << 16);

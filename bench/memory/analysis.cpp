@@ -30,7 +30,8 @@ std::size_t measure_queues() {
 std::vector<TableSize> table_sizes(RankState& state) {
   std::vector<TableSize> sizes;
   for (context::Storage storage : kStorages) {
-    auto table = context::make_context_table<p2p::Channel>(storage, state.options().id_capacity);
+    auto table = context::make_context_table<p2p::Channel>(storage, state.options().id_capacity,
+                                                           state.options().derive_bits);
     for (int i = 0; i < static_cast<int>(state.comms().size()); ++i) {
       p2p::Channel& channel = state.comm(i).channel();
       table->insert(channel.context(), &channel);

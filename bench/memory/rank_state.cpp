@@ -30,7 +30,8 @@ RankState::RankState(Rank world_size, Rank self, const RankStateOptions& options
       self_(self),
       pool_(options.id_capacity >> options.derive_bits),
       held_(options.id_capacity, options.derive_bits),
-      table_(context::make_context_table<p2p::Channel>(options.storage, options.id_capacity)) {
+      table_(context::make_context_table<p2p::Channel>(options.storage, options.id_capacity,
+                                                       options.derive_bits)) {
   // comm::from_mpi(MPI_COMM_WORLD): the translated ranks, built by the strategy.
   std::vector<Rank> ranks(static_cast<std::size_t>(world_size));
   std::iota(ranks.begin(), ranks.end(), 0);

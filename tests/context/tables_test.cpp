@@ -7,6 +7,7 @@
 #include "scomm/base/error.hpp"
 #include "scomm/context/allocation.hpp"
 #include "scomm/context/context_table_factory.hpp"
+#include "scomm/context/derivation.hpp"
 #include "scomm/context/tag_layout.hpp"
 
 namespace scomm::context {
@@ -14,9 +15,12 @@ namespace {
 
 class TableTest : public ::testing::TestWithParam<Storage> {};
 
+// Blocks of 16 ids, as the runtime's.
+constexpr int kBlockBits = kDefaultDeriveBits;
+
 TEST_P(TableTest, MatchesAMapUnderRandomInsertAndErase) {
   constexpr ContextId kCapacity = 1 << 20;
-  auto table = make_context_table<int>(GetParam(), kCapacity);
+  auto table = make_context_table<int>(GetParam(), kCapacity, kBlockBits);
   std::map<ContextId, int*> model;
   std::vector<int> values(1000);
   std::mt19937 rng(5);
@@ -39,7 +43,7 @@ TEST_P(TableTest, MatchesAMapUnderRandomInsertAndErase) {
 }
 
 TEST_P(TableTest, InsertingATakenIdIsAnError) {
-  auto table = make_context_table<int>(GetParam(), 1024);
+  auto table = make_context_table<int>(GetParam(), 1024, kBlockBits);
   int a = 0, b = 0;
   table->insert(7, &a);
   try {
@@ -51,22 +55,47 @@ TEST_P(TableTest, InsertingATakenIdIsAnError) {
   EXPECT_EQ(table->find(7), &a);
 }
 
-// Room made for a run of ids changes no lookup, and inserts into it allocate nothing more (but a
-// tree node per entry).
+// Room made for a run of blocks changes no lookup, and inserting their first ids (what local
+// creation takes from the run) allocates nothing more (but a tree node per entry).
 TEST_P(TableTest, PreparedIdsStayAbsentUntilInserted) {
-  auto table = make_context_table<int>(GetParam(), 1 << 20);
+  auto table = make_context_table<int>(GetParam(), 1 << 20, kBlockBits);
   int value = 0;
   table->insert(3, &value);
-  table->prepare(1000, 5000);
+  table->prepare(1024, 5120);  // blocks 64 .. 383
   const std::size_t prepared = table->bytes();
-  for (ContextId id = 990; id < 6010; ++id) ASSERT_EQ(table->find(id), nullptr) << id;
-  for (ContextId id = 1000; id < 6000; id += 16) table->insert(id, &value);
+  for (ContextId id = 1000; id < 6200; ++id) ASSERT_EQ(table->find(id), nullptr) << id;
+  for (ContextId id = 1024; id < 6144; id += 16) table->insert(id, &value);
   if (GetParam() != Storage::kTree) {
     EXPECT_EQ(table->bytes(), prepared);
   }
-  for (ContextId id = 1000; id < 6000; ++id)
-    ASSERT_EQ(table->find(id), id % 16 == 8 ? &value : nullptr) << id;
+  for (ContextId id = 1000; id < 6200; ++id)
+    ASSERT_EQ(table->find(id), id >= 1024 && id < 6144 && id % 16 == 0 ? &value : nullptr) << id;
   EXPECT_EQ(table->find(3), &value);
+}
+
+// The radix table files the first ids of 256 consecutive blocks in one leaf: a run of local
+// creations, each taking the next block, stays in it (and in its cache lines), and the run's
+// room costs a leaf per 256 blocks, not per 16.
+TEST(TableTest, RadixFilesConsecutiveBlocksTogether) {
+  auto table = make_context_table<int>(Storage::kRadix, 1 << 20, kBlockBits);
+  auto first_id = [](ContextId block) { return block << kBlockBits; };
+  const std::size_t empty = table->bytes();
+  int value = 0;
+  table->insert(first_id(256), &value);  // a chunk of each level
+  const std::size_t chunk = (table->bytes() - empty) / 3;
+  for (ContextId block = 257; block < 512; ++block) table->insert(first_id(block), &value);
+  EXPECT_EQ(table->bytes(), empty + 3 * chunk);
+  table->prepare(first_id(512), first_id(512));  // blocks 512 .. 1023: two leaves
+  EXPECT_EQ(table->bytes(), empty + 5 * chunk);
+  // The other ids of a block (derived ones) have leaves of their own, made as they come, under
+  // chunks of their own for each place in the block.
+  table->insert(first_id(300) + 8, &value);
+  EXPECT_EQ(table->bytes(), empty + 8 * chunk);
+  table->insert(first_id(301) + 8, &value);
+  EXPECT_EQ(table->bytes(), empty + 8 * chunk);
+  EXPECT_EQ(table->find(first_id(300) + 8), &value);
+  EXPECT_EQ(table->find(first_id(300) + 4), nullptr);
+  EXPECT_EQ(table->find(first_id(300)), &value);
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, TableTest,
@@ -77,7 +106,7 @@ INSTANTIATE_TEST_SUITE_P(Strategies, TableTest,
                          });
 
 TEST(TableTest, FixedArrayRejectsIdsBeyondItsCapacity) {
-  auto table = make_context_table<int>(Storage::kFixedArray, 16);
+  auto table = make_context_table<int>(Storage::kFixedArray, 16, kBlockBits);
   int a = 0;
   EXPECT_THROW(table->insert(16, &a), Error);
   EXPECT_EQ(table->find(1000), nullptr);

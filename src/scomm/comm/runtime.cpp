@@ -6,6 +6,7 @@
 #include <string>
 
 #include "scomm/base/error.hpp"
+#include "scomm/context/context_table_factory.hpp"
 
 namespace scomm::comm {
 namespace {
@@ -61,8 +62,10 @@ Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
     MPI_Comm_dup(world, &base);
     MPI_Comm_set_errhandler(base, MPI_ERRORS_RETURN);
   }
-  engine_ = std::make_unique<p2p::MatchingEngine>(bases_, layout_, options.storage, id_capacity_,
-                                                  options.detached);
+  engine_ = std::make_unique<p2p::MatchingEngine>(
+      bases_, layout_,
+      context::make_context_table<p2p::Channel>(options.storage, id_capacity_, options.derive_bits),
+      options.detached);
 }
 
 Runtime::~Runtime() {

@@ -15,6 +15,7 @@
 #include "scomm/context/allocation.hpp"
 #include "scomm/context/context_pool.hpp"
 #include "scomm/context/context_table.hpp"
+#include "scomm/context/derivation.hpp"
 #include "scomm/context/held_ids.hpp"
 #include "scomm/context/tag_layout.hpp"
 #include "scomm/p2p/channel.hpp"
@@ -24,7 +25,7 @@ namespace scomm::comm {
 
 struct RuntimeOptions {
   int base_count = 0;  // 0: enough base communicators for kDefaultIds ids
-  int derive_bits = 4;
+  int derive_bits = context::kDefaultDeriveBits;
   context::Algorithm algorithm = context::Algorithm::kHighest;
   context::Storage storage = context::Storage::kRadix;
   p2p::DetachLimits detached;  // collective sends scomm copies and lets go of

@@ -25,8 +25,10 @@ class ContextTable {
   // Throws Error(kContext) when `id` is taken or beyond what the strategy can hold.
   virtual void insert(ContextId id, T* value) = 0;
   virtual void erase(ContextId id) noexcept = 0;
-  // Makes room for the ids [first, first + count) ahead of their inserts, so that a run of blocks
-  // reserved for local creation allocates once, in its collective call, and not in each creation.
+  // Makes room ahead of their inserts for the whole blocks of ids [first, first + count) that a run
+  // reserved for local creation hands out, at least for each block's first id (the one its
+  // communicator takes), so that the run allocates once, in its collective call, and not in each
+  // creation.
   virtual void prepare(ContextId /*first*/, ContextId /*count*/) {}
   virtual std::size_t bytes() const noexcept = 0;
 };

@@ -10,8 +10,10 @@
 
 namespace scomm::context {
 
+// Ids come in blocks of 2^block_bits (HeldIds), which the radix table files block by block.
 template <typename T>
-std::unique_ptr<ContextTable<T>> make_context_table(Storage storage, ContextId capacity) {
+std::unique_ptr<ContextTable<T>> make_context_table(Storage storage, ContextId capacity,
+                                                    int block_bits) {
   switch (storage) {
     case Storage::kGrowableArray:
       return std::make_unique<GrowableArrayTable<T>>();
@@ -20,7 +22,7 @@ std::unique_ptr<ContextTable<T>> make_context_table(Storage storage, ContextId c
     case Storage::kTree:
       return std::make_unique<TreeTable<T>>();
     case Storage::kRadix:
-      return std::make_unique<RadixTable<T>>();
+      return std::make_unique<RadixTable<T>>(block_bits);
   }
   return nullptr;
 }

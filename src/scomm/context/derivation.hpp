@@ -35,6 +35,10 @@ struct Derivation {
 };
 static_assert(sizeof(Derivation) == 8);
 
+// log2 of a collectively allocated block's ids unless SCOMM_DERIVE_BITS says otherwise: four
+// local children from a block's own slots.
+inline constexpr int kDefaultDeriveBits = 4;
+
 // The derivation of the parent's next local child, or none when its slots are used up.
 inline Derivation derive_child(Derivation& parent) noexcept {
   if (parent.used == parent.bits) return {};

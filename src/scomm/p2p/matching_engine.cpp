@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "scomm/context/context_table_factory.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 #include "scomm/p2p/request.hpp"
 
@@ -29,12 +28,9 @@ void EngineReceive::take(ProbedMessage& message) {
 }
 
 MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
-                               context::Storage storage, context::ContextId capacity,
+                               std::unique_ptr<context::ContextTable<Channel>> table,
                                const DetachLimits& detach)
-    : bases_(std::move(bases)),
-      layout_(layout),
-      table_(context::make_context_table<Channel>(storage, capacity)),
-      detached_(detach) {}
+    : bases_(std::move(bases)), layout_(layout), table_(std::move(table)), detached_(detach) {}
 
 MatchingEngine::~MatchingEngine() {
   // Messages nobody received (late messages of freed communicators) leave MPI's queues.

@@ -63,7 +63,7 @@ class Operation;
 class MatchingEngine {
  public:
   MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
-                 context::Storage storage, context::ContextId capacity, const DetachLimits& detach);
+                 std::unique_ptr<context::ContextTable<Channel>> table, const DetachLimits& detach);
   ~MatchingEngine();
   MatchingEngine(const MatchingEngine&) = delete;
   MatchingEngine& operator=(const MatchingEngine&) = delete;
