@@ -43,7 +43,7 @@ context::ContextId next_run_length(const context::ContextPool& pool, context::Co
 // yields its core between polls, or naps where no process waits for that core (once per up to
 // 8,192 creations, so a nap's latency hardly counts), and a rank with a core of its own does not
 // burn it waiting for ranks that share one.
-void reserve_fresh_blocks(Runtime& runtime, Comm& parent) {
+[[gnu::noinline]] void reserve_fresh_blocks(Runtime& runtime, Comm& parent) {
   ChannelReducer reducer(runtime.engine(), parent.channel_ptr(),
                          runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), false,
                          kFreshBlockStamp);
@@ -85,6 +85,15 @@ std::optional<group::Box> composed_box(const p2p::Channel& parent, int first, in
                                        int stride) {
   if (!parent.box()) return std::nullopt;
   return parent.box()->compose_progression(first, count, stride);
+}
+
+// Blocks without slots: create_range on the collective path, with the group layer's range. Out
+// of line, so that local creation's frame does not hold the collective path's.
+[[gnu::noinline]] std::optional<Comm> create_range_collectively(Runtime& runtime, Comm& parent,
+                                                                const group::RangeTriplet& range,
+                                                                const group::MapPolicy& policy) {
+  return finish(*start_create(
+      runtime, parent, group::range_incl(parent.group(), std::span(&range, 1), policy), true));
 }
 
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.
@@ -133,11 +142,7 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
   // O(1): membership by arithmetic, the map by composing progressions.
   const int index = index_in_range(parent.rank(), first, count, stride);
   const auto derived = next_local_context(runtime, parent, index != group::kUndefined);
-  if (!derived) {  // blocks without slots: the collective path, with the group layer's range
-    const group::RangeTriplet range{first, last, stride};
-    return finish(*start_create(
-        runtime, parent, group::range_incl(parent.group(), std::span(&range, 1), policy), true));
-  }
+  if (!derived) return create_range_collectively(runtime, parent, {first, last, stride}, policy);
   if (index == group::kUndefined) return std::nullopt;
   if (const auto box = composed_box(parent.channel(), first, count, stride))
     return runtime.open(*box, index, derived);
