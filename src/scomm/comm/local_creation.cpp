@@ -42,7 +42,8 @@ context::ContextId next_run_length(const context::ContextPool& pool, context::Co
 // member, which where ranks outnumber cores may be a scheduling slice behind: after 10 us it
 // yields its core between polls, or naps where no process waits for that core (once per up to
 // 8,192 creations, so a nap's latency hardly counts), and a rank with a core of its own does not
-// burn it waiting for ranks that share one.
+// burn it waiting for ranks that share one. Out of line, so that the creations between runs do
+// not carry its frame.
 [[gnu::noinline]] void reserve_fresh_blocks(Runtime& runtime, Comm& parent) {
   ChannelReducer reducer(runtime.engine(), parent.channel_ptr(),
                          runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), false,
