@@ -313,11 +313,13 @@ SMPI_TEXT = ("The same experiment on SimGrid's SMPI, every simulated rank a host
              "simulated ranks run one after another on the process's one thread, some 50 us "
              "each, so the slowest of thousands is one a timer interrupt or a page fault hit "
              "(at 1,024 ranks it reads 3x the median rank's time): the median rank is the "
-             "creation's cost. That grows from some 90 ns at 16 ranks to 150-160 from 256 on: "
-             "each creation takes a block no earlier one took, so it touches a line of the "
-             "context table that is cold when many ranks' tables share the one process's "
-             "caches. On real ranks (the tables above) the long loop reuses freed blocks and a "
-             "run's allreduce serves up to 8,192 creations.")
+             "creation's cost. That grows from some 55 ns at 16 ranks to 80-85 from 64 on, as a "
+             "rank's objects go cold between its turns when many ranks share the one process's "
+             "caches. Each creation takes a block no earlier one took; the context table files "
+             "the first ids of consecutive blocks side by side, eight to a cache line (filed by "
+             "id, a fresh line for each creation, the median rank took 85-157 ns, 150-160 from "
+             "256 ranks on, at 4690963). On real ranks (the tables above) the long loop reuses "
+             "freed blocks and a run's allreduce serves up to 8,192 creations.")
 
 
 def split_section(runs, title="## split-halves (issue: communicators, context ids)",
