@@ -70,7 +70,8 @@ class MatchingEngine {
 
   // A new live channel: found for its arriving messages from now on; adopts its orphans.
   void attach(Channel& channel);
-  // Room for channels on the ids [first, first + count) (context::ContextTable::prepare).
+  // Room for channels on the whole blocks of ids [first, first + count) that a run reserved for
+  // local creation hands out (context::ContextTable::prepare).
   void prepare(context::ContextId first, context::ContextId count) {
     table_->prepare(first, count);
   }
