@@ -49,7 +49,7 @@ std::int64_t bcast_segment(std::int64_t count) {
   return std::max<std::int64_t>(1, selection().bcast_segment_bytes(count * 8) / 8);
 }
 std::int64_t reduce_segment(std::int64_t count) {
-  return coll::segment_elements(count * 8, count, selection().segment_bytes());
+  return coll::segment_elements(count * 8, count, selection().reduce_segment_bytes(count * 8));
 }
 std::vector<std::int64_t> block_counts(const Shape& s, std::int64_t count) {
   return std::vector<std::int64_t>(static_cast<std::size_t>(s.size), count);

@@ -22,6 +22,7 @@ Selection with_cores_shared(bool shared) {
 TEST(Selection, BcastGoesDownTheBinaryTreeOnEightRanksFromTheShortestVector) {
   const Selection s;
   EXPECT_EQ(s.choose(kBcast, 8, 4), kBinomial);
+  EXPECT_EQ(s.choose(kBcast, 4 * kKiB - 8, 4), kBinomial);
   EXPECT_EQ(s.choose(kBcast, 8, 8), kPipelinedTree);
   EXPECT_EQ(s.choose(kBcast, 16 * kKiB, 16), kPipelinedTree);
   EXPECT_EQ(s.choose(kBcast, 32 * kKiB, 8), kBinomial);
@@ -74,8 +75,38 @@ TEST(Selection, ReduceKeepsTheBinomialTreeBelowFourKiB) {
   const Selection s;
   EXPECT_EQ(s.choose(kReduce, 4 * kKiB - 8, 8), kBinomial);
   EXPECT_EQ(s.choose(kReduce, 4 * kKiB, 8), kPipelinedTree);
-  EXPECT_EQ(s.choose(kReduce, 4 * kKiB, 4), kBinomial);
+  EXPECT_EQ(s.choose(kReduce, 8 * kKiB, 4), kBinomial);
   EXPECT_EQ(s.choose(kReduce, 256 * kKiB, 8), kBinomial);
+}
+
+// Just above an eager message, on cores of their own, the tree in segments that each go eagerly
+// at any number of ranks; where ranks share cores, the table as before.
+TEST(Selection, BcastAndReduceOfFourToEightKiBGoInEagerSegmentsOnOwnCores) {
+  const Selection own = with_cores_shared(false), shared = with_cores_shared(true);
+  for (const Operation operation : {kBcast, kReduce}) {
+    for (const int size : {2, 3, 4, 7}) {
+      EXPECT_EQ(own.choose(operation, 4 * kKiB, size), kPipelinedTree) << size;
+      EXPECT_EQ(own.choose(operation, 8 * kKiB - 8, size), kPipelinedTree) << size;
+      EXPECT_EQ(own.choose(operation, 8 * kKiB, size), kBinomial) << size;
+      EXPECT_EQ(shared.choose(operation, 4 * kKiB, size), kBinomial) << size;
+    }
+  }
+  EXPECT_EQ(shared.choose(kReduce, 4 * kKiB, 8), kBinomial);
+}
+
+TEST(Selection, ReduceSegmentsFitAnEagerMessageUnlessTheSegmentIsSet) {
+  ASSERT_EQ(unsetenv("SCOMM_COLL_SEGMENT"), 0);
+  const Selection table = Selection::from_environment();
+  EXPECT_EQ(table.reduce_segment_bytes(4 * kKiB - 8), 32 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(4 * kKiB), 2 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(8 * kKiB - 8), 2 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(8 * kKiB), 32 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(256 * kKiB), 32 * kKiB);  // no long segments up the tree
+  EXPECT_EQ(with_cores_shared(true).reduce_segment_bytes(4 * kKiB), 32 * kKiB);
+  ASSERT_EQ(setenv("SCOMM_COLL_SEGMENT", "4096", 1), 0);
+  const Selection set = Selection::from_environment();
+  unsetenv("SCOMM_COLL_SEGMENT");
+  EXPECT_EQ(set.reduce_segment_bytes(6 * kKiB), 4096);
 }
 
 TEST(Selection, ReduceKeepsTheBinomialTreeWhereRanksShareCores) {

@@ -272,6 +272,29 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, ReduceTest,
                                            "native"));
 #endif
 
+// Just above an eager message on ranks with cores of their own, the table reduces up the tree in
+// segments that each go eagerly (2 KiB, and a short last one): some 6,000 bytes of every kind,
+// the non-commutative affine maps included, at the first and the last root, in place and not,
+// blocking and not, against MPI's reduce.
+class EagerSegmentReduceTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_REDUCE"; }
+};
+
+TEST_P(EagerSegmentReduceTest, EqualsMpiReduce) {
+  const AffineOp affine;
+  for (const CommPair& pair : pairs_)
+    for_each_kind(affine, Ops::kAll, [&](const auto& kind) {
+      int element = 0;
+      MPI_Type_size(kind.type, &element);
+      const int count = 6000 / element, size = size_of(pair.mpi);
+      for (const int root : {0, size - 1})
+        for (const bool nonblocking : {false, true})
+          check_reduce(pair, kind, Variant{count, root == 0, nonblocking}, root);
+    });
+}
+
+INSTANTIATE_TEST_SUITE_P(OwnCores, EagerSegmentReduceTest, ::testing::Values("+own-cores"));
+
 class AllreduceTest : public CollTest {
   const char* variable() const override { return "SCOMM_COLL_ALLREDUCE"; }
 };

@@ -28,8 +28,9 @@ p2p::Request reduce(const Call& call, const void* sendbuf, void* recvbuf, int co
     return launch_native(call, MPI_Ireduce, MPI_Reduce, sendbuf, recvbuf, count, type, op, root);
   const Binding binding = reduction_binding(sendbuf, recvbuf, type, op);
   if (algorithm == Algorithm::kPipelinedTree) {
+    const std::int64_t bytes = bytes_of(count, type);
     const std::int64_t segment =
-        segment_elements(bytes_of(count, type), count, call.selection.segment_bytes());
+        segment_elements(bytes, count, call.selection.reduce_segment_bytes(bytes));
     return launch(
         call, ScheduleKey{Operation::kReduce, algorithm, root, in_place, count, segment},
         [&] { return reduce_pipelined_tree(shape, count, in_place, segment); }, binding);

@@ -29,7 +29,8 @@ constexpr int kBcastMinScatterRanks = 8;  // below, the extra rounds cost more (
 // vector: one segment down a binary tree reaches the leaves sooner than the binomial tree's root
 // sends them one by one (16 cores, 8-512 B: 0.52-1.00x native against 0.76-1.07x; the VM at P = 8
 // alike). Reduce keeps the binomial tree below 4 KiB (16 cores, P = 8: 0.78-0.89x against
-// 0.98-1.06x). Fewer ranks have too few levels to overlap (P = 4: 1.13x against 1.05x), and longer
+// 0.98-1.06x). Fewer ranks have too few levels to overlap a whole vector's hops (P = 4: 1.13x
+// against 1.05x; vectors of 4-8 KiB go in eager segments instead, below), and longer
 // vectors are bandwidth-bound (reduce 256 KiB, P = 8: 1.60x against 1.09x). Where ranks share
 // cores reduce keeps binomial, as each segment's step waits for a scheduling slice (2-core VM,
 // P = 8, nine launches: 0.57x, 0.97x and 0.41x native at 4, 32 and 256 KiB against the
@@ -45,16 +46,20 @@ constexpr int kPipelinedTreeMinRanks = 8;
 constexpr int kBcastPipelinedAlwaysRanks = 16;
 constexpr std::int64_t kBcastLongSegmentFrom = 256 * 1024;
 constexpr std::int64_t kBcastLongSegmentBytes = 128 * 1024;
-// Bcast vectors of 4-8 KiB: in 2 KiB segments. A whole vector misses an eager message of Open
+// Bcast and reduce vectors of 4-8 KiB on ranks with cores of their own: down (up) the pipelined
+// tree in 2 KiB segments, on any number of ranks. A whole vector misses an eager message of Open
 // MPI's shared memory (4 KiB with its header) and waits for each hop's rendezvous, where
-// segments of half go eagerly (16 cores, ranks bound to cores, P = 8, 4 KiB: 0.96-1.05x native
-// in three runs against 1.13-1.16x in one segment; 1 KiB segments 1.70-1.90x; P = 16 alike). A
-// longer vector's extra rounds cost more than its rendezvous (32 KiB: 2.2x in 2 KiB segments).
-// Where ranks share cores each extra hop waits for a scheduling slice instead (2-core VM, P = 8,
-// 4 KiB: 0.60-0.75x native in 2 KiB segments, 0.48-0.56x whole).
-constexpr std::int64_t kBcastEagerSegmentFrom = 4 * 1024;
-constexpr std::int64_t kBcastEagerSegmentBelow = 8 * 1024;
-constexpr std::int64_t kBcastEagerSegmentBytes = 2 * 1024;
+// segments of half go eagerly (16 cores, ranks bound to cores, bcast at P = 8, 4 KiB: 0.96-1.05x
+// native in three runs against 1.13-1.16x in one segment; 1 KiB segments 1.70-1.90x; P = 16
+// alike; 2-core VM, P = 2, three launches alternating: bcast 0.60-0.64x native against binomial's
+// whole 0.87-0.88x, reduce 0.61-0.64x against 0.91-0.99x; 3-7 ranks, and reduce on 8 and more,
+// by the same mechanism until a 16-core loan measures them). A longer vector's extra rounds cost
+// more than its rendezvous (32 KiB: 2.2x in 2 KiB segments). Where ranks share cores each extra
+// hop waits for a scheduling slice instead (2-core VM, P = 8, 4 KiB: 0.60-0.75x native in 2 KiB
+// segments, 0.48-0.56x whole).
+constexpr std::int64_t kEagerSegmentFrom = 4 * 1024;
+constexpr std::int64_t kEagerSegmentBelow = 8 * 1024;
+constexpr std::int64_t kEagerSegmentBytes = 2 * 1024;
 // Where ranks share cores, bcast from 32 KiB on fewer than 8 ranks down the 4-nomial tree, whose
 // root sends to up to 4 ranks itself: one hop where binomial's second waits for a scheduling
 // slice (2-core VM, nine launches each: 1.00-1.02x native at 32 and 256 KiB, P = 4 and 5, within
@@ -258,11 +263,19 @@ Selection Selection::from_environment() {
   return selection;
 }
 
+bool Selection::goes_in_eager_segments(std::int64_t bytes) const noexcept {
+  return !cores_shared_ && bytes >= kEagerSegmentFrom && bytes < kEagerSegmentBelow;
+}
+
 std::int64_t Selection::bcast_segment_bytes(std::int64_t bytes) const noexcept {
   if (segment_bytes_) return *segment_bytes_;
-  if (!cores_shared_ && bytes >= kBcastEagerSegmentFrom && bytes < kBcastEagerSegmentBelow)
-    return kBcastEagerSegmentBytes;
+  if (goes_in_eager_segments(bytes)) return kEagerSegmentBytes;
   return bytes >= kBcastLongSegmentFrom ? kBcastLongSegmentBytes : kPipelineSegmentBytes;
+}
+
+std::int64_t Selection::reduce_segment_bytes(std::int64_t bytes) const noexcept {
+  if (segment_bytes_) return *segment_bytes_;
+  return goes_in_eager_segments(bytes) ? kEagerSegmentBytes : kPipelineSegmentBytes;
 }
 
 bool Selection::cuts_scan_chain(std::int64_t bytes, int size) const noexcept {
@@ -290,7 +303,10 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
         return kKnomial;
       if (!cores_shared_ && bytes >= kBcastLong && size >= kBcastMinScatterRanks)
         return kScatterAllgather;
-      return pipelined_tree_fits(bytes, size, 0, kBcastPipelinedEnd) ? kPipelinedTree : kBinomial;
+      return pipelined_tree_fits(bytes, size, 0, kBcastPipelinedEnd) ||
+                     goes_in_eager_segments(bytes)
+                 ? kPipelinedTree
+                 : kBinomial;
     case kAllreduce:
       // Rabenseifner splits the vector into pieces per rank; with fewer elements than ranks,
       // or a non-commutative operation, recursive doubling is the safe choice.
@@ -308,8 +324,9 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
                  ? kPairwise
                  : kRecursiveHalving;
     case kReduce:
-      return !cores_shared_ &&
-                     pipelined_tree_fits(bytes, size, kReducePipelinedStart, kReducePipelinedEnd)
+      return goes_in_eager_segments(bytes) ||
+                     (!cores_shared_ &&
+                      pipelined_tree_fits(bytes, size, kReducePipelinedStart, kReducePipelinedEnd))
                  ? kPipelinedTree
                  : kBinomial;
     case kGather:
