@@ -36,16 +36,23 @@ TEST(Selection, BcastStaysOnTheBinaryTreeAtEverySizeOnSixteenRanks) {
   EXPECT_EQ(s.choose(kBcast, 1024 * kKiB, 15), kScatterAllgather);
 }
 
+using SegmentBytes = std::int64_t (Selection::*)(std::int64_t) const noexcept;
+
+// 2 KiB segments from 4 KiB to below 8 KiB on ranks with cores of their own, else 32 KiB.
+void expect_eager_segments_just_above_four_kib(const Selection& table, SegmentBytes segment) {
+  EXPECT_EQ((table.*segment)(4 * kKiB - 8), 32 * kKiB);
+  EXPECT_EQ((table.*segment)(4 * kKiB), 2 * kKiB);
+  EXPECT_EQ((table.*segment)(8 * kKiB - 8), 2 * kKiB);
+  EXPECT_EQ((table.*segment)(8 * kKiB), 32 * kKiB);
+  Selection shared = table;
+  shared.set_cores_shared(true);
+  EXPECT_EQ((shared.*segment)(4 * kKiB), 32 * kKiB);
+}
+
 TEST(Selection, BcastSegmentsFollowTheVectorUnlessTheSegmentIsSet) {
   ASSERT_EQ(unsetenv("SCOMM_COLL_SEGMENT"), 0);
   const Selection table = Selection::from_environment();
-  EXPECT_EQ(table.bcast_segment_bytes(4 * kKiB - 8), 32 * kKiB);
-  EXPECT_EQ(table.bcast_segment_bytes(4 * kKiB), 2 * kKiB);
-  EXPECT_EQ(table.bcast_segment_bytes(8 * kKiB - 8), 2 * kKiB);
-  EXPECT_EQ(table.bcast_segment_bytes(8 * kKiB), 32 * kKiB);
-  Selection shared = table;
-  shared.set_cores_shared(true);
-  EXPECT_EQ(shared.bcast_segment_bytes(4 * kKiB), 32 * kKiB);
+  expect_eager_segments_just_above_four_kib(table, &Selection::bcast_segment_bytes);
   EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB - 8), 32 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB), 128 * kKiB);
   EXPECT_EQ(table.segment_bytes(), 32 * kKiB);
@@ -97,12 +104,8 @@ TEST(Selection, BcastAndReduceOfFourToEightKiBGoInEagerSegmentsOnOwnCores) {
 TEST(Selection, ReduceSegmentsFitAnEagerMessageUnlessTheSegmentIsSet) {
   ASSERT_EQ(unsetenv("SCOMM_COLL_SEGMENT"), 0);
   const Selection table = Selection::from_environment();
-  EXPECT_EQ(table.reduce_segment_bytes(4 * kKiB - 8), 32 * kKiB);
-  EXPECT_EQ(table.reduce_segment_bytes(4 * kKiB), 2 * kKiB);
-  EXPECT_EQ(table.reduce_segment_bytes(8 * kKiB - 8), 2 * kKiB);
-  EXPECT_EQ(table.reduce_segment_bytes(8 * kKiB), 32 * kKiB);
+  expect_eager_segments_just_above_four_kib(table, &Selection::reduce_segment_bytes);
   EXPECT_EQ(table.reduce_segment_bytes(256 * kKiB), 32 * kKiB);  // no long segments up the tree
-  EXPECT_EQ(with_cores_shared(true).reduce_segment_bytes(4 * kKiB), 32 * kKiB);
   ASSERT_EQ(setenv("SCOMM_COLL_SEGMENT", "4096", 1), 0);
   const Selection set = Selection::from_environment();
   unsetenv("SCOMM_COLL_SEGMENT");

@@ -85,6 +85,14 @@ std::string where(const CommPair& pair, const std::string& kind, int count, bool
   return out.str();
 }
 
+// How many of the kind's elements fill `bytes`.
+template <typename T>
+int elements_in(const Kind<T>& kind, int bytes) {
+  int element = 0;
+  MPI_Type_size(kind.type, &element);
+  return bytes / element;
+}
+
 struct Variant {
   int count = 0;
   bool in_place = false;
@@ -284,9 +292,7 @@ TEST_P(EagerSegmentReduceTest, EqualsMpiReduce) {
   const AffineOp affine;
   for (const CommPair& pair : pairs_)
     for_each_kind(affine, Ops::kAll, [&](const auto& kind) {
-      int element = 0;
-      MPI_Type_size(kind.type, &element);
-      const int count = 6000 / element, size = size_of(pair.mpi);
+      const int count = elements_in(kind, 6000), size = size_of(pair.mpi);
       for (const int root : {0, size - 1})
         for (const bool nonblocking : {false, true})
           check_reduce(pair, kind, Variant{count, root == 0, nonblocking}, root);
@@ -450,9 +456,7 @@ TEST_P(LongScanChainTest, EqualsMpiScanAndExscan) {
   const AffineOp affine;
   for (const CommPair& pair : pairs_)
     for_each_kind(affine, Ops::kAll, [&](const auto& kind) {
-      int element = 0;
-      MPI_Type_size(kind.type, &element);
-      const int count = 600 * 1024 / element;
+      const int count = elements_in(kind, 600 * 1024);
       for (const bool exclusive : {false, true})
         for (const bool in_place : {false, true})
           check_scan(pair, kind, Variant{count, in_place, exclusive}, exclusive);
