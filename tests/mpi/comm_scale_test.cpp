@@ -210,6 +210,55 @@ TEST_P(ScaleTest, AMillionLiveCommunicators) {
   EXPECT_EQ(live_contexts(), 1);
 }
 
+// Blocks without derivation slots (SCOMM_DERIVE_BITS = 0): every local creation allocates its
+// context collectively over the parent, and its communicators still keep their messages apart.
+TEST_P(ScaleTest, WithoutDerivationSlotsLocalCreationAllocatesCollectively) {
+  start("0", "0");
+  int slots = -1, rank = 0, size = 0;
+  SCOMM_Comm_local_slots(SCOMM_COMM_WORLD, &slots);
+  EXPECT_EQ(slots, 0);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  SCOMM_Comm evens = SCOMM_COMM_NULL, reversed = SCOMM_COMM_NULL, first = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, size - 1, 2, &evens), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, size - 1, 0, -1, &reversed), SCOMM_SUCCESS);
+  SCOMM_Group world_group = SCOMM_GROUP_NULL, first_half = SCOMM_GROUP_NULL;
+  SCOMM_Comm_group(SCOMM_COMM_WORLD, &world_group);
+  int half[1][3] = {{0, (size - 1) / 2, 1}};
+  SCOMM_Group_range_incl(world_group, 1, half, &first_half);
+  ASSERT_EQ(SCOMM_Comm_create_from_group(SCOMM_COMM_WORLD, first_half, &first), SCOMM_SUCCESS);
+  ASSERT_EQ(evens != SCOMM_COMM_NULL, rank % 2 == 0);
+  ASSERT_EQ(first != SCOMM_COMM_NULL, rank <= (size - 1) / 2);
+  int reversed_rank = -1;
+  SCOMM_Comm_rank(reversed, &reversed_rank);
+  EXPECT_EQ(reversed_rank, size - 1 - rank);
+  EXPECT_EQ(live_contexts(), 2 + (evens != SCOMM_COMM_NULL) + (first != SCOMM_COMM_NULL));
+  // The same tag to the same process on the world and on the reversed world: each receive with
+  // ANY_SOURCE and ANY_TAG takes its own communicator's message.
+  const int next = (rank + 1) % size, previous = (rank + size - 1) % size;
+  int on_world = -1, on_reversed = -1;
+  const int world_payload = 1000 + rank, reversed_payload = 2000 + rank;
+  SCOMM_Request requests[4];
+  SCOMM_Irecv(&on_reversed, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, reversed, &requests[0]);
+  SCOMM_Irecv(&on_world, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, SCOMM_COMM_WORLD, &requests[1]);
+  SCOMM_Isend(&world_payload, 1, MPI_INT, next, 7, SCOMM_COMM_WORLD, &requests[2]);
+  SCOMM_Isend(&reversed_payload, 1, MPI_INT, size - 1 - next, 7, reversed, &requests[3]);
+  SCOMM_Status statuses[4];
+  ASSERT_EQ(SCOMM_Waitall(4, requests, statuses), SCOMM_SUCCESS);
+  EXPECT_EQ(on_world, 1000 + previous);
+  EXPECT_EQ(on_reversed, 2000 + previous);
+  EXPECT_EQ(statuses[0].SCOMM_SOURCE, size - 1 - previous);
+  EXPECT_EQ(statuses[1].SCOMM_SOURCE, previous);
+  for (SCOMM_Comm* comm : {&evens, &reversed, &first}) {
+    if (*comm != SCOMM_COMM_NULL) {
+      EXPECT_EQ(SCOMM_Comm_free(comm), SCOMM_SUCCESS);
+    }
+  }
+  SCOMM_Group_free(&first_half);
+  SCOMM_Group_free(&world_group);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, ScaleTest, ::testing::Values("vanilla", "bitmask", "highest"),
                          [](const auto& algorithm) { return std::string(algorithm.param); });
 

@@ -88,20 +88,26 @@ std::optional<group::Box> composed_box(const p2p::Channel& parent, int first, in
   return parent.box()->compose_progression(first, count, stride);
 }
 
-// Blocks without slots: create_range on the collective path, with the group layer's range. Out
-// of line, so that local creation's frame does not hold the collective path's.
+// Blocks without slots: the creation on the collective path. Out of line, so that local
+// creation's frame does not hold the collective path's.
+[[gnu::noinline]] std::optional<Comm> create_collectively(Runtime& runtime, Comm& parent,
+                                                          const group::Group& child) {
+  return finish(*start_create(runtime, parent, child, true));
+}
+
+// create_range on the collective path, with the group layer's range; out of line, as above.
 [[gnu::noinline]] std::optional<Comm> create_range_collectively(Runtime& runtime, Comm& parent,
                                                                 const group::RangeTriplet& range,
                                                                 const group::MapPolicy& policy) {
-  return finish(*start_create(
-      runtime, parent, group::range_incl(parent.group(), std::span(&range, 1), policy), true));
+  return create_collectively(runtime, parent,
+                             group::range_incl(parent.group(), std::span(&range, 1), policy));
 }
 
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.
 std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Group& child) {
   const group::Rank rank = child.rank();
   const auto derived = next_local_context(runtime, parent, rank != group::kUndefined);
-  if (!derived) return finish(*start_create(runtime, parent, child, true));
+  if (!derived) return create_collectively(runtime, parent, child);
   if (rank == group::kUndefined) return std::nullopt;
   return runtime.open(child.map_ptr(), rank, derived);
 }
