@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
+#include <vector>
 
 #include "scomm.h"
 
@@ -64,6 +65,70 @@ TEST(RuntimeCapiTest, DetachedSendsSettingFromTheEnvironment) {
   }
   MPI_Barrier(MPI_COMM_WORLD);
   unsetenv("SCOMM_DETACHED_SENDS");
+}
+
+// A ring on each of `comms` at once, every message of the same tag, each receive for ANY_SOURCE
+// and ANY_TAG: the matching engine files the messages by context, so each must arrive on its own
+// communicator from its ring neighbour.
+void expect_rings_apart(const std::vector<SCOMM_Comm>& comms) {
+  const std::size_t n = comms.size();
+  std::vector<int> got(n, -1), sent(n);
+  std::vector<SCOMM_Request> requests(2 * n, SCOMM_REQUEST_NULL);
+  std::vector<int> previous(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    int rank = 0, size = 0;
+    SCOMM_Comm_rank(comms[i], &rank);
+    SCOMM_Comm_size(comms[i], &size);
+    previous[i] = (rank + size - 1) % size;
+    sent[i] = static_cast<int>(i) * 1000 + rank;
+    SCOMM_Irecv(&got[i], 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, comms[i], &requests[2 * i]);
+    SCOMM_Isend(&sent[i], 1, MPI_INT, (rank + 1) % size, 5, comms[i], &requests[2 * i + 1]);
+  }
+  std::vector<SCOMM_Status> statuses(2 * n);
+  ASSERT_EQ(SCOMM_Waitall(static_cast<int>(2 * n), requests.data(), statuses.data()),
+            SCOMM_SUCCESS);
+  for (std::size_t i = 0; i < n; ++i) {
+    EXPECT_EQ(got[i], static_cast<int>(i) * 1000 + previous[i]) << "communicator " << i;
+    EXPECT_EQ(statuses[2 * i].SCOMM_SOURCE, previous[i]) << "communicator " << i;
+  }
+}
+
+// Each context storage and allocation algorithm SCOMM_Init can be told to use carries messages
+// on overlapping communicators, local and collective, apart; an unknown name is an error.
+TEST(RuntimeCapiTest, ContextStorageAndAlgorithmFromTheEnvironment) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  for (const char* storage : {"array", "fixed", "tree", "radix"}) {
+    for (const char* algorithm : {"vanilla", "bitmask", "highest"}) {
+      set_environment_together("SCOMM_CONTEXT_STORAGE", storage);
+      set_environment_together("SCOMM_CONTEXT_ALGORITHM", algorithm);
+      ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS) << storage << ' ' << algorithm;
+      std::vector<SCOMM_Comm> comms{SCOMM_COMM_WORLD, SCOMM_COMM_NULL, SCOMM_COMM_NULL,
+                                    SCOMM_COMM_NULL};
+      SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comms[1]);
+      SCOMM_Comm_create_range(comms[1], size - 1, 0, -1, &comms[2]);
+      SCOMM_Comm_split(SCOMM_COMM_WORLD, rank % 2, -rank, &comms[3]);
+      SCOMM_Comm half = SCOMM_COMM_NULL;  // each rank in its own half: one creation at all
+      int reversed_rank = 0;
+      SCOMM_Comm_rank(comms[2], &reversed_rank);
+      const int lower = size - size / 2;  // the lower half's size
+      SCOMM_Comm_create_range(comms[2], reversed_rank < lower ? 0 : lower,
+                              reversed_rank < lower ? lower - 1 : size - 1, 1, &half);
+      comms.push_back(half);
+      expect_rings_apart(comms);
+      for (std::size_t i = comms.size(); i-- > 1;) SCOMM_Comm_free(&comms[i]);
+      EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS) << storage << ' ' << algorithm;
+    }
+  }
+  set_environment_together("SCOMM_CONTEXT_STORAGE", "hash");
+  EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG);
+  set_environment_together("SCOMM_CONTEXT_STORAGE", "radix");
+  set_environment_together("SCOMM_CONTEXT_ALGORITHM", "fastest");
+  EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG);
+  MPI_Barrier(MPI_COMM_WORLD);
+  unsetenv("SCOMM_CONTEXT_STORAGE");
+  unsetenv("SCOMM_CONTEXT_ALGORITHM");
 }
 
 }  // namespace
