@@ -96,7 +96,7 @@ class Selection {
     return segment_bytes_.value_or(kPipelineSegmentBytes);
   }
   // Whether a bcast or reduce of `bytes` goes in segments that each fit an eager message, where
-  // the whole vector just misses one: on ranks with cores of their own, at any size.
+  // the whole vector just misses one: on ranks with cores of their own, however many.
   bool goes_in_eager_segments(std::int64_t bytes) const noexcept;
   // The segment of a pipelined bcast of `bytes`: shorter just above an eager message on ranks
   // with cores of their own, longer for long vectors, or SCOMM_COLL_SEGMENT.
