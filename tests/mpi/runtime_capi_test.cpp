@@ -4,24 +4,17 @@
 
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
 
-#include "scomm.h"
+#include "scomm_fixture.hpp"
 
 namespace {
 
-int error_class(int code) {
-  int result = -1;
-  SCOMM_Error_class(code, &result);
-  return result;
-}
-
 TEST(RuntimeCapiTest, TagLimitFollowsMpiTagUb) {
   int tag_ub = 0;
-  EXPECT_EQ(error_class(SCOMM_Tag_ub(&tag_ub)), SCOMM_ERR_ARG);  // before SCOMM_Init
+  EXPECT_EQ(error_class_of(SCOMM_Tag_ub(&tag_ub)), SCOMM_ERR_ARG);  // before SCOMM_Init
   ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
-  EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG);  // twice
+  EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG);  // twice
   ASSERT_EQ(SCOMM_Tag_ub(&tag_ub), SCOMM_SUCCESS);
   EXPECT_EQ(tag_ub, (1 << 15) - 1 - 256);
   int* mpi_tag_ub = nullptr;
@@ -30,17 +23,9 @@ TEST(RuntimeCapiTest, TagLimitFollowsMpiTagUb) {
   ASSERT_TRUE(found);
   EXPECT_GE(std::bit_width(static_cast<std::uint64_t>(*mpi_tag_ub) + 1) - 1, 16)
       << "at least one context prefix bit above the 15 user bits";
-  EXPECT_EQ(error_class(SCOMM_Tag_ub(nullptr)), SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Tag_ub(nullptr)), SCOMM_ERR_ARG);
   ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
-  EXPECT_EQ(error_class(SCOMM_Finalize()), SCOMM_ERR_ARG);  // twice
-}
-
-// Under SimGrid SMPI every simulated rank shares the one process's environment: it changes only
-// once all ranks have read it.
-void set_environment_together(const char* name, const char* value) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  setenv(name, value, 1);
-  MPI_Barrier(MPI_COMM_WORLD);
+  EXPECT_EQ(error_class_of(SCOMM_Finalize()), SCOMM_ERR_ARG);  // twice
 }
 
 TEST(RuntimeCapiTest, BaseCommunicatorCountFromTheEnvironment) {
@@ -48,9 +33,8 @@ TEST(RuntimeCapiTest, BaseCommunicatorCountFromTheEnvironment) {
   EXPECT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
   EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
   set_environment_together("SCOMM_BASE_COMMS", "zero");
-  EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG);
-  MPI_Barrier(MPI_COMM_WORLD);
-  unsetenv("SCOMM_BASE_COMMS");
+  EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG);
+  set_environment_together("SCOMM_BASE_COMMS", nullptr);
 }
 
 TEST(RuntimeCapiTest, DetachedSendsSettingFromTheEnvironment) {
@@ -61,36 +45,9 @@ TEST(RuntimeCapiTest, DetachedSendsSettingFromTheEnvironment) {
   }
   for (const char* bad : {"on", "2048:300", "0:100", "300", "300:", "1:2097152", "1:2x"}) {
     set_environment_together("SCOMM_DETACHED_SENDS", bad);
-    EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG) << bad;
+    EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG) << bad;
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  unsetenv("SCOMM_DETACHED_SENDS");
-}
-
-// A ring on each of `comms` at once, every message of the same tag, each receive for ANY_SOURCE
-// and ANY_TAG: the matching engine files the messages by context, so each must arrive on its own
-// communicator from its ring neighbour.
-void expect_rings_apart(const std::vector<SCOMM_Comm>& comms) {
-  const std::size_t n = comms.size();
-  std::vector<int> got(n, -1), sent(n);
-  std::vector<SCOMM_Request> requests(2 * n, SCOMM_REQUEST_NULL);
-  std::vector<int> previous(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    int rank = 0, size = 0;
-    SCOMM_Comm_rank(comms[i], &rank);
-    SCOMM_Comm_size(comms[i], &size);
-    previous[i] = (rank + size - 1) % size;
-    sent[i] = static_cast<int>(i) * 1000 + rank;
-    SCOMM_Irecv(&got[i], 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, comms[i], &requests[2 * i]);
-    SCOMM_Isend(&sent[i], 1, MPI_INT, (rank + 1) % size, 5, comms[i], &requests[2 * i + 1]);
-  }
-  std::vector<SCOMM_Status> statuses(2 * n);
-  ASSERT_EQ(SCOMM_Waitall(static_cast<int>(2 * n), requests.data(), statuses.data()),
-            SCOMM_SUCCESS);
-  for (std::size_t i = 0; i < n; ++i) {
-    EXPECT_EQ(got[i], static_cast<int>(i) * 1000 + previous[i]) << "communicator " << i;
-    EXPECT_EQ(statuses[2 * i].SCOMM_SOURCE, previous[i]) << "communicator " << i;
-  }
+  set_environment_together("SCOMM_DETACHED_SENDS", nullptr);
 }
 
 // Each context storage and allocation algorithm SCOMM_Init can be told to use carries messages
@@ -122,13 +79,12 @@ TEST(RuntimeCapiTest, ContextStorageAndAlgorithmFromTheEnvironment) {
     }
   }
   set_environment_together("SCOMM_CONTEXT_STORAGE", "hash");
-  EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG);
   set_environment_together("SCOMM_CONTEXT_STORAGE", "radix");
   set_environment_together("SCOMM_CONTEXT_ALGORITHM", "fastest");
-  EXPECT_EQ(error_class(SCOMM_Init()), SCOMM_ERR_ARG);
-  MPI_Barrier(MPI_COMM_WORLD);
-  unsetenv("SCOMM_CONTEXT_STORAGE");
-  unsetenv("SCOMM_CONTEXT_ALGORITHM");
+  EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG);
+  set_environment_together("SCOMM_CONTEXT_STORAGE", nullptr);
+  set_environment_together("SCOMM_CONTEXT_ALGORITHM", nullptr);
 }
 
 }  // namespace

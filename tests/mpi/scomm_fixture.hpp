@@ -1,5 +1,6 @@
 // Shared by the MPI tests of communicators: a fixture that brackets each test with SCOMM_Init and
-// SCOMM_Finalize, and helpers that read a scomm communicator's members as world ranks.
+// SCOMM_Finalize, helpers that read a scomm communicator's members as world ranks, and a check
+// that messages on overlapping communicators stay apart.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -82,4 +83,32 @@ inline std::vector<int> members_of_mpi(MPI_Comm comm) {
   MPI_Group_free(&group);
   MPI_Group_free(&world);
   return out;
+}
+
+// A ring on each of `comms` at once, every message of the same tag, each receive for ANY_SOURCE
+// and ANY_TAG: the matching engine files the messages by context, so each must arrive on its own
+// communicator (its place in `comms`, the same at every member) from its ring neighbour. A
+// process outside a communicator passes SCOMM_COMM_NULL in its place.
+inline void expect_rings_apart(const std::vector<SCOMM_Comm>& comms) {
+  const std::size_t n = comms.size();
+  std::vector<int> got(n, -1), sent(n), previous(n);
+  std::vector<SCOMM_Request> requests(2 * n, SCOMM_REQUEST_NULL);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (comms[i] == SCOMM_COMM_NULL) continue;
+    int rank = 0, size = 0;
+    SCOMM_Comm_rank(comms[i], &rank);
+    SCOMM_Comm_size(comms[i], &size);
+    previous[i] = (rank + size - 1) % size;
+    sent[i] = static_cast<int>(i) * 1000 + rank;
+    SCOMM_Irecv(&got[i], 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, comms[i], &requests[2 * i]);
+    SCOMM_Isend(&sent[i], 1, MPI_INT, (rank + 1) % size, 5, comms[i], &requests[2 * i + 1]);
+  }
+  std::vector<SCOMM_Status> statuses(2 * n);
+  ASSERT_EQ(SCOMM_Waitall(static_cast<int>(2 * n), requests.data(), statuses.data()),
+            SCOMM_SUCCESS);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (comms[i] == SCOMM_COMM_NULL) continue;
+    EXPECT_EQ(got[i], static_cast<int>(i) * 1000 + previous[i]) << "communicator " << i;
+    EXPECT_EQ(statuses[2 * i].SCOMM_SOURCE, previous[i]) << "communicator " << i;
+  }
 }
