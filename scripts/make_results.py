@@ -455,7 +455,11 @@ def collectives_section(runs):
              "several launches (its line above says so), a cell is the median over the launches "
              "of each launch's ratio and medians: from launch to launch a small cell moves by "
              "0.1-0.3x on 16 cores (placement and memory layout differ), more than between the "
-             "repetitions of one launch.", ""]
+             "repetitions of one launch. Where ranks outnumber cores, which ranks the system "
+             "lets share a core moves the smallest cells further: on the 2-core VM at P = 3, "
+             "bcast of 8 B read 0.86-0.94x in 7 of 8 launches of `collectives --only Bcast` "
+             "(1.44x in one), and 0.89-1.29x, two clusters, in 6 launches of `--only "
+             "Barrier,Bcast`, the order of the full run (2026-11-27, 34e4084).", ""]
     for p in sorted({q for q, _, _, _ in pairs}):
         mine = [x for x in pairs if x[0] == p]
         sizes = sorted({int(e["bytes"]) for _, e, _, _ in mine if int(e["bytes"]) > 0})
