@@ -61,12 +61,11 @@ comm::Comm& RankState::comm(int index) {
 template <typename Map>
 int RankState::open(const Map& map, Rank rank, context::Derivation derivation,
                     const std::string& kind, group::MapPtr kept) {
-  if (held_.any_held(derivation.first, derivation.span()))
+  if (!held_.hold_unless_any_held(derivation.first, derivation.span()))
     throw Error(ErrorClass::kContext, kind + ": cannot prove message separation");
   // The route's MPI fields do not change the channel's size; no MPI call is made.
   const p2p::Route route{derivation.first, MPI_COMM_NULL, 0, 0};
   auto* channel = new p2p::Channel(map, rank, route, nullptr);
-  held_.hold(channel->context());
   table_->insert(channel->context(), channel);
   const Rank members = channel->size();
   const int handle =

@@ -37,6 +37,33 @@ TEST(HandleTable, AFreedHandleStaysDeadWhenItsSlotIsReused) {
   EXPECT_EQ(table.live(), 1u);
 }
 
+// Freed slots are taken again, the last freed first, and the table does not grow while any is
+// free: the free list runs through the slots.
+TEST(HandleTable, FreedSlotsAreTakenAgainLastFreedFirst) {
+  HandleTable<int> table(1);
+  std::vector<int> handles;
+  for (int i = 0; i < 100; ++i) handles.push_back(table.insert(i));
+  for (int i = 1; i < 100; i += 2) table.erase_live(handles[static_cast<std::size_t>(i)]);
+  EXPECT_EQ(table.live(), 50u);
+  constexpr int kIndex = HandleTable<int>::kIndexMask;
+  for (int i = 99; i >= 1; i -= 2) {
+    const int again = table.insert(1000 + i);
+    EXPECT_EQ(again & kIndex, handles[static_cast<std::size_t>(i)] & kIndex) << i;
+    EXPECT_EQ(table.find(handles[static_cast<std::size_t>(i)]), nullptr);
+    handles[static_cast<std::size_t>(i)] = again;
+  }
+  EXPECT_EQ(table.live(), 100u);
+  const int fresh = table.insert(-1);  // no slot free: the table grows by one
+  EXPECT_EQ(fresh & kIndex, 101);
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_NE(table.find(handles[static_cast<std::size_t>(i)]), nullptr);
+    EXPECT_EQ(*table.find(handles[static_cast<std::size_t>(i)]), i % 2 ? 1000 + i : i);
+  }
+  for (const int h : handles) EXPECT_TRUE(table.erase(h));
+  EXPECT_TRUE(table.erase(fresh));
+  EXPECT_EQ(table.live(), 0u);
+}
+
 // A slot's generation has kGenerationMask + 1 values: a stale handle is caught until its slot has
 // been reused that many times.
 TEST(HandleTable, AStaleHandleIsCaughtForAWholeGenerationCycle) {

@@ -18,9 +18,12 @@ TEST(HeldIdsTest, ReleaseSaysTheBlockIsFreeOnlyAtItsLastId) {
          {ContextId{0}, ContextId{1}, ContextId{5}, ContextId{64} >> bits}) {
       HeldIds held(1 << 12, bits);
       const ContextId first = held.first_of_block(block);
-      for (ContextId id = first; id < first + block_size; ++id) held.hold(id);
+      for (ContextId id = first; id < first + block_size; ++id)
+        ASSERT_TRUE(held.hold_unless_any_held(id, 1));
       const ContextId neighbour = first + block_size;  // the next block's first id, held too
-      held.hold(neighbour);
+      ASSERT_TRUE(held.hold_unless_any_held(neighbour, 1));
+      EXPECT_FALSE(held.hold_unless_any_held(first, block_size));  // all of them held
+      EXPECT_EQ(held.held(), block_size + 1);
       for (ContextId id = first + block_size; id-- > first;)
         EXPECT_EQ(held.release(id), id == first) << "bits " << bits << ", id " << id;
       EXPECT_TRUE(held.any_held(neighbour, 1));
@@ -28,6 +31,20 @@ TEST(HeldIdsTest, ReleaseSaysTheBlockIsFreeOnlyAtItsLastId) {
       EXPECT_EQ(held.held(), 1u);
     }
   }
+}
+
+// A communicator's ids are held through its own (first) id: the range check sees any id of the
+// range held by another communicator, and a refused hold holds nothing.
+TEST(HeldIdsTest, AHoldIsRefusedWhileAnyIdOfItsRangeIsHeld) {
+  HeldIds held(1 << 12, 4);
+  ASSERT_TRUE(held.hold_unless_any_held(100 + 6, 1));  // a derived child's id inside the range
+  EXPECT_FALSE(held.hold_unless_any_held(100, 8));
+  EXPECT_EQ(held.held(), 1u);
+  EXPECT_TRUE(held.hold_unless_any_held(100, 4));  // [100, 104) holds nothing yet
+  EXPECT_TRUE(held.any_held(100, 1));
+  EXPECT_FALSE(held.any_held(101, 3));               // only the first id is held
+  EXPECT_TRUE(held.hold_unless_any_held(3008, 16));  // beyond the words used so far: grows
+  EXPECT_EQ(held.held(), 3u);
 }
 
 TEST(ContextPoolTest, ReleaseFreesHeldAndReservedIdsAndRefusesFreeOnes) {

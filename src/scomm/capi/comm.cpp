@@ -154,8 +154,7 @@ int SCOMM_Comm_create_group(SCOMM_Comm c, SCOMM_Group group, int tag, SCOMM_Comm
 // messages.
 [[gnu::flatten]] int SCOMM_Comm_free(SCOMM_Comm* c) {
   HandleTable<CommEntry>& comms = context().comms;
-  if (c != nullptr && *c != SCOMM_COMM_WORLD && comms.find(*c) != nullptr &&
-      comms.erases_without_allocating()) [[likely]] {
+  if (c != nullptr && *c != SCOMM_COMM_WORLD && comms.find(*c) != nullptr) [[likely]] {
     comms.erase_live(*c);
     *c = SCOMM_COMM_NULL;
     return SCOMM_SUCCESS;

@@ -3,6 +3,7 @@
 // one kind of handle (requests) tell theirs apart by kKindBit, which one of them sets.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <optional>
@@ -38,25 +39,26 @@ class HandleTable {
   // Builds the object in its slot; when building throws, the slot stays free.
   template <typename... Args>
   int emplace(Args&&... args) {
-    if (free_.empty()) {
+    if (!has_free_slot()) {
       if (static_cast<int>(slots_.size()) + first_ >= (1 << kIndexBits))
         throw Error(ErrorClass::kNoMem, "too many live handles");
       slots_.emplace_back();
-      free_.push_back(slots_.size() - 1);
+      free_head_ = static_cast<std::uint32_t>(slots_.size() - 1);
     }
     return emplace_in_free_slot(std::forward<Args>(args)...);
   }
 
   // Whether emplace_in_free_slot() may be called: the table need not grow.
-  bool has_free_slot() const noexcept { return !free_.empty(); }
+  bool has_free_slot() const noexcept { return free_head_ != kNoSlot; }
   // emplace() when has_free_slot(): it cannot fail but where building the object does.
   template <typename... Args>
   int emplace_in_free_slot(Args&&... args) noexcept(std::is_nothrow_constructible_v<T, Args...>) {
-    const std::size_t slot = free_.back();
+    const std::uint32_t slot = free_head_;
     Slot& s = slots_[slot];
     s.value.emplace(std::forward<Args>(args)...);
-    free_.pop_back();
-    s.handle = kind_ | (s.generation << kIndexBits) | (static_cast<int>(slot) + first_);
+    free_head_ = s.next_free;
+    s.handle =
+        kind_ | (static_cast<int>(s.generation) << kIndexBits) | (static_cast<int>(slot) + first_);
     return s.handle;
   }
 
@@ -70,7 +72,7 @@ class HandleTable {
   }
 
   // Frees a live handle; returns false when it is not live.
-  bool erase(int handle) {
+  bool erase(int handle) noexcept {
     if (find(handle) == nullptr) return false;
     erase_live(handle);
     return true;
@@ -79,20 +81,22 @@ class HandleTable {
   // The object behind a handle the caller has found live (no second check).
   T& get_live(int handle) noexcept { return *slots_[slot_of(handle)].value; }
 
-  // Whether erase_live() cannot throw: the free list has room for one more slot.
-  bool erases_without_allocating() const noexcept { return free_.size() < free_.capacity(); }
-  // Frees a handle the caller has just found live (no second lookup). Throws std::bad_alloc
-  // only where the free list must grow; the object is gone then, its slot lost.
-  void erase_live(int handle) {
+  // Frees a handle the caller has just found live (no second lookup).
+  void erase_live(int handle) noexcept {
     const std::size_t slot = slot_of(handle);
     Slot& s = slots_[slot];
     s.value.reset();
     s.handle = kFree;
     s.generation = (s.generation + 1) & kGenerationMask;
-    free_.push_back(slot);
+    s.next_free = free_head_ & kNoSlot;  // no-op: the mask only shows the compiler it fits
+    free_head_ = static_cast<std::uint32_t>(slot);
   }
 
-  std::size_t live() const { return slots_.size() - free_.size(); }
+  // Live handles, counted (a diagnostic: the table keeps no count, which every call would update).
+  std::size_t live() const {
+    return static_cast<std::size_t>(
+        std::ranges::count_if(slots_, [](const Slot& s) { return s.handle != kFree; }));
+  }
   // Bytes of one slot (the object and its generation), what each live handle costs in the table.
   static constexpr std::size_t slot_bytes() noexcept { return sizeof(Slot); }
 
@@ -104,16 +108,23 @@ class HandleTable {
     return static_cast<std::size_t>((handle & kIndexMask) - first_);
   }
 
+  // The free slots form a list through the slots themselves, last freed first: taking and giving
+  // back a slot allocates nothing, so freeing a handle cannot fail.
+  static constexpr std::uint32_t kNoSlot = (1u << 24) - 1;
+  static_assert(kIndexBits < 24);
+
   struct Slot {
     std::optional<T> value;
-    int handle = kFree;  // the live handle of the slot
-    int generation = 0;  // of the slot's next handle
+    int handle = kFree;                      // the live handle of the slot
+    std::uint32_t generation : 8 = 0;        // of the slot's next handle
+    std::uint32_t next_free : 24 = kNoSlot;  // while free: the next free slot
   };
+  static_assert(kGenerationMask < (1 << 8));
 
   int first_;
   int kind_;
   std::vector<Slot> slots_;
-  std::vector<std::size_t> free_;
+  std::uint32_t free_head_ = kNoSlot;
 };
 
 }  // namespace scomm::capi

@@ -81,9 +81,10 @@ int index_in_range(int rank, int first, int count, int stride) {
   return index;
 }
 
-// The range's box over base ranks when the parent's map is a box and the result stays one.
-std::optional<group::Box> composed_box(const p2p::Channel& parent, int first, int count,
-                                       int stride) {
+// The range as a progression of base ranks, when the parent's map is a box and the result stays
+// one.
+std::optional<group::Progression> composed_progression(const p2p::Channel& parent, int first,
+                                                       int count, int stride) {
   if (!parent.box()) return std::nullopt;
   return parent.box()->compose_progression(first, count, stride);
 }
@@ -151,15 +152,15 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
   const auto derived = next_local_context(runtime, parent, index != group::kUndefined);
   if (!derived) return create_range_collectively(runtime, parent, {first, last, stride}, policy);
   if (index == group::kUndefined) return std::nullopt;
-  if (const auto box = composed_box(parent.channel(), first, count, stride))
-    return runtime.open(*box, index, derived);
+  if (const auto terms = composed_progression(parent.channel(), first, count, stride))
+    return runtime.open(*terms, index, derived);
   return runtime.open(range_map(parent.channel(), first, count, stride, policy), index, derived);
 }
 
 group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int stride,
                         const group::MapPolicy& policy) {
-  if (const auto box = composed_box(parent, first, count, stride))
-    return group::make_regular_map(*box);
+  if (const auto terms = composed_progression(parent, first, count, stride))
+    return group::make_regular_map(group::Box(*terms));
   return group::compose(parent.map_ptr(),
                         group::make_regular_map(group::Box::progression(first, count, stride)),
                         policy);

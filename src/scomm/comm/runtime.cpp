@@ -96,10 +96,12 @@ namespace {
 
 }  // namespace
 
-p2p::Route Runtime::route(context::Derivation derivation) const {
-  if (held_.any_held(derivation.first, derivation.span())) [[unlikely]]
+void Runtime::claim(context::Derivation derivation) {
+  if (!held_.hold_unless_any_held(derivation.first, derivation.span())) [[unlikely]]
     throw_context_held(derivation.first);
-  const context::ContextId id = derivation.first;
+}
+
+p2p::Route Runtime::route(context::ContextId id) const noexcept {
   const int prefix = static_cast<int>(id & (layout_.prefixes_per_base() - 1));
   return {id, bases_[static_cast<std::size_t>(layout_.base_of(id))], prefix << layout_.user_bits(),
           (1 << layout_.user_bits()) - 1};
@@ -107,16 +109,17 @@ p2p::Route Runtime::route(context::Derivation derivation) const {
 
 template <typename Map>
 Comm Runtime::open_on(const Map& map, group::Rank rank, context::Derivation derivation) {
-  const p2p::Route route_of_id = route(derivation);
-  void* memory = channel_blocks_.allocate();
+  claim(derivation);
+  void* memory = nullptr;
   p2p::Channel* channel = nullptr;
   try {
-    channel = new (memory) p2p::Channel(map, rank, route_of_id, this);
+    memory = channel_blocks_.allocate();
+    channel = new (memory) p2p::Channel(map, rank, route(derivation.first), this);
   } catch (...) {
-    channel_blocks_.deallocate(memory);
+    if (memory != nullptr) channel_blocks_.deallocate(memory);
+    held_.release(derivation.first);  // the block stays as it was: its owner still has it
     throw;
   }
-  held_.hold(channel->context());
   engine_->attach(*channel);
   return Comm(p2p::ChannelPtr(channel), derivation);
 }
@@ -125,8 +128,9 @@ Comm Runtime::open(const group::MapPtr& map, group::Rank rank, context::Derivati
   return open_on(map, rank, derivation);
 }
 
-Comm Runtime::open(const group::Box& box, group::Rank rank, context::Derivation derivation) {
-  return open_on(box, rank, derivation);
+Comm Runtime::open(const group::Progression& terms, group::Rank rank,
+                   context::Derivation derivation) {
+  return open_on(terms, rank, derivation);
 }
 
 void Runtime::dispose(p2p::Channel* channel) noexcept {

@@ -74,12 +74,15 @@ class Runtime final : public p2p::ChannelOwner {
   // Throws Error(kContext) when one of those ids is still held here: separation cannot be proved
   // (members made their local creations on a communicator in different orders).
   Comm open(const group::MapPtr& map, group::Rank rank, context::Derivation derivation);
-  Comm open(const group::Box& box, group::Rank rank, context::Derivation derivation);
+  // The same with the box of `terms` as its map, built in the channel.
+  Comm open(const group::Progression& terms, group::Rank rank, context::Derivation derivation);
   void dispose(p2p::Channel* channel) noexcept override;
 
  private:
-  p2p::Route route(context::Derivation derivation) const;
-  template <typename Map>  // a group::MapPtr or a group::Box
+  // Holds the derivation's own id; Error(kContext) when one of its ids is held here already.
+  void claim(context::Derivation derivation);
+  p2p::Route route(context::ContextId id) const noexcept;
+  template <typename Map>  // a group::MapPtr or a group::Progression
   Comm open_on(const Map& map, group::Rank rank, context::Derivation derivation);
 
   static constexpr std::size_t kRecycledChannels = 1024;

@@ -27,11 +27,16 @@ class HeldIds {
     const std::size_t word = first / 64;
     return word < bits_.size() && (bits_[word] & range_mask(first, count)) != 0;
   }
-  void hold(ContextId id) {  // precondition: !any_held(id, 1), id < capacity
-    const std::size_t word = id / 64;
-    if (word >= bits_.size()) grow_to(word);
-    bits_[word] |= range_mask(id, 1);
+  // Holds `first` where no id of [first, first + count) is held (the range lies inside one block,
+  // first < capacity); false, holding nothing, where one is. One look at one word for both.
+  bool hold_unless_any_held(ContextId first, ContextId count) {
+    const std::size_t index = first / 64;
+    if (index >= bits_.size()) grow_to(index);
+    std::uint64_t& word = bits_[index];
+    if ((word & range_mask(first, count)) != 0) return false;
+    word |= range_mask(first, 1);
     ++held_;
+    return true;
   }
   // Releases `id`; true when its block now holds no id here (the pool may release the block).
   bool release(ContextId id) noexcept {

@@ -134,9 +134,11 @@ std::optional<Box> Box::compose(const Box& child) const {
   if (child.size_ == 0) return Box();
   if (ndims_ > 1) return std::nullopt;
   const std::int64_t step = ndims_ == 1 ? dims_[0].stride : 1;
-  if (child.ndims_ <= 1)  // a progression of a progression, the common case, directly
-    return compose_progression(child.base_, child.size_,
-                               child.ndims_ == 1 ? child.dims_[0].stride : 0);
+  if (child.ndims_ <= 1) {  // a progression of a progression, the common case, directly
+    const auto terms = compose_progression(child.base_, child.size_,
+                                           child.ndims_ == 1 ? child.dims_[0].stride : 0);
+    return terms ? std::optional(Box(*terms)) : std::nullopt;
+  }
   std::array<std::int64_t, kMaxBoxDims> counts{};
   std::array<std::int64_t, kMaxBoxDims> strides{};
   for (std::size_t k = 0; k < child.ndims_; ++k) {

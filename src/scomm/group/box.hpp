@@ -34,13 +34,22 @@ inline constexpr int kMaxBoxDims = 4;
 enum class BoxKind { kEmpty, kDirect, kOffset, kStride, kStrideBlock, kBox };
 std::string_view box_kind_name(BoxKind kind) noexcept;
 
+// A one-dimensional progression base, base + stride, ... (count terms).
+struct Progression {
+  std::int64_t base = 0;
+  Rank count = 0;
+  std::int64_t stride = 1;
+};
+
 class Box {
  public:
   Box() = default;
-  // A one-dimensional progression base, base+stride, ... (count terms).
-  // An empty box when the progression leaves [0, 2^31).
-  [[gnu::always_inline]] static inline Box progression(std::int64_t base, Rank count,
-                                                       std::int64_t stride);
+  // The box of a progression; an empty box when the progression leaves [0, 2^31). Inline and a
+  // constructor, so that local creation builds its child's box straight in the child's channel.
+  [[gnu::always_inline]] explicit inline Box(const Progression& terms);
+  static Box progression(std::int64_t base, Rank count, std::int64_t stride) {
+    return Box(Progression{base, count, stride});
+  }
   // Builds a box from dimensions listed fastest first; returns nullopt when the result would not
   // be injective and invertible by the greedy digit decomposition (see index_of), when a value
   // leaves [0, 2^31), or when more than kMaxBoxDims dimensions remain after normalization.
@@ -68,9 +77,10 @@ class Box {
   }
   // The box of value(child.value(r)), where `child` indexes this box; nullopt when not a box.
   std::optional<Box> compose(const Box& child) const;
-  // compose(progression(first, count, stride)), built in one step (local communicator creation
-  // makes one per call).
-  inline std::optional<Box> compose_progression(Rank first, Rank count, std::int64_t stride) const;
+  // The progression that compose(progression(first, count, stride)) is a box of, in one step
+  // (local communicator creation makes one per call); nullopt when the result is not one.
+  inline std::optional<Progression> compose_progression(Rank first, Rank count,
+                                                        std::int64_t stride) const;
 
   bool ascending() const noexcept;
   BoxKind kind() const noexcept;
@@ -96,28 +106,27 @@ class Box {
   std::array<std::uint8_t, kMaxBoxDims> inverse_order_{};
 };
 
-// The canonical form make_wide() gives a progression, built directly (inline: local communicator
-// creation composes one per call).
-Box Box::progression(std::int64_t base, Rank count, std::int64_t stride) {
-  Box box;  // every path returns this one object: built in the caller's storage, never copied
-  if (count <= 0) return box;
+// The canonical form make_wide() gives a progression, built directly.
+Box::Box(const Progression& terms) {
+  const auto [base, count, stride] = terms;
+  if (count <= 0) return;
   const std::int64_t last = base + static_cast<std::int64_t>(count - 1) * stride;
-  if (base < 0 || base > kMaxValue || last < 0 || last > kMaxValue) return box;
-  if (count > 1 && stride == 0) return box;
-  box.base_ = static_cast<Rank>(base);
-  box.size_ = count;
-  box.inverse_base_ = static_cast<Rank>(std::min(base, last));
+  if (base < 0 || base > kMaxValue || last < 0 || last > kMaxValue) return;
+  if (count > 1 && stride == 0) return;
+  base_ = static_cast<Rank>(base);
+  size_ = count;
+  inverse_base_ = static_cast<Rank>(std::min(base, last));
   if (count > 1) {
-    box.ndims_ = 1;
-    box.dims_[0] = {count, static_cast<std::int32_t>(stride)};
+    ndims_ = 1;
+    dims_[0] = {count, static_cast<std::int32_t>(stride)};
   }
-  return box;
 }
 
 // Table II of the AV-Rankmap paper and beyond: an affine parent maps every child box to a box
 // (stride-of-stride and stride-of-stride-block included); other pairs are left to detection.
-std::optional<Box> Box::compose_progression(Rank first, Rank count, std::int64_t stride) const {
-  if (count == 0) return Box();
+std::optional<Progression> Box::compose_progression(Rank first, Rank count,
+                                                    std::int64_t stride) const {
+  if (count == 0) return Progression{};
   if (ndims_ > 1) return std::nullopt;
   const std::int64_t step = ndims_ == 1 ? dims_[0].stride : 1;
   const std::int64_t base = base_ + first * step, composed = stride * step;
@@ -125,7 +134,7 @@ std::optional<Box> Box::compose_progression(Rank first, Rank count, std::int64_t
   if (base < 0 || base > kMaxValue || last < 0 || last > kMaxValue ||
       std::abs(composed) > kMaxValue || (count > 1 && composed == 0))
     return std::nullopt;
-  return progression(base, count, composed);
+  return Progression{base, count, composed};
 }
 
 }  // namespace scomm::group
