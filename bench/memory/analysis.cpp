@@ -20,7 +20,7 @@ constexpr context::Storage kStorages[] = {context::Storage::kGrowableArray,
 // allocate their first blocks when constructed.
 std::size_t measure_queues() {
   const p2p::Route route{0, MPI_COMM_NULL, 0, (1 << 15) - 1};
-  p2p::Channel channel(group::Box::progression(0, 2, 1), 0, route, nullptr);
+  p2p::Channel channel(group::Progression{0, 2, 1}, 0, route, nullptr);
   const std::size_t before = heap_in_use();
   channel.unexpected();
   return heap_in_use() - before;

@@ -9,7 +9,6 @@
 
 #include <bitset>
 #include <cassert>
-#include <concepts>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -81,17 +80,13 @@ class Channel {
  public:
   // Regular maps are kept as their box (no map object is built unless someone asks for it, and
   // lookups are not virtual calls); others as the shared map.
-  // The box is built in place, from a box or a progression: a channel is made per local
-  // creation, and each copy of a box through a temporary costs that creation some 15
-  // instructions.
+  // The box of a progression is built in place: a channel is made per local creation, and
+  // each copy of a box through a temporary costs that creation some 15 instructions.
   Channel(const group::MapPtr& map, group::Rank rank, const Route& route, ChannelOwner* owner)
       : map_(map), box_(map->as_box()), rank_(rank), route_(route), owner_(owner) {}
-  template <typename BoxOrTerms>
-  requires std::constructible_from<group::Box, const BoxOrTerms&> Channel(const BoxOrTerms& box,
-                                                                          group::Rank rank,
-                                                                          const Route& route,
-                                                                          ChannelOwner* owner)
-      : box_(std::in_place, box), rank_(rank), route_(route), owner_(owner) {}
+  Channel(const group::Progression& terms, group::Rank rank, const Route& route,
+          ChannelOwner* owner)
+      : box_(std::in_place, terms), rank_(rank), route_(route), owner_(owner) {}
   // A view of `parent` over a subgroup (create_group talks among its members on the parent's
   // context): same context and message queues, the subgroup's ranks.
   Channel(const Channel& parent, const group::MapPtr& map, group::Rank rank)
