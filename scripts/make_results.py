@@ -318,10 +318,10 @@ SMPI_TEXT = ("The same experiment on SimGrid's SMPI, every simulated rank a host
              "loops move more than that from run to run on the 2-core VM: three more runs each, "
              "the same hour as the table (66c26e0, 499-503 instructions), read 45-86 ns at 16 "
              "ranks and 59-105 at 64 (at 9581b36, 533-542 instructions, the table read 54 and "
-             "84, then 85 up to 1,024 ranks). Each creation takes a block no earlier one took; the context table files "
-             "the first ids of consecutive blocks side by side, eight to a cache line (filed by "
-             "id, a fresh line for each creation, the median rank took 85-157 ns, 150-160 from "
-             "256 ranks on, at 4690963). On real ranks (the tables above) the long loop reuses "
+             "84, then 85 up to 1,024 ranks). Each creation takes a block no earlier one took; "
+             "the context table files the first ids of consecutive blocks side by side, eight to "
+             "a cache line (filed by id, a fresh line for each creation, the median rank took "
+             "85-157 ns, 150-160 from 256 ranks on, at 4690963). On real ranks (the tables above) the long loop reuses "
              "freed blocks and a run's allreduce serves up to 8,192 creations.")
 
 

@@ -21,12 +21,13 @@ class HeldIds {
   ContextId block_of(ContextId id) const noexcept { return id >> block_bits_; }
   ContextId first_of_block(ContextId block) const noexcept { return block << block_bits_; }
 
-  // Inline, as every communicator creation and free goes through them.
-  // True when some id of [first, first + count) is held; the range lies inside one block.
+  // True when some id of [first, first + count) is held (what hold_unless_any_held refuses); the
+  // range lies inside one block.
   bool any_held(ContextId first, ContextId count) const noexcept {
     const std::size_t word = first / 64;
     return word < bits_.size() && (bits_[word] & range_mask(first, count)) != 0;
   }
+  // Inline, as every communicator creation and free goes through these two.
   // Holds `first` where no id of [first, first + count) is held (the range lies inside one block,
   // first < capacity); false, holding nothing, where one is. One look at one word for both.
   bool hold_unless_any_held(ContextId first, ContextId count) {
