@@ -171,39 +171,45 @@ TEST_F(P2pTest, WaitanyTestallAndSsend) {
   EXPECT_EQ(index, MPI_UNDEFINED);
 }
 
-// SCOMM_Waitall with statuses, over requests MPI completes alone (named receives, sends,
-// MPI_PROC_NULL) and over those mixed with receives the matching engine serves (MPI_ANY_SOURCE):
-// every status names the sender, tag and count.
-TEST_F(P2pTest, WaitallReportsEveryStatusOverEveryKindOfRequest) {
-  for (const bool mixed : {false, true}) {
-    const int sent[2] = {world_rank_, world_rank_ + 100};
-    int got[3] = {-1, -1, -1};
-    SCOMM_Request r[5];
-    ASSERT_EQ(SCOMM_Irecv(&got[0], 1, MPI_INT, left(), 11, SCOMM_COMM_WORLD, &r[0]), 0);
-    ASSERT_EQ(SCOMM_Irecv(&got[1], 1, MPI_INT, mixed ? MPI_ANY_SOURCE : left(), 12,
-                          SCOMM_COMM_WORLD, &r[1]),
-              0);
-    ASSERT_EQ(SCOMM_Irecv(&got[2], 1, MPI_INT, MPI_PROC_NULL, 13, SCOMM_COMM_WORLD, &r[2]), 0);
-    ASSERT_EQ(SCOMM_Isend(&sent[0], 1, MPI_INT, right(), 11, SCOMM_COMM_WORLD, &r[3]), 0);
-    ASSERT_EQ(SCOMM_Isend(&sent[1], 1, MPI_INT, right(), 12, SCOMM_COMM_WORLD, &r[4]), 0);
-    SCOMM_Status statuses[5];
-    ASSERT_EQ(SCOMM_Waitall(5, r, statuses), 0);
-    for (const SCOMM_Request request : r) EXPECT_EQ(request, SCOMM_REQUEST_NULL);
-    EXPECT_EQ(got[0], left());
-    EXPECT_EQ(got[1], left() + 100);
-    EXPECT_EQ(got[2], -1);
-    for (int i = 0; i < 2; ++i) {
-      EXPECT_EQ(statuses[i].SCOMM_SOURCE, left()) << i;
-      EXPECT_EQ(statuses[i].SCOMM_TAG, 11 + i) << i;
+// SCOMM_Waitall, or SCOMM_Testall until it completes them, with statuses, over requests MPI
+// completes alone (named receives, sends, MPI_PROC_NULL) and over those mixed with receives the
+// matching engine serves (MPI_ANY_SOURCE): every status names the sender, tag and count.
+TEST_F(P2pTest, WaitallAndTestallReportEveryStatusOverEveryKindOfRequest) {
+  const auto test_all = [](int count, SCOMM_Request* requests, SCOMM_Status* statuses) {
+    int flag = 0, rc = SCOMM_SUCCESS;
+    while (flag == 0 && rc == SCOMM_SUCCESS) rc = SCOMM_Testall(count, requests, &flag, statuses);
+    return rc;
+  };
+  for (const auto complete : {SCOMM_Waitall, +test_all})
+    for (const bool mixed : {false, true}) {
+      const int sent[2] = {world_rank_, world_rank_ + 100};
+      int got[3] = {-1, -1, -1};
+      SCOMM_Request r[5];
+      ASSERT_EQ(SCOMM_Irecv(&got[0], 1, MPI_INT, left(), 11, SCOMM_COMM_WORLD, &r[0]), 0);
+      ASSERT_EQ(SCOMM_Irecv(&got[1], 1, MPI_INT, mixed ? MPI_ANY_SOURCE : left(), 12,
+                            SCOMM_COMM_WORLD, &r[1]),
+                0);
+      ASSERT_EQ(SCOMM_Irecv(&got[2], 1, MPI_INT, MPI_PROC_NULL, 13, SCOMM_COMM_WORLD, &r[2]), 0);
+      ASSERT_EQ(SCOMM_Isend(&sent[0], 1, MPI_INT, right(), 11, SCOMM_COMM_WORLD, &r[3]), 0);
+      ASSERT_EQ(SCOMM_Isend(&sent[1], 1, MPI_INT, right(), 12, SCOMM_COMM_WORLD, &r[4]), 0);
+      SCOMM_Status statuses[5];
+      ASSERT_EQ(complete(5, r, statuses), 0);
+      for (const SCOMM_Request request : r) EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+      EXPECT_EQ(got[0], left());
+      EXPECT_EQ(got[1], left() + 100);
+      EXPECT_EQ(got[2], -1);
+      for (int i = 0; i < 2; ++i) {
+        EXPECT_EQ(statuses[i].SCOMM_SOURCE, left()) << i;
+        EXPECT_EQ(statuses[i].SCOMM_TAG, 11 + i) << i;
+        int count = -1;
+        SCOMM_Get_count(&statuses[i], MPI_INT, &count);
+        EXPECT_EQ(count, 1) << i;
+      }
+      EXPECT_EQ(statuses[2].SCOMM_SOURCE, MPI_PROC_NULL);
       int count = -1;
-      SCOMM_Get_count(&statuses[i], MPI_INT, &count);
-      EXPECT_EQ(count, 1) << i;
+      SCOMM_Get_count(&statuses[2], MPI_INT, &count);
+      EXPECT_EQ(count, 0);
     }
-    EXPECT_EQ(statuses[2].SCOMM_SOURCE, MPI_PROC_NULL);
-    int count = -1;
-    SCOMM_Get_count(&statuses[2], MPI_INT, &count);
-    EXPECT_EQ(count, 0);
-  }
 }
 
 // A receive holds its communicator's context until it completes: a communicator created after

@@ -140,10 +140,9 @@ bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& f
 }
 
 // SCOMM_Testall's plain requests, once every other one has completed: one MPI_Testall over their
-// base requests, which completes all of them or none. When it has, reports and frees them and
-// returns true; a failure is thrown after every plain request is freed.
-bool test_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[],
-                    SCOMM_Comm& failing) {
+// base requests, which completes all of them or none. True when it has: their MPI statuses are
+// then in the scratch buffers in the order of the requests, and `rc` is MPI_Testall's.
+bool test_all_plain(int count, const SCOMM_Request requests[], int& rc) {
   PlainTable& table = context().plain_requests;
   p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
   buffers.batch.clear();
@@ -154,17 +153,27 @@ bool test_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   buffers.statuses.resize(buffers.batch.size());
   int flag = 0;
   [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-  const int rc = p2p::test_all(static_cast<int>(buffers.batch.size()), buffers.batch.data(), &flag,
-                               buffers.statuses.data());
+  rc = p2p::test_all(static_cast<int>(buffers.batch.size()), buffers.batch.data(), &flag,
+                     buffers.statuses.data());
   if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) p2p::check_mpi(rc, "MPI_Testall");
-  if (rc == MPI_SUCCESS && !flag) return false;
+  return rc == MPI_ERR_IN_STATUS || flag != 0;
+}
+
+// SCOMM_Testall once every request has completed: reports and frees each in order (a plain
+// one with the status test_all_plain left, given MPI_Testall's `rc`); a failure is thrown after
+// every request is freed.
+void retire_all(int count, SCOMM_Request requests[], SCOMM_Status statuses[], int rc,
+                SCOMM_Comm& failing) {
+  const auto& plain_statuses = context().wait_scratch.buffers.statuses;
   int error = MPI_SUCCESS;
-  for (int i = 0, k = 0; i < count; ++i)
+  for (int i = 0, k = 0; i < count; ++i) {
     if (PlainTable::has_kind_bit(requests[i]))
-      finish_plain(&requests[i], buffers.statuses[static_cast<std::size_t>(k++)], rc,
+      finish_plain(&requests[i], plain_statuses[static_cast<std::size_t>(k++)], rc,
                    status_at(statuses, i), error, failing);
+    else
+      retire(&requests[i], status_at(statuses, i), failing);
+  }
   p2p::check_mpi(error, "MPI_Testall");
-  return true;
 }
 
 // guarded() whose failure goes through the error handler of the request's communicator.
@@ -358,12 +367,10 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
       else
         all = progress(requests[i], failing) && all;
     }
-    all = all && test_all_plain(count, requests, statuses, failing);
+    int rc = MPI_SUCCESS;
+    all = all && test_all_plain(count, requests, rc);
     *flag = all ? 1 : 0;
-    if (all)
-      for (int i = 0; i < count; ++i)
-        if (!PlainTable::has_kind_bit(requests[i]))
-          retire(&requests[i], status_at(statuses, i), failing);
+    if (all) retire_all(count, requests, statuses, rc, failing);
   });
 }
 
