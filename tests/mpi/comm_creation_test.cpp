@@ -357,6 +357,31 @@ TEST_F(CreationTest, NonblockingCreationsInDifferentOrdersOnOverlappingCommunica
   expect_only_world_left();
 }
 
+// MPI's progress rule: nonblocking creations started in one order complete whichever one each
+// member waits for first (half the ranks wait for them in reverse), as each advances while its
+// process waits for another.
+TEST_F(CreationTest, NonblockingCreationsCompleteWhicheverOneEachMemberWaitsForFirst) {
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup), SCOMM_SUCCESS);
+  std::array<SCOMM_Comm, 4> made{SCOMM_COMM_NULL, SCOMM_COMM_NULL, SCOMM_COMM_NULL,
+                                 SCOMM_COMM_NULL};
+  std::array<SCOMM_Request, 4> requests{};
+  ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &made[0], &requests[0]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_isplit(dup, world_rank_ % 2, 0, &made[1], &requests[1]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_idup(dup, &made[2], &requests[2]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_isplit(SCOMM_COMM_WORLD, 0, -world_rank_, &made[3], &requests[3]),
+            SCOMM_SUCCESS);
+  if (world_rank_ % 2 == 1) std::reverse(requests.begin(), requests.end());
+  for (SCOMM_Request& request : requests) ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), 0);
+  for (std::size_t i = 0; i < made.size(); ++i) {
+    ASSERT_NE(made[i], SCOMM_COMM_NULL) << i;
+    expect_ring_works(made[i], static_cast<int>(i));
+  }
+  for (SCOMM_Comm& c : made) SCOMM_Comm_free(&c);
+  SCOMM_Comm_free(&dup);
+  expect_only_world_left();
+}
+
 // Local creations that use up the parent's slots and several runs of fresh blocks (each run one
 // blocking allocation over the parent) while an idup and an isplit of the same parent, and an
 // idup of the world started in a different place at every rank, are still in flight; some

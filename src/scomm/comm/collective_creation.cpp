@@ -1,6 +1,7 @@
 // dup, split and create: one block allocation over the parent, split's (color, key) exchange
 // running beside it.
 #include <algorithm>
+#include <exception>
 #include <numeric>
 #include <string>
 
@@ -28,15 +29,30 @@ std::uint64_t priority_of(const Comm& parent, unsigned sequence, bool blocking) 
   return (std::uint64_t{parent.context()} + 1) << 32 | sequence;
 }
 
+// A nonblocking one (idup, isplit) is one of the engine's background operations until its
+// request is freed: MPI's progress rule lets members wait for their pending creations in
+// different orders, so each must advance while its process waits for any other. A failure is
+// kept and thrown by every later call, as the background's passes drop it.
 class CollectiveCreation : public Creation {
  public:
   CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking)
       : CollectiveCreation(runtime, parent, blocking, parent.channel().next_collective()) {}
+  ~CollectiveCreation() override {
+    if (!blocking_) runtime_.engine().remove_background(*this);
+  }
+  CollectiveCreation(const CollectiveCreation&) = delete;
+  CollectiveCreation& operator=(const CollectiveCreation&) = delete;
 
   bool progress() override {
+    if (failure_) std::rethrow_exception(failure_);
     if (done_) return true;
-    if (!exchanged() || !allocation_->progress()) return false;
-    settle(allocation_->result());
+    try {
+      if (!exchanged() || !allocation_->progress()) return false;
+      settle(allocation_->result());
+    } catch (...) {
+      failure_ = std::current_exception();
+      throw;
+    }
     done_ = true;
     return true;
   }
@@ -51,7 +67,10 @@ class CollectiveCreation : public Creation {
                  blocking),
         allocation_(context::start_allocation(runtime.options().algorithm, runtime.blocks(),
                                               reducer_, !blocking,
-                                              priority_of(parent, sequence, blocking))) {}
+                                              priority_of(parent, sequence, blocking))),
+        blocking_(blocking) {
+    if (!blocking_) runtime_.engine().add_background(*this);
+  }
 
   virtual bool exchanged() { return true; }
   virtual std::optional<Membership> membership() = 0;
@@ -73,7 +92,9 @@ class CollectiveCreation : public Creation {
   ChannelReducer reducer_;
   std::unique_ptr<context::Allocation> allocation_;
   std::optional<Comm> result_;
+  bool blocking_;
   bool done_ = false;
+  std::exception_ptr failure_;
 };
 
 class DupCreation final : public CollectiveCreation {
