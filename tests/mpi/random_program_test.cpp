@@ -1,0 +1,471 @@
+// Random programs: local range creations, splits, dups and idups, frees, nonblocking collectives
+// left pending across all of them, and message storms received every way MPI allows, drawn from
+// one seed that every process shares (so all make the same calls in the same order, MPI's rule).
+// Each step's outcome follows from the members of the live communicators, so everything is
+// checked: each new communicator's members, every message's communicator, source, tag and order
+// (MPI's non-overtaking rule) and every collective's result.
+// SCOMM_RANDOM_PROGRAMS=N adds N more seeds (a soak run; the suite runs a few).
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "scomm_fixture.hpp"
+
+namespace {
+
+// A live communicator as every process knows it.
+struct Live {
+  int label;                 // the same at every process
+  std::vector<int> members;  // world ranks, in rank order
+  SCOMM_Comm handle;         // SCOMM_COMM_NULL where this process is not a member
+};
+
+// A message's payload: what its receiver checks.
+struct Stamp {
+  int label;
+  int source;  // world rank
+  int tag;
+  int sequence;  // among the messages of one sender, receiver, tag and communicator
+};
+
+// A message of a storm's plan: ranks of its communicator (an index into the live list).
+struct Planned {
+  std::size_t comm;
+  int source, dest, tag;
+};
+
+// How a receive names what it takes. Within one kind, two receives that both take messages of
+// one sender and tag must take them in sending order.
+enum class Form { kExact, kAnyTag, kAnySource, kAny, kProbed };
+
+struct Receive {
+  std::size_t comm;
+  Form form;
+  int source, tag;  // what the receive asks for (SCOMM_ANY_* where the form says)
+  Stamp got{-1, -1, -1, -1};
+  SCOMM_Status status{};
+};
+
+// A started nonblocking collective or idup and what it must deliver here.
+struct Pending {
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  std::vector<int> send, result, expected;  // expected empty: nothing to check
+  SCOMM_Comm created = SCOMM_COMM_NULL;     // an idup's
+  std::vector<int> created_members;
+};
+
+constexpr int kTags[] = {0, 1, 2, 7};
+constexpr std::size_t kMostLive = 12;
+constexpr std::size_t kMostPending = 6;
+
+class RandomProgram {
+ public:
+  RandomProgram(unsigned seed, int world_rank, int world_size)
+      : shared_(seed), local_(seed * 7919u + static_cast<unsigned>(world_rank)), me_(world_rank) {
+    std::vector<int> world(static_cast<std::size_t>(world_size));
+    for (int r = 0; r < world_size; ++r) world[static_cast<std::size_t>(r)] = r;
+    live_.push_back({0, world, SCOMM_COMM_WORLD});
+  }
+
+  void run(int steps) {
+    for (int step = 0; step < steps && !::testing::Test::HasFailure(); ++step) {
+      const int action = draw(0, 99);
+      if (action < 45 && live_.size() >= kMostLive)
+        free_one();
+      else if (action < 22)
+        create_range();
+      else if (action < 34)
+        split();
+      else if (action < 40)
+        dup();
+      else if (action < 45)
+        start_idup();
+      else if (action < 58)
+        free_one();
+      else if (action < 80)
+        storm();
+      else if (action < 93)
+        start_collective();
+      else
+        finish_pending();
+      if (started_ >= kMostPending) finish_pending();
+    }
+    finish_pending();
+    while (live_.size() > 1) free_at(live_.size() - 1);
+  }
+
+ private:
+  // Shared draws: every process makes the same ones, member or not.
+  int draw(int low, int high) { return std::uniform_int_distribution<int>(low, high)(shared_); }
+  // Local draws: this process's own choices (how it receives and completes).
+  int local_draw(int low, int high) {
+    return std::uniform_int_distribution<int>(low, high)(local_);
+  }
+  std::size_t pick_live(std::size_t from = 0) {
+    return static_cast<std::size_t>(
+        draw(static_cast<int>(from), static_cast<int>(live_.size()) - 1));
+  }
+  int rank_in(const std::vector<int>& members) const {
+    const auto at = std::find(members.begin(), members.end(), me_);
+    return at == members.end() ? -1 : static_cast<int>(at - members.begin());
+  }
+  int size_of(std::size_t comm) const { return static_cast<int>(live_[comm].members.size()); }
+
+  // Records a new communicator; `handle` must be this process's exactly where it is a member.
+  void add(std::vector<int> members, SCOMM_Comm handle) {
+    if (rank_in(members) >= 0) {
+      ASSERT_NE(handle, SCOMM_COMM_NULL) << "a member got no communicator";
+      EXPECT_EQ(members_of(handle), members) << "communicator " << next_label_;
+    } else {
+      EXPECT_EQ(handle, SCOMM_COMM_NULL) << "a non-member got a communicator";
+    }
+    live_.push_back({next_label_++, std::move(members), handle});
+  }
+
+  void create_range() {
+    const std::size_t parent = pick_live();
+    const int n = size_of(parent), first = draw(0, n - 1), last = draw(0, n - 1);
+    const int stride = draw(1, 3) * (last >= first ? 1 : -1);
+    std::vector<int> members;
+    for (int i = first; stride > 0 ? i <= last : i >= last; i += stride)
+      members.push_back(live_[parent].members[static_cast<std::size_t>(i)]);
+    SCOMM_Comm handle = SCOMM_COMM_NULL;
+    if (live_[parent].handle != SCOMM_COMM_NULL) {
+      ASSERT_EQ(SCOMM_Comm_create_range(live_[parent].handle, first, last, stride, &handle),
+                SCOMM_SUCCESS);
+    }
+    add(std::move(members), handle);
+  }
+
+  // Colors 0-2 or undefined and keys 0-3 (ties broken by parent rank), as MPI_Comm_split.
+  void split() {
+    const std::size_t parent = pick_live();
+    const int n = size_of(parent);
+    std::vector<int> colors, keys;
+    for (int r = 0; r < n; ++r) {
+      colors.push_back(draw(-1, 2));
+      keys.push_back(draw(0, 3));
+    }
+    std::map<int, std::vector<int>> groups;  // color -> parent ranks, in key order
+    for (int r = 0; r < n; ++r)
+      if (colors[static_cast<std::size_t>(r)] >= 0)
+        groups[colors[static_cast<std::size_t>(r)]].push_back(r);
+    SCOMM_Comm handle = SCOMM_COMM_NULL;
+    const int mine = rank_in(live_[parent].members);
+    if (mine >= 0) {
+      const int color = colors[static_cast<std::size_t>(mine)];
+      ASSERT_EQ(SCOMM_Comm_split(live_[parent].handle, color < 0 ? SCOMM_UNDEFINED : color,
+                                 keys[static_cast<std::size_t>(mine)], &handle),
+                SCOMM_SUCCESS);
+    }
+    for (auto& [color, ranks] : groups) {
+      std::stable_sort(ranks.begin(), ranks.end(), [&](int a, int b) {
+        return keys[static_cast<std::size_t>(a)] < keys[static_cast<std::size_t>(b)];
+      });
+      std::vector<int> members;
+      for (int r : ranks) members.push_back(live_[parent].members[static_cast<std::size_t>(r)]);
+      const bool in_this = rank_in(members) >= 0;
+      add(std::move(members), in_this ? handle : SCOMM_COMM_NULL);
+    }
+    EXPECT_TRUE(mine < 0 || colors[static_cast<std::size_t>(mine)] >= 0 ||
+                handle == SCOMM_COMM_NULL)
+        << "an undefined color got a communicator";
+  }
+
+  void dup() {
+    const std::size_t parent = pick_live();
+    SCOMM_Comm handle = SCOMM_COMM_NULL;
+    if (live_[parent].handle != SCOMM_COMM_NULL) {
+      ASSERT_EQ(SCOMM_Comm_dup(live_[parent].handle, &handle), SCOMM_SUCCESS);
+    }
+    add(live_[parent].members, handle);
+  }
+
+  // The copy becomes usable when the pending operations finish.
+  void start_idup() {
+    const std::size_t parent = pick_live();
+    ++started_;
+    auto pending = std::make_unique<Pending>();
+    pending->created_members = live_[parent].members;
+    if (live_[parent].handle != SCOMM_COMM_NULL) {
+      ASSERT_EQ(SCOMM_Comm_idup(live_[parent].handle, &pending->created, &pending->request),
+                SCOMM_SUCCESS);
+    }
+    idups_.push_back(std::move(pending));
+  }
+
+  // Frees may leave nonblocking collectives on the communicator pending (MPI lets them finish).
+  void free_one() {
+    if (live_.size() > 1) free_at(pick_live(1));
+  }
+  void free_at(std::size_t comm) {
+    SCOMM_Comm& handle = live_[comm].handle;
+    if (handle != SCOMM_COMM_NULL) {
+      ASSERT_EQ(SCOMM_Comm_free(&handle), SCOMM_SUCCESS);
+      EXPECT_EQ(handle, SCOMM_COMM_NULL);
+    }
+    live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(comm));
+  }
+
+  // 1-4 items of 1, 5, 700 or 3000 ints: the small paths and the segmented ones.
+  void start_collective() {
+    const std::size_t comm = pick_live();
+    const int kind = draw(0, 3), n = size_of(comm), root = draw(0, n - 1);
+    const int counts[] = {1, 5, 700, 3000};
+    const auto count = static_cast<std::size_t>(counts[draw(0, 3)]);
+    const int serial = next_serial_++;
+    ++started_;
+    if (live_[comm].handle == SCOMM_COMM_NULL) return;
+    const SCOMM_Comm c = live_[comm].handle;
+    const int mine = rank_in(live_[comm].members);
+    auto p = std::make_unique<Pending>();
+    const int total = std::accumulate(live_[comm].members.begin(), live_[comm].members.end(), 0);
+    const int items = static_cast<int>(count);
+    auto fill = [&](std::vector<int>& v, int first) {
+      v.resize(count);
+      for (std::size_t j = 0; j < count; ++j) v[j] = first + static_cast<int>(j);
+    };
+    switch (kind) {
+      case 0:
+        ASSERT_EQ(SCOMM_Ibarrier(c, &p->request), SCOMM_SUCCESS);
+        break;
+      case 1:
+        fill(p->expected, serial * 10000 + live_[comm].label);
+        if (mine == root)
+          p->result = p->expected;
+        else
+          p->result.assign(count, -1);
+        ASSERT_EQ(SCOMM_Ibcast(p->result.data(), items, MPI_INT, root, c, &p->request),
+                  SCOMM_SUCCESS);
+        break;
+      case 2:
+        fill(p->send, me_);
+        p->result.assign(count, -1);
+        for (std::size_t j = 0; j < count; ++j)
+          p->expected.push_back(total + n * static_cast<int>(j));
+        ASSERT_EQ(SCOMM_Iallreduce(p->send.data(), p->result.data(), items, MPI_INT, MPI_SUM, c,
+                                   &p->request),
+                  SCOMM_SUCCESS);
+        break;
+      default:
+        fill(p->send, me_);
+        p->result.assign(count, -1);
+        for (std::size_t j = 0; j < count; ++j)
+          p->expected.push_back(mine == root ? total + n * static_cast<int>(j) : -1);
+        ASSERT_EQ(SCOMM_Ireduce(p->send.data(), p->result.data(), items, MPI_INT, MPI_SUM, root, c,
+                                &p->request),
+                  SCOMM_SUCCESS);
+        break;
+    }
+    pending_.push_back(std::move(p));
+  }
+
+  // Completes every pending operation in an order of this process's own, then checks them;
+  // idups join the live list in the order they started (the same everywhere).
+  void finish_pending() {
+    std::vector<SCOMM_Request> requests;
+    for (const auto& p : pending_) requests.push_back(p->request);
+    for (const auto& p : idups_) requests.push_back(p->request);
+    complete(requests, nullptr);
+    for (const auto& p : pending_)
+      if (!p->expected.empty()) {
+        EXPECT_EQ(p->result, p->expected) << "a collective's result";
+      }
+    pending_.clear();
+    for (auto& p : idups_) add(std::move(p->created_members), p->created);
+    idups_.clear();
+    started_ = 0;
+  }
+
+  // Waits for all of `requests` one of four ways; statuses as Waitall's when not null.
+  void complete(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses) {
+    const int n = static_cast<int>(requests.size());
+    switch (local_draw(0, 3)) {
+      case 0:
+        ASSERT_EQ(SCOMM_Waitall(n, requests.data(),
+                                statuses == nullptr ? SCOMM_STATUSES_IGNORE : statuses),
+                  SCOMM_SUCCESS);
+        return;
+      case 1: {
+        const auto active = std::count_if(requests.begin(), requests.end(),
+                                          [](SCOMM_Request r) { return r != SCOMM_REQUEST_NULL; });
+        for (auto left = active; left > 0; --left) {
+          int index = -1;
+          SCOMM_Status status;
+          ASSERT_EQ(SCOMM_Waitany(n, requests.data(), &index, &status), SCOMM_SUCCESS);
+          ASSERT_GE(index, 0);
+          if (statuses != nullptr) statuses[index] = status;
+        }
+        return;
+      }
+      case 2: {
+        int flag = 0;
+        while (flag == 0)
+          ASSERT_EQ(SCOMM_Testall(n, requests.data(), &flag,
+                                  statuses == nullptr ? SCOMM_STATUSES_IGNORE : statuses),
+                    SCOMM_SUCCESS);
+        return;
+      }
+      default: {
+        std::vector<int> order(requests.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::shuffle(order.begin(), order.end(), local_);
+        for (int i : order) {
+          SCOMM_Status status;
+          ASSERT_EQ(SCOMM_Wait(&requests[static_cast<std::size_t>(i)], &status), SCOMM_SUCCESS);
+          if (statuses != nullptr) statuses[i] = status;
+        }
+      }
+    }
+  }
+
+  // Every member sends 0-2 messages of random tags to each member (itself included) of 1-3 live
+  // communicators; receivers take them every way MPI allows and check each.
+  void storm() {
+    std::vector<std::size_t> comms(live_.size());
+    std::iota(comms.begin(), comms.end(), 0);
+    std::shuffle(comms.begin(), comms.end(), shared_);
+    comms.resize(static_cast<std::size_t>(
+        draw(1, static_cast<int>(std::min<std::size_t>(3, comms.size())))));
+    std::vector<Planned> plan;
+    for (std::size_t comm : comms)
+      for (int s = 0; s < size_of(comm); ++s)
+        for (int d = 0; d < size_of(comm); ++d)
+          for (int k = draw(0, 2); k > 0; --k) plan.push_back({comm, s, d, kTags[draw(0, 3)]});
+    std::vector<Stamp> out;
+    out.reserve(plan.size());
+    std::vector<SCOMM_Request> sends;
+    std::map<std::tuple<std::size_t, int, int, int>, int> sent;  // (comm, source, dest, tag)
+    for (const Planned& m : plan) {
+      const int sequence = sent[{m.comm, m.source, m.dest, m.tag}]++;
+      if (rank_in(live_[m.comm].members) != m.source) continue;
+      out.push_back({live_[m.comm].label, me_, m.tag, sequence});
+      sends.push_back(SCOMM_REQUEST_NULL);
+      auto send = local_draw(0, 3) == 0 ? SCOMM_Issend : SCOMM_Isend;
+      ASSERT_EQ(send(&out.back(), 4, MPI_INT, m.dest, m.tag, live_[m.comm].handle, &sends.back()),
+                SCOMM_SUCCESS);
+    }
+    receive_storm(plan);
+    complete(sends, nullptr);
+    // The next storm's messages must not meet this storm's receives for any source or tag.
+    ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  }
+
+  // Posts exact receives first, then ones that leave out one of source and tag (one of the two
+  // per communicator), then ones for anything, then probes: each receive then always finds a
+  // message no earlier one takes.
+  void receive_storm(const std::vector<Planned>& plan) {
+    std::vector<Receive> receives;
+    std::map<std::size_t, bool> by_source;  // per communicator: leave out the tag, else the source
+    for (const Planned& m : plan) {
+      if (rank_in(live_[m.comm].members) != m.dest) continue;
+      if (!by_source.count(m.comm)) by_source[m.comm] = local_draw(0, 1) == 0;
+      const Form partial = by_source[m.comm] ? Form::kAnyTag : Form::kAnySource;
+      const Form forms[] = {Form::kExact, partial, Form::kAny, Form::kProbed};
+      const Form form = forms[local_draw(0, 3)];
+      receives.push_back(
+          {m.comm, form,
+           form == Form::kExact || form == Form::kAnyTag ? m.source : SCOMM_ANY_SOURCE,
+           form == Form::kExact || form == Form::kAnySource ? m.tag : SCOMM_ANY_TAG});
+    }
+    std::stable_sort(receives.begin(), receives.end(), [](const Receive& a, const Receive& b) {
+      return rank_of(a.form) < rank_of(b.form);
+    });
+    std::vector<SCOMM_Request> requests;
+    std::size_t posted = 0;
+    for (; posted < receives.size() && receives[posted].form != Form::kProbed; ++posted) {
+      Receive& r = receives[posted];
+      requests.push_back(SCOMM_REQUEST_NULL);
+      ASSERT_EQ(
+          SCOMM_Irecv(&r.got, 4, MPI_INT, r.source, r.tag, live_[r.comm].handle, &requests.back()),
+          SCOMM_SUCCESS);
+    }
+    for (std::size_t i = posted; i < receives.size(); ++i) receive_probed(receives[i]);
+    std::vector<SCOMM_Status> statuses(requests.size());
+    complete(requests, statuses.data());
+    for (std::size_t i = 0; i < posted; ++i) receives[i].status = statuses[i];
+    check_storm(plan, receives);
+  }
+
+  static int rank_of(Form form) {
+    return form == Form::kExact ? 0 : form == Form::kProbed ? 3 : form == Form::kAny ? 2 : 1;
+  }
+
+  // Probes for any message of its communicator and receives exactly the one it found.
+  void receive_probed(Receive& r) {
+    const SCOMM_Comm c = live_[r.comm].handle;
+    SCOMM_Status probed;
+    ASSERT_EQ(SCOMM_Probe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, c, &probed), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Recv(&r.got, 4, MPI_INT, probed.SCOMM_SOURCE, probed.SCOMM_TAG, c, &r.status),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(r.status.SCOMM_SOURCE, probed.SCOMM_SOURCE);
+    EXPECT_EQ(r.status.SCOMM_TAG, probed.SCOMM_TAG);
+  }
+
+  // Each message arrived once, on its communicator, from its sender, with its tag, and two
+  // receives of one form took two messages of one sender and tag in their sending order.
+  void check_storm(const std::vector<Planned>& plan, const std::vector<Receive>& receives) {
+    std::map<std::tuple<std::size_t, int, int>, int> expected;  // (comm, source rank, tag) -> count
+    for (const Planned& m : plan)
+      if (rank_in(live_[m.comm].members) == m.dest) ++expected[{m.comm, m.source, m.tag}];
+    std::map<std::tuple<std::size_t, int, int>, std::vector<int>> got;
+    std::map<std::tuple<std::size_t, int, int, Form>, int> last;  // latest sequence per form
+    for (const Receive& r : receives) {
+      const Live& comm = live_[r.comm];
+      const int source = r.status.SCOMM_SOURCE, tag = r.status.SCOMM_TAG;
+      ASSERT_GE(source, 0);
+      ASSERT_LT(source, size_of(r.comm));
+      EXPECT_EQ(r.got.label, comm.label) << "a message of another communicator";
+      EXPECT_EQ(r.got.source, comm.members[static_cast<std::size_t>(source)]);
+      EXPECT_EQ(r.got.tag, tag);
+      EXPECT_TRUE(r.source == SCOMM_ANY_SOURCE || r.source == source);
+      EXPECT_TRUE(r.tag == SCOMM_ANY_TAG || r.tag == tag);
+      got[{r.comm, source, tag}].push_back(r.got.sequence);
+      const auto key = std::make_tuple(r.comm, source, tag, r.form);
+      if (last.count(key)) {
+        EXPECT_GT(r.got.sequence, last[key]) << "a message overtook another";
+      }
+      last[key] = r.got.sequence;
+    }
+    for (auto& [key, sequences] : got) {
+      std::sort(sequences.begin(), sequences.end());
+      std::vector<int> all(static_cast<std::size_t>(expected[key]));
+      std::iota(all.begin(), all.end(), 0);
+      EXPECT_EQ(sequences, all) << "messages lost or received twice";
+    }
+    EXPECT_EQ(got.size(), expected.size());
+  }
+
+  std::mt19937 shared_, local_;
+  int me_;
+  std::vector<Live> live_;
+  int next_label_ = 1, next_serial_ = 0;
+  std::size_t started_ = 0;  // operations started since the last finish_pending, at all processes
+  std::vector<std::unique_ptr<Pending>> pending_, idups_;
+};
+
+class RandomProgramTest : public ScommTest, public ::testing::WithParamInterface<unsigned> {};
+
+TEST_P(RandomProgramTest, EveryCommunicatorMessageAndResultIsAsTheProgramSays) {
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
+  RandomProgram(GetParam(), world_rank_, world_size_).run(60);
+}
+
+// Seeds 1-3, and 1000 ... 1000 + N - 1 more with SCOMM_RANDOM_PROGRAMS=N.
+std::vector<unsigned> seeds() {
+  std::vector<unsigned> all{1, 2, 3};
+  const char* more = std::getenv("SCOMM_RANDOM_PROGRAMS");
+  for (int i = 0; more != nullptr && i < std::atoi(more); ++i)
+    all.push_back(1000u + static_cast<unsigned>(i));
+  return all;
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, RandomProgramTest, ::testing::ValuesIn(seeds()));
+
+}  // namespace
