@@ -52,15 +52,21 @@ struct Receive {
   SCOMM_Status status{};
 };
 
-// A started nonblocking collective or idup and what it must deliver here.
+// A started nonblocking collective and what it must deliver here.
 struct Pending {
   SCOMM_Request request = SCOMM_REQUEST_NULL;
   std::vector<int> send, result, expected;  // expected empty: nothing to check
-  SCOMM_Comm created = SCOMM_COMM_NULL;     // an idup's
-  std::vector<int> created_members;
+};
+
+// A started idup or isplit: the communicators it makes, each as the members of one result.
+struct PendingCreation {
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  SCOMM_Comm created = SCOMM_COMM_NULL;  // this process's, written when the request completes
+  std::vector<std::vector<int>> results;
 };
 
 constexpr int kTags[] = {0, 1, 2, 7};
+constexpr int kUnsentTag = 99;
 constexpr std::size_t kMostLive = 12;
 constexpr std::size_t kMostPending = 6;
 
@@ -78,14 +84,18 @@ class RandomProgram {
       const int action = draw(0, 99);
       if (action < 45 && live_.size() >= kMostLive)
         free_one();
-      else if (action < 22)
+      else if (action < 18)
         create_range();
-      else if (action < 34)
-        split();
-      else if (action < 40)
-        dup();
+      else if (action < 26)
+        split(false);
+      else if (action < 32)
+        create_from_group();
+      else if (action < 36)
+        dup(false);
+      else if (action < 41)
+        split(true);
       else if (action < 45)
-        start_idup();
+        dup(true);
       else if (action < 58)
         free_one();
       else if (action < 80)
@@ -118,7 +128,12 @@ class RandomProgram {
   int size_of(std::size_t comm) const { return static_cast<int>(live_[comm].members.size()); }
 
   // Records a new communicator; `handle` must be this process's exactly where it is a member.
+  // An empty one is no communicator at all.
   void add(std::vector<int> members, SCOMM_Comm handle) {
+    if (members.empty()) {
+      EXPECT_EQ(handle, SCOMM_COMM_NULL) << "an empty group made a communicator";
+      return;
+    }
     if (rank_in(members) >= 0) {
       ASSERT_NE(handle, SCOMM_COMM_NULL) << "a member got no communicator";
       EXPECT_EQ(members_of(handle), members) << "communicator " << next_label_;
@@ -143,8 +158,9 @@ class RandomProgram {
     add(std::move(members), handle);
   }
 
-  // Colors 0-2 or undefined and keys 0-3 (ties broken by parent rank), as MPI_Comm_split.
-  void split() {
+  // Colors 0-2 or undefined and keys 0-3 (ties broken by parent rank), as MPI_Comm_split;
+  // `nonblocking`: SCOMM_Comm_isplit, whose results join when the pending operations finish.
+  void split(bool nonblocking) {
     const std::size_t parent = pick_live();
     const int n = size_of(parent);
     std::vector<int> colors, keys;
@@ -156,48 +172,93 @@ class RandomProgram {
     for (int r = 0; r < n; ++r)
       if (colors[static_cast<std::size_t>(r)] >= 0)
         groups[colors[static_cast<std::size_t>(r)]].push_back(r);
-    SCOMM_Comm handle = SCOMM_COMM_NULL;
-    const int mine = rank_in(live_[parent].members);
-    if (mine >= 0) {
-      const int color = colors[static_cast<std::size_t>(mine)];
-      ASSERT_EQ(SCOMM_Comm_split(live_[parent].handle, color < 0 ? SCOMM_UNDEFINED : color,
-                                 keys[static_cast<std::size_t>(mine)], &handle),
-                SCOMM_SUCCESS);
-    }
+    auto creation = std::make_unique<PendingCreation>();
     for (auto& [color, ranks] : groups) {
       std::stable_sort(ranks.begin(), ranks.end(), [&](int a, int b) {
         return keys[static_cast<std::size_t>(a)] < keys[static_cast<std::size_t>(b)];
       });
       std::vector<int> members;
       for (int r : ranks) members.push_back(live_[parent].members[static_cast<std::size_t>(r)]);
-      const bool in_this = rank_in(members) >= 0;
-      add(std::move(members), in_this ? handle : SCOMM_COMM_NULL);
+      creation->results.push_back(std::move(members));
     }
-    EXPECT_TRUE(mine < 0 || colors[static_cast<std::size_t>(mine)] >= 0 ||
-                handle == SCOMM_COMM_NULL)
-        << "an undefined color got a communicator";
+    SCOMM_Comm& handle = creation->created;
+    const int mine = rank_in(live_[parent].members);
+    if (mine >= 0) {
+      const int color = colors[static_cast<std::size_t>(mine)];
+      const int key = keys[static_cast<std::size_t>(mine)];
+      const SCOMM_Comm c = live_[parent].handle;
+      const int rc = nonblocking
+                         ? SCOMM_Comm_isplit(c, color < 0 ? SCOMM_UNDEFINED : color, key, &handle,
+                                             &creation->request)
+                         : SCOMM_Comm_split(c, color < 0 ? SCOMM_UNDEFINED : color, key, &handle);
+      ASSERT_EQ(rc, SCOMM_SUCCESS);
+    }
+    if (nonblocking) {
+      ++started_;
+      creations_.push_back(std::move(creation));
+      return;
+    }
+    join(*creation);
   }
 
-  void dup() {
+  // `nonblocking`: SCOMM_Comm_idup, whose copy joins when the pending operations finish.
+  void dup(bool nonblocking) {
     const std::size_t parent = pick_live();
-    SCOMM_Comm handle = SCOMM_COMM_NULL;
+    auto creation = std::make_unique<PendingCreation>();
+    creation->results.push_back(live_[parent].members);
     if (live_[parent].handle != SCOMM_COMM_NULL) {
-      ASSERT_EQ(SCOMM_Comm_dup(live_[parent].handle, &handle), SCOMM_SUCCESS);
-    }
-    add(live_[parent].members, handle);
-  }
-
-  // The copy becomes usable when the pending operations finish.
-  void start_idup() {
-    const std::size_t parent = pick_live();
-    ++started_;
-    auto pending = std::make_unique<Pending>();
-    pending->created_members = live_[parent].members;
-    if (live_[parent].handle != SCOMM_COMM_NULL) {
-      ASSERT_EQ(SCOMM_Comm_idup(live_[parent].handle, &pending->created, &pending->request),
+      const SCOMM_Comm c = live_[parent].handle;
+      ASSERT_EQ(nonblocking ? SCOMM_Comm_idup(c, &creation->created, &creation->request)
+                            : SCOMM_Comm_dup(c, &creation->created),
                 SCOMM_SUCCESS);
     }
-    idups_.push_back(std::move(pending));
+    if (nonblocking) {
+      ++started_;
+      creations_.push_back(std::move(creation));
+      return;
+    }
+    join(*creation);
+  }
+
+  // Adds a creation's results; this process's communicator belongs to the one it is in.
+  void join(PendingCreation& creation) {
+    bool placed = false;
+    for (auto& members : creation.results) {
+      const bool mine = rank_in(members) >= 0;
+      add(std::move(members), mine ? creation.created : SCOMM_COMM_NULL);
+      placed = placed || mine;
+    }
+    EXPECT_TRUE(placed || creation.created == SCOMM_COMM_NULL)
+        << "a process outside every result got a communicator";
+  }
+
+  // Members in a random order drawn from the parent's (none, at times): SCOMM_Comm_create
+  // (every member of the parent), SCOMM_Comm_create_group (the group's members only) or
+  // SCOMM_Comm_create_from_group (local, every member of the parent).
+  void create_from_group() {
+    const std::size_t parent = pick_live();
+    const int how = draw(0, 2), tag = draw(0, 63);
+    std::vector<int> ranks;
+    for (int r = 0; r < size_of(parent); ++r)
+      if (draw(0, 1) == 1) ranks.push_back(r);
+    std::shuffle(ranks.begin(), ranks.end(), shared_);
+    std::vector<int> members;
+    for (int r : ranks) members.push_back(live_[parent].members[static_cast<std::size_t>(r)]);
+    SCOMM_Comm handle = SCOMM_COMM_NULL;
+    const SCOMM_Comm c = live_[parent].handle;
+    if (c != SCOMM_COMM_NULL && (how != 1 || rank_in(members) >= 0)) {
+      SCOMM_Group all = SCOMM_GROUP_NULL, group = SCOMM_GROUP_NULL;
+      ASSERT_EQ(SCOMM_Comm_group(c, &all), SCOMM_SUCCESS);
+      ASSERT_EQ(SCOMM_Group_incl(all, static_cast<int>(ranks.size()), ranks.data(), &group),
+                SCOMM_SUCCESS);
+      const int rc = how == 0   ? SCOMM_Comm_create(c, group, &handle)
+                     : how == 1 ? SCOMM_Comm_create_group(c, group, tag, &handle)
+                                : SCOMM_Comm_create_from_group(c, group, &handle);
+      ASSERT_EQ(rc, SCOMM_SUCCESS);
+      SCOMM_Group_free(&group);
+      SCOMM_Group_free(&all);
+    }
+    add(std::move(members), handle);
   }
 
   // Frees may leave nonblocking collectives on the communicator pending (MPI lets them finish).
@@ -216,7 +277,7 @@ class RandomProgram {
   // 1-4 items of 1, 5, 700 or 3000 ints: the small paths and the segmented ones.
   void start_collective() {
     const std::size_t comm = pick_live();
-    const int kind = draw(0, 3), n = size_of(comm), root = draw(0, n - 1);
+    const int kind = draw(0, 5), n = size_of(comm), root = draw(0, n - 1);
     const int counts[] = {1, 5, 700, 3000};
     const auto count = static_cast<std::size_t>(counts[draw(0, 3)]);
     const int serial = next_serial_++;
@@ -253,7 +314,7 @@ class RandomProgram {
                                    &p->request),
                   SCOMM_SUCCESS);
         break;
-      default:
+      case 3:
         fill(p->send, me_);
         p->result.assign(count, -1);
         for (std::size_t j = 0; j < count; ++j)
@@ -262,24 +323,46 @@ class RandomProgram {
                                 &p->request),
                   SCOMM_SUCCESS);
         break;
+      case 4:  // each member's items, in rank order
+        fill(p->send, me_ * 10000);
+        p->result.assign(count * static_cast<std::size_t>(n), -1);
+        for (int member : live_[comm].members)
+          for (std::size_t j = 0; j < count; ++j)
+            p->expected.push_back(member * 10000 + static_cast<int>(j));
+        ASSERT_EQ(SCOMM_Iallgather(p->send.data(), items, MPI_INT, p->result.data(), items, MPI_INT,
+                                   c, &p->request),
+                  SCOMM_SUCCESS);
+        break;
+      default: {  // inclusive prefix sums in rank order
+        fill(p->send, me_);
+        p->result.assign(count, -1);
+        const auto& members = live_[comm].members;
+        const int below = std::accumulate(members.begin(), members.begin() + mine + 1, 0);
+        for (std::size_t j = 0; j < count; ++j)
+          p->expected.push_back(below + (mine + 1) * static_cast<int>(j));
+        ASSERT_EQ(
+            SCOMM_Iscan(p->send.data(), p->result.data(), items, MPI_INT, MPI_SUM, c, &p->request),
+            SCOMM_SUCCESS);
+        break;
+      }
     }
     pending_.push_back(std::move(p));
   }
 
   // Completes every pending operation in an order of this process's own, then checks them;
-  // idups join the live list in the order they started (the same everywhere).
+  // creations join the live list in the order they started (the same everywhere).
   void finish_pending() {
     std::vector<SCOMM_Request> requests;
     for (const auto& p : pending_) requests.push_back(p->request);
-    for (const auto& p : idups_) requests.push_back(p->request);
+    for (const auto& p : creations_) requests.push_back(p->request);
     complete(requests, nullptr);
     for (const auto& p : pending_)
       if (!p->expected.empty()) {
         EXPECT_EQ(p->result, p->expected) << "a collective's result";
       }
     pending_.clear();
-    for (auto& p : idups_) add(std::move(p->created_members), p->created);
-    idups_.clear();
+    for (auto& p : creations_) join(*p);
+    creations_.clear();
     started_ = 0;
   }
 
@@ -347,14 +430,44 @@ class RandomProgram {
       if (rank_in(live_[m.comm].members) != m.source) continue;
       out.push_back({live_[m.comm].label, me_, m.tag, sequence});
       sends.push_back(SCOMM_REQUEST_NULL);
-      auto send = local_draw(0, 3) == 0 ? SCOMM_Issend : SCOMM_Isend;
+      const int how = local_draw(0, 7);
+      auto send = how == 0 ? SCOMM_Issend : SCOMM_Isend;
       ASSERT_EQ(send(&out.back(), 4, MPI_INT, m.dest, m.tag, live_[m.comm].handle, &sends.back()),
                 SCOMM_SUCCESS);
+      // A freed send still arrives: the barrier below waits for its receiver.
+      if (how == 1) {
+        ASSERT_EQ(SCOMM_Request_free(&sends.back()), SCOMM_SUCCESS);
+      }
     }
+    const SCOMM_Request unmatched = post_unmatched(comms);
     receive_storm(plan);
+    cancel_unmatched(unmatched);
     complete(sends, nullptr);
     // The next storm's messages must not meet this storm's receives for any source or tag.
     ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  }
+
+  // At times a receive for a tag no storm sends, on one of the storm's communicators: the
+  // storm's receives for any tag must not take from under it, nor it from them.
+  SCOMM_Request post_unmatched(const std::vector<std::size_t>& comms) {
+    const SCOMM_Comm c = live_[comms.front()].handle;
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    if (c != SCOMM_COMM_NULL && local_draw(0, 2) == 0) {
+      EXPECT_EQ(SCOMM_Irecv(&unmatched_, 4, MPI_INT, SCOMM_ANY_SOURCE, kUnsentTag, c, &request),
+                SCOMM_SUCCESS);
+    }
+    return request;
+  }
+  void cancel_unmatched(SCOMM_Request request) {
+    if (request == SCOMM_REQUEST_NULL) return;
+    int done = 1, cancelled = 0;
+    ASSERT_EQ(SCOMM_Test(&request, &done, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    EXPECT_EQ(done, 0) << "a receive for a tag nobody sent completed";
+    ASSERT_EQ(SCOMM_Cancel(&request), SCOMM_SUCCESS);
+    SCOMM_Status status;
+    ASSERT_EQ(SCOMM_Wait(&request, &status), SCOMM_SUCCESS);
+    SCOMM_Test_cancelled(&status, &cancelled);
+    EXPECT_EQ(cancelled, 1);
   }
 
   // Posts exact receives first, then ones that leave out one of source and tag (one of the two
@@ -446,8 +559,11 @@ class RandomProgram {
   int me_;
   std::vector<Live> live_;
   int next_label_ = 1, next_serial_ = 0;
-  std::size_t started_ = 0;  // operations started since the last finish_pending, at all processes
-  std::vector<std::unique_ptr<Pending>> pending_, idups_;
+  std::size_t started_ = 0;
+  Stamp unmatched_{};  // the unmatched receive's buffer  // operations started since the last
+                       // finish_pending, at all processes
+  std::vector<std::unique_ptr<Pending>> pending_;
+  std::vector<std::unique_ptr<PendingCreation>> creations_;
 };
 
 class RandomProgramTest : public ScommTest, public ::testing::WithParamInterface<unsigned> {};
