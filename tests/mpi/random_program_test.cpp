@@ -4,7 +4,9 @@
 // Each step's outcome follows from the members of the live communicators, so everything is
 // checked: each new communicator's members, every message's communicator, source, tag and order
 // (MPI's non-overtaking rule) and every collective's result.
-// SCOMM_RANDOM_PROGRAMS=N adds N more seeds (a soak run; the suite runs a few).
+// A soak run: SCOMM_RANDOM_PROGRAMS=N adds N more seeds to the suite's few, SCOMM_RANDOM_STEPS=S
+// makes each program S steps long instead of 60 (long ones use up derivation slots and runs of
+// reserved blocks).
 #include <algorithm>
 #include <cstdlib>
 #include <map>
@@ -570,7 +572,8 @@ class RandomProgramTest : public ScommTest, public ::testing::WithParamInterface
 
 TEST_P(RandomProgramTest, EveryCommunicatorMessageAndResultIsAsTheProgramSays) {
   ASSERT_EQ(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
-  RandomProgram(GetParam(), world_rank_, world_size_).run(60);
+  const char* steps = std::getenv("SCOMM_RANDOM_STEPS");
+  RandomProgram(GetParam(), world_rank_, world_size_).run(steps != nullptr ? std::atoi(steps) : 60);
 }
 
 // Seeds 1-3, and 1000 ... 1000 + N - 1 more with SCOMM_RANDOM_PROGRAMS=N.
