@@ -57,7 +57,7 @@ struct Receive {
 // A started nonblocking collective and what it must deliver here.
 struct Pending {
   SCOMM_Request request = SCOMM_REQUEST_NULL;
-  std::vector<int> send, result, expected;  // expected empty: nothing to check
+  std::vector<int> send, result, expected;
 };
 
 // A started idup or isplit: the communicators it makes, each as the members of one result.
@@ -103,7 +103,7 @@ class RandomProgram {
       else if (action < 80)
         storm();
       else if (action < 93)
-        start_collective();
+        collective();
       else
         finish_pending();
       if (started_ >= kMostPending) finish_pending();
@@ -276,79 +276,83 @@ class RandomProgram {
     live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(comm));
   }
 
-  // 1-4 items of 1, 5, 700 or 3000 ints: the small paths and the segmented ones.
-  void start_collective() {
+  // One of six collectives on a live communicator, of 1, 5, 700 or 3000 ints (the small paths and
+  // the segmented ones): a third blocking, checked at once (repeated ones replay their schedules
+  // while others are pending), the rest left pending.
+  void collective() {
     const std::size_t comm = pick_live();
-    const int kind = draw(0, 5), n = size_of(comm), root = draw(0, n - 1);
+    const int kind = draw(0, 5), root = draw(0, size_of(comm) - 1);
     const int counts[] = {1, 5, 700, 3000};
-    const auto count = static_cast<std::size_t>(counts[draw(0, 3)]);
+    const int count = counts[draw(0, 3)];
+    const bool blocking = draw(0, 2) == 0;
     const int serial = next_serial_++;
-    ++started_;
+    if (!blocking) ++started_;
     if (live_[comm].handle == SCOMM_COMM_NULL) return;
-    const SCOMM_Comm c = live_[comm].handle;
-    const int mine = rank_in(live_[comm].members);
     auto p = std::make_unique<Pending>();
-    const int total = std::accumulate(live_[comm].members.begin(), live_[comm].members.end(), 0);
-    const int items = static_cast<int>(count);
-    auto fill = [&](std::vector<int>& v, int first) {
-      v.resize(count);
-      for (std::size_t j = 0; j < count; ++j) v[j] = first + static_cast<int>(j);
+    prepare(*p, kind, comm, root, count, serial);
+    ASSERT_EQ(start(*p, kind, live_[comm].handle, root, count, blocking), SCOMM_SUCCESS);
+    if (blocking)
+      check(*p);
+    else
+      pending_.push_back(std::move(p));
+  }
+
+  // The buffers of collective `kind` and what it must leave in p.result here.
+  void prepare(Pending& p, int kind, std::size_t comm, int root, int count, int serial) const {
+    const auto& members = live_[comm].members;
+    const int n = size_of(comm), mine = rank_in(members);
+    const int total = std::accumulate(members.begin(), members.end(), 0);
+    const int below = std::accumulate(members.begin(), members.begin() + mine + 1, 0);
+    const auto items = static_cast<std::size_t>(count);
+    auto series = [&](int first, int step) {
+      std::vector<int> v(items);
+      for (std::size_t j = 0; j < items; ++j) v[j] = first + step * static_cast<int>(j);
+      return v;
     };
+    p.send = series(kind == 4 ? me_ * 10000 : me_, 1);
+    p.result.assign(kind == 4 ? items * static_cast<std::size_t>(n) : items, -1);
+    if (kind == 1) {
+      p.expected = series(serial * 10000 + live_[comm].label, 1);
+      if (mine == root) p.result = p.expected;
+    } else if (kind == 2 || (kind == 3 && mine == root)) {
+      p.expected = series(total, n);
+    } else if (kind == 0 || kind == 3) {
+      p.expected = p.result;  // a barrier's, and a reduction's away from its root: untouched
+    } else if (kind == 4) {   // each member's items, in rank order
+      for (int member : members)
+        for (int x : series(member * 10000, 1)) p.expected.push_back(x);
+    } else if (kind == 5) {  // inclusive prefix sums in rank order
+      p.expected = series(below, mine + 1);
+    }
+  }
+
+  static int start(Pending& p, int kind, SCOMM_Comm c, int root, int count, bool blocking) {
+    SCOMM_Request* const r = blocking ? nullptr : &p.request;
+    const int* in = p.send.data();
+    int* out = p.result.data();
     switch (kind) {
       case 0:
-        ASSERT_EQ(SCOMM_Ibarrier(c, &p->request), SCOMM_SUCCESS);
-        break;
+        return r ? SCOMM_Ibarrier(c, r) : SCOMM_Barrier(c);
       case 1:
-        fill(p->expected, serial * 10000 + live_[comm].label);
-        if (mine == root)
-          p->result = p->expected;
-        else
-          p->result.assign(count, -1);
-        ASSERT_EQ(SCOMM_Ibcast(p->result.data(), items, MPI_INT, root, c, &p->request),
-                  SCOMM_SUCCESS);
-        break;
+        return r ? SCOMM_Ibcast(out, count, MPI_INT, root, c, r)
+                 : SCOMM_Bcast(out, count, MPI_INT, root, c);
       case 2:
-        fill(p->send, me_);
-        p->result.assign(count, -1);
-        for (std::size_t j = 0; j < count; ++j)
-          p->expected.push_back(total + n * static_cast<int>(j));
-        ASSERT_EQ(SCOMM_Iallreduce(p->send.data(), p->result.data(), items, MPI_INT, MPI_SUM, c,
-                                   &p->request),
-                  SCOMM_SUCCESS);
-        break;
+        return r ? SCOMM_Iallreduce(in, out, count, MPI_INT, MPI_SUM, c, r)
+                 : SCOMM_Allreduce(in, out, count, MPI_INT, MPI_SUM, c);
       case 3:
-        fill(p->send, me_);
-        p->result.assign(count, -1);
-        for (std::size_t j = 0; j < count; ++j)
-          p->expected.push_back(mine == root ? total + n * static_cast<int>(j) : -1);
-        ASSERT_EQ(SCOMM_Ireduce(p->send.data(), p->result.data(), items, MPI_INT, MPI_SUM, root, c,
-                                &p->request),
-                  SCOMM_SUCCESS);
-        break;
-      case 4:  // each member's items, in rank order
-        fill(p->send, me_ * 10000);
-        p->result.assign(count * static_cast<std::size_t>(n), -1);
-        for (int member : live_[comm].members)
-          for (std::size_t j = 0; j < count; ++j)
-            p->expected.push_back(member * 10000 + static_cast<int>(j));
-        ASSERT_EQ(SCOMM_Iallgather(p->send.data(), items, MPI_INT, p->result.data(), items, MPI_INT,
-                                   c, &p->request),
-                  SCOMM_SUCCESS);
-        break;
-      default: {  // inclusive prefix sums in rank order
-        fill(p->send, me_);
-        p->result.assign(count, -1);
-        const auto& members = live_[comm].members;
-        const int below = std::accumulate(members.begin(), members.begin() + mine + 1, 0);
-        for (std::size_t j = 0; j < count; ++j)
-          p->expected.push_back(below + (mine + 1) * static_cast<int>(j));
-        ASSERT_EQ(
-            SCOMM_Iscan(p->send.data(), p->result.data(), items, MPI_INT, MPI_SUM, c, &p->request),
-            SCOMM_SUCCESS);
-        break;
-      }
+        return r ? SCOMM_Ireduce(in, out, count, MPI_INT, MPI_SUM, root, c, r)
+                 : SCOMM_Reduce(in, out, count, MPI_INT, MPI_SUM, root, c);
+      case 4:
+        return r ? SCOMM_Iallgather(in, count, MPI_INT, out, count, MPI_INT, c, r)
+                 : SCOMM_Allgather(in, count, MPI_INT, out, count, MPI_INT, c);
+      default:
+        return r ? SCOMM_Iscan(in, out, count, MPI_INT, MPI_SUM, c, r)
+                 : SCOMM_Scan(in, out, count, MPI_INT, MPI_SUM, c);
     }
-    pending_.push_back(std::move(p));
+  }
+
+  static void check(const Pending& p) {
+    EXPECT_EQ(p.result, p.expected) << "a collective's result";
   }
 
   // Completes every pending operation in an order of this process's own, then checks them;
@@ -358,10 +362,7 @@ class RandomProgram {
     for (const auto& p : pending_) requests.push_back(p->request);
     for (const auto& p : creations_) requests.push_back(p->request);
     complete(requests, nullptr);
-    for (const auto& p : pending_)
-      if (!p->expected.empty()) {
-        EXPECT_EQ(p->result, p->expected) << "a collective's result";
-      }
+    for (const auto& p : pending_) check(*p);
     pending_.clear();
     for (auto& p : creations_) join(*p);
     creations_.clear();
