@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "scomm_fixture.hpp"
+#include "smpi_defects.hpp"
 
 namespace {
 
@@ -569,12 +570,39 @@ class RandomProgram {
   std::vector<std::unique_ptr<PendingCreation>> creations_;
 };
 
-class RandomProgramTest : public ScommTest, public ::testing::WithParamInterface<unsigned> {};
+// The collectives' algorithms a program runs with: the selection table's, the base MPI's own
+// ("native": Open MPI's nonblocking collectives under frees and pending scomm operations), or
+// the multilevel ones over made-up sites of two ranks.
+const std::vector<std::pair<const char*, const char*>>& settings(const std::string& name) {
+  static const std::map<std::string, std::vector<std::pair<const char*, const char*>>> all{
+      {"table", {}},
+      {"native",
+       {{"SCOMM_COLL_BARRIER", "native"},
+        {"SCOMM_COLL_BCAST", "native"},
+        {"SCOMM_COLL_ALLREDUCE", "native"},
+        {"SCOMM_COLL_REDUCE", "native"},
+        {"SCOMM_COLL_ALLGATHER", "native"},
+        {"SCOMM_COLL_SCAN", "native"}}},
+      {"multilevel", {{"SCOMM_TOPO_BLOCKS", "site=2"}}}};
+  return all.at(name);
+}
+
+class RandomProgramTest : public ScommTest,
+                          public ::testing::WithParamInterface<std::tuple<std::string, unsigned>> {
+ protected:
+  void SetUp() override {  // as CollTest: the settings hold while SCOMM_Init reads them
+    const auto& chosen = settings(std::get<0>(GetParam()));
+    for (const auto& [name, value] : chosen) setenv(name, value, 1);
+    ScommTest::SetUp();
+    for (const auto& setting : chosen) unsetenv(setting.first);
+  }
+};
 
 TEST_P(RandomProgramTest, EveryCommunicatorMessageAndResultIsAsTheProgramSays) {
   ASSERT_EQ(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
   const char* steps = std::getenv("SCOMM_RANDOM_STEPS");
-  RandomProgram(GetParam(), world_rank_, world_size_).run(steps != nullptr ? std::atoi(steps) : 60);
+  RandomProgram(std::get<1>(GetParam()), world_rank_, world_size_)
+      .run(steps != nullptr ? std::atoi(steps) : 60);
 }
 
 // Seeds 1-3, and 1000 ... 1000 + N - 1 more with SCOMM_RANDOM_PROGRAMS=N.
@@ -586,6 +614,16 @@ std::vector<unsigned> seeds() {
   return all;
 }
 
-INSTANTIATE_TEST_SUITE_P(Seeds, RandomProgramTest, ::testing::ValuesIn(seeds()));
+// Not "native" on SMPI: its own collectives crash under these programs (an abort for a wrong
+// request refcount in smpi_request.cpp, or a segfault), as they did before scomm kept the MPI twin
+// for its pending collectives; no plain MPI program has reproduced it yet.
+std::vector<std::string> configurations() {
+  if (kOnSmpi) return {"table", "multilevel"};
+  return {"table", "native", "multilevel"};
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, RandomProgramTest,
+                         ::testing::Combine(::testing::ValuesIn(configurations()),
+                                            ::testing::ValuesIn(seeds())));
 
 }  // namespace

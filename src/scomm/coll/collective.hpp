@@ -5,9 +5,11 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 
 #include "scomm/coll/executor.hpp"
+#include "scomm/coll/native_collective.hpp"
 #include "scomm/coll/schedule_cache.hpp"
 #include "scomm/coll/selection.hpp"
 #include "scomm/coll/shape.hpp"
@@ -71,23 +73,21 @@ p2p::Request launch(const Call& call, const ScheduleKey& key, Build&& build,
 }
 
 // Runs the base MPI's own collective on the communicator's MPI twin: `mpi(comm, request)` calls
-// the nonblocking form when `request` is not null, the blocking one otherwise.
+// the nonblocking form when `request` is not null, the blocking one otherwise. A blocking call
+// always calls the blocking form, whatever this member has in flight: MPI's blocking collectives
+// need not match its nonblocking ones, so every member must choose alike. It blocks inside MPI,
+// where scomm's own pending operations do not advance (documented: "native" is MPI's collective).
 template <typename MpiCollective>
 p2p::Request launch_native(const Call& call, MpiCollective&& mpi) {
   count_launch(call);
-  const MPI_Comm native = call.comm.native(call.runtime);
-  // Blocking inside MPI would stall scomm's nonblocking collectives: then wait by polling.
-  if (call.blocking && !call.runtime.engine().has_background()) {
-    p2p::check_mpi(mpi(native, nullptr), "native collective");
+  const std::shared_ptr<comm::NativeComm>& native = call.comm.native(call.runtime);
+  if (call.blocking) {
+    p2p::check_mpi(mpi(native->get(), nullptr), "native collective");
     return p2p::Request::completed();
   }
   MPI_Request request = MPI_REQUEST_NULL;
-  p2p::check_mpi(mpi(native, &request), "native collective");
-  p2p::Request started = p2p::Request::mpi(request, nullptr, false);
-  if (!call.blocking) return started;
-  p2p::Status status;
-  started.wait(call.runtime.engine(), status);
-  return p2p::Request::completed();
+  p2p::check_mpi(mpi(native->get(), &request), "native collective");
+  return p2p::Request::operation(std::make_unique<NativeCollective>(request, native));
 }
 
 // launch_native for an MPI collective pair called with the same arguments: `nonblocking(args...,

@@ -18,6 +18,21 @@ namespace scomm::comm {
 
 class Runtime;
 
+// A communicator's MPI twin (Comm::native), freed when the communicator and every native
+// collective started on it are gone: MPI lets a communicator be freed under a pending
+// nonblocking collective, but Open MPI 4.1's libnbc then crashes in that collective's progress.
+class NativeComm {
+ public:
+  explicit NativeComm(MPI_Comm comm) noexcept : comm_(comm) {}
+  ~NativeComm() { MPI_Comm_free(&comm_); }
+  NativeComm(const NativeComm&) = delete;
+  NativeComm& operator=(const NativeComm&) = delete;
+  MPI_Comm get() const noexcept { return comm_; }
+
+ private:
+  MPI_Comm comm_;
+};
+
 // The blocks a communicator's local children take whole once its own derivation slots are used
 // up (next_local_context in create.hpp): a run of consecutive blocks from one collective
 // allocation, taken one per child. A taken block is its child's own, as if collectively
@@ -88,8 +103,9 @@ class Comm {
   void set_grid(std::shared_ptr<const group::CartGrid> grid) { extras().grid = std::move(grid); }
 
   // The MPI communicator with the same members, for the base MPI's own collectives: made on
-  // first use (collectively over the members, as SCOMM_Comm_to_MPI) and freed with this object.
-  MPI_Comm native(Runtime& runtime);
+  // first use (collectively over the members, as SCOMM_Comm_to_MPI), shared by the collectives
+  // started on it.
+  const std::shared_ptr<NativeComm>& native(Runtime& runtime);
 
   std::string_view name() const noexcept {
     return extras_ ? std::string_view(extras_->name) : std::string_view();
@@ -107,12 +123,9 @@ class Comm {
     Extras() = default;
     Extras(const Extras&) = delete;
     Extras& operator=(const Extras&) = delete;
-    ~Extras() {
-      if (native != MPI_COMM_NULL) MPI_Comm_free(&native);
-    }
     std::string name;
     std::shared_ptr<const group::CartGrid> grid;
-    MPI_Comm native = MPI_COMM_NULL;
+    std::shared_ptr<NativeComm> native;
     std::optional<ReservedBlocks> reserved;
     context::ContextId last_run_length = 0;
   };

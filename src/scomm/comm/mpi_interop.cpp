@@ -66,9 +66,9 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
   return out;
 }
 
-MPI_Comm Comm::native(Runtime& runtime) {
+const std::shared_ptr<NativeComm>& Comm::native(Runtime& runtime) {
   Extras& extras = this->extras();
-  if (extras.native == MPI_COMM_NULL) extras.native = to_mpi(runtime, *this);
+  if (!extras.native) extras.native = std::make_shared<NativeComm>(to_mpi(runtime, *this));
   return extras.native;
 }
 
