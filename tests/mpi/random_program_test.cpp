@@ -70,6 +70,16 @@ struct PendingCreation {
 
 constexpr int kTags[] = {0, 1, 2, 7};
 constexpr int kUnsentTag = 99;
+
+// MPICH 4.0.2's own defect: a send to oneself whose request was freed is never delivered once a
+// receive for any source is pending (a plain MPI program at one process shows it: MPI_Isend to
+// self, MPI_Request_free, MPI_Irecv from MPI_ANY_SOURCE of another tag, then MPI_Irecv of the
+// send never completes). There such sends are not freed.
+#if defined(MPICH_VERSION)
+constexpr bool kFreedSelfSendsMayBeLost = true;
+#else
+constexpr bool kFreedSelfSendsMayBeLost = false;
+#endif
 constexpr std::size_t kMostLive = 12;
 constexpr std::size_t kMostPending = 6;
 
@@ -439,7 +449,7 @@ class RandomProgram {
       ASSERT_EQ(send(&out.back(), 4, MPI_INT, m.dest, m.tag, live_[m.comm].handle, &sends.back()),
                 SCOMM_SUCCESS);
       // A freed send still arrives: the barrier below waits for its receiver.
-      if (how == 1) {
+      if (how == 1 && !(kFreedSelfSendsMayBeLost && m.dest == m.source)) {
         ASSERT_EQ(SCOMM_Request_free(&sends.back()), SCOMM_SUCCESS);
       }
     }
