@@ -43,8 +43,9 @@ struct Planned {
   int source, dest, tag;
 };
 
-// How a receive names what it takes. Within one kind, two receives that both take messages of
-// one sender and tag must take them in sending order.
+// How a receive names what it takes, in the order they are posted (a communicator's receives
+// leave out only one of source and tag). Within one kind, two receives that both take messages
+// of one sender and tag must take them in sending order.
 enum class Form { kExact, kAnyTag, kAnySource, kAny, kProbed };
 
 struct Receive {
@@ -380,14 +381,13 @@ class RandomProgram {
     started_ = 0;
   }
 
-  // Waits for all of `requests` one of four ways; statuses as Waitall's when not null.
+  // Waits for all of `requests` one of four ways; statuses as Waitall's (SCOMM_STATUSES_IGNORE,
+  // a null pointer, for none).
   void complete(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses) {
     const int n = static_cast<int>(requests.size());
     switch (local_draw(0, 3)) {
       case 0:
-        ASSERT_EQ(SCOMM_Waitall(n, requests.data(),
-                                statuses == nullptr ? SCOMM_STATUSES_IGNORE : statuses),
-                  SCOMM_SUCCESS);
+        ASSERT_EQ(SCOMM_Waitall(n, requests.data(), statuses), SCOMM_SUCCESS);
         return;
       case 1: {
         const auto active = std::count_if(requests.begin(), requests.end(),
@@ -404,9 +404,7 @@ class RandomProgram {
       case 2: {
         int flag = 0;
         while (flag == 0)
-          ASSERT_EQ(SCOMM_Testall(n, requests.data(), &flag,
-                                  statuses == nullptr ? SCOMM_STATUSES_IGNORE : statuses),
-                    SCOMM_SUCCESS);
+          ASSERT_EQ(SCOMM_Testall(n, requests.data(), &flag, statuses), SCOMM_SUCCESS);
         return;
       }
       default: {
@@ -501,9 +499,8 @@ class RandomProgram {
            form == Form::kExact || form == Form::kAnyTag ? m.source : SCOMM_ANY_SOURCE,
            form == Form::kExact || form == Form::kAnySource ? m.tag : SCOMM_ANY_TAG});
     }
-    std::stable_sort(receives.begin(), receives.end(), [](const Receive& a, const Receive& b) {
-      return rank_of(a.form) < rank_of(b.form);
-    });
+    std::stable_sort(receives.begin(), receives.end(),
+                     [](const Receive& a, const Receive& b) { return a.form < b.form; });
     std::vector<SCOMM_Request> requests;
     std::size_t posted = 0;
     for (; posted < receives.size() && receives[posted].form != Form::kProbed; ++posted) {
@@ -518,10 +515,6 @@ class RandomProgram {
     complete(requests, statuses.data());
     for (std::size_t i = 0; i < posted; ++i) receives[i].status = statuses[i];
     check_storm(plan, receives);
-  }
-
-  static int rank_of(Form form) {
-    return form == Form::kExact ? 0 : form == Form::kProbed ? 3 : form == Form::kAny ? 2 : 1;
   }
 
   // Probes for any message of its communicator and receives exactly the one it found.
@@ -573,9 +566,8 @@ class RandomProgram {
   int me_;
   std::vector<Live> live_;
   int next_label_ = 1, next_serial_ = 0;
-  std::size_t started_ = 0;
-  Stamp unmatched_{};  // the unmatched receive's buffer  // operations started since the last
-                       // finish_pending, at all processes
+  std::size_t started_ = 0;  // operations started since the last finish_pending, at all processes
+  Stamp unmatched_{};        // the unmatched receive's buffer
   std::vector<std::unique_ptr<Pending>> pending_;
   std::vector<std::unique_ptr<PendingCreation>> creations_;
 };
