@@ -127,9 +127,11 @@ bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& f
                                                 SCOMM_Comm& failing) noexcept {
   PlainTable& table = context().plain_requests;
   const PlainRequestEntry& plain = table.get_live(*handle);
-  if (rc == MPI_ERR_IN_STATUS && mpi.MPI_ERROR != MPI_SUCCESS) [[unlikely]] {
+  const MPI_Status& base = plain.request.base_status(mpi);
+  if ((rc == MPI_ERR_IN_STATUS || plain.request.kept_early()) && base.MPI_ERROR != MPI_SUCCESS)
+      [[unlikely]] {
     if (error == MPI_SUCCESS) {
-      error = mpi.MPI_ERROR;
+      error = base.MPI_ERROR;
       failing = plain.comm;
     }
   } else if (status != SCOMM_STATUS_IGNORE) {
@@ -138,6 +140,23 @@ bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& f
   table.erase_live(*handle);
   *handle = SCOMM_REQUEST_NULL;
 }
+
+#if defined(SMPI_H)
+// After an MPI_Testall of SMPI that returned flag 0 over the scratch copies of the plain
+// requests' base handles: each one it completed and freed anyway keeps its status
+// (p2p::EarlyCompletion), so that its handle in the table does not dangle.
+void keep_early_completions(int count, const SCOMM_Request requests[]) {
+  PlainTable& table = context().plain_requests;
+  const p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
+  for (int i = 0, k = 0; i < count; ++i) {
+    if (!PlainTable::has_kind_bit(requests[i])) continue;
+    p2p::PlainRequest& plain = table.get_live(requests[i]).request;
+    const auto at = static_cast<std::size_t>(k++);
+    if (buffers.batch[at] == MPI_REQUEST_NULL && plain.mpi() != MPI_REQUEST_NULL)
+      plain.completed_early(buffers.statuses[at]);
+  }
+}
+#endif
 
 // SCOMM_Testall's plain requests, once every other one has completed: one MPI_Testall over their
 // base requests, which completes all of them or none. True when it has: their MPI statuses are
@@ -156,7 +175,11 @@ bool test_all_plain(int count, const SCOMM_Request requests[], int& rc) {
   rc = p2p::test_all(static_cast<int>(buffers.batch.size()), buffers.batch.data(), &flag,
                      buffers.statuses.data());
   if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) p2p::check_mpi(rc, "MPI_Testall");
-  return rc == MPI_ERR_IN_STATUS || flag != 0;
+  const bool all = rc == MPI_ERR_IN_STATUS || flag != 0;
+#if defined(SMPI_H)
+  if (!all) keep_early_completions(count, requests);
+#endif
+  return all;
 }
 
 // SCOMM_Testall once every request has completed: reports and frees each in order (a plain

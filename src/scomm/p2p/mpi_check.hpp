@@ -60,7 +60,8 @@ class CompletionErrorsReturned {
 // MPI_Testall into `statuses` (not MPI_STATUSES_IGNORE). SimGrid SMPI 3.32 returns MPI_SUCCESS
 // when a request failed (a truncated receive) and tells it in the status alone, where MPI-3.1
 // (3.7.5) returns MPI_ERR_IN_STATUS: there the error fields are cleared first and read after, so
-// that callers see MPI's answer.
+// that callers see MPI's answer. SMPI also completes and frees requests when it returns flag 0,
+// with their statuses: callers that test copies of handles keep those (EarlyCompletion).
 inline int test_all(int count, MPI_Request* requests, int* flag, MPI_Status* statuses) {
 #if defined(SMPI_H)
   for (int i = 0; i < count; ++i) statuses[i].MPI_ERROR = MPI_SUCCESS;

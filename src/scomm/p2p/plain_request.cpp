@@ -4,7 +4,9 @@
 
 namespace scomm::p2p {
 
-Status PlainRequest::finish(const MPI_Status& mpi) const {
+Status PlainRequest::finish(const MPI_Status& given) const {
+  const MPI_Status& mpi = base_status(given);
+  if (kept_early()) check_mpi(mpi.MPI_ERROR, "receive");
   if (cancel_requested_)
     if (auto status = cancelled_status(mpi)) return *status;
   return channel_ ? Status::received(source_, tag_, mpi) : Status::empty();
@@ -39,8 +41,12 @@ void PlainRequest::release() {
 
 Request PlainRequest::to_request() && {
   const bool receive = channel_ != nullptr;
-  return Request::mpi(std::exchange(request_, MPI_REQUEST_NULL), std::move(channel_), receive,
-                      source_, cancel_requested_);
+  Request request = Request::mpi(std::exchange(request_, MPI_REQUEST_NULL), std::move(channel_),
+                                 receive, source_, cancel_requested_);
+#if defined(SMPI_H)
+  if (const MPI_Status* kept = early_.kept()) request.completed_early(*kept);
+#endif
+  return request;
 }
 
 }  // namespace scomm::p2p

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "scomm/p2p/channel.hpp"
+#include "scomm/p2p/early_completion.hpp"
 #include "scomm/p2p/request.hpp"
 
 namespace scomm::p2p {
@@ -28,6 +29,20 @@ class PlainRequest {
   // The base request, for an MPI_Waitall; finish() gives the status once MPI has completed it.
   MPI_Request mpi() const noexcept { return request_; }
   Status finish(const MPI_Status& mpi) const;
+  // The status MPI gave: `mpi` from the call that completed the base request, or the one kept
+  // when SMPI's MPI_Testall completed it early (then kept_early()).
+  const MPI_Status& base_status(const MPI_Status& mpi) const noexcept {
+    const MPI_Status* kept = early_.kept();
+    return kept != nullptr ? *kept : mpi;
+  }
+  bool kept_early() const noexcept { return early_.kept() != nullptr; }
+#if defined(SMPI_H)
+  // SMPI's MPI_Testall has completed and freed the base request (EarlyCompletion).
+  void completed_early(const MPI_Status& mpi) noexcept {
+    request_ = MPI_REQUEST_NULL;
+    early_.keep(mpi);
+  }
+#endif
   // As Request::test() and wait(): complete (and freed in MPI) once they return true.
   bool test(Status& status);
   Status wait(MatchingEngine& engine);
@@ -43,6 +58,7 @@ class PlainRequest {
   int source_ = MPI_PROC_NULL;
   int tag_ = MPI_ANY_TAG;
   bool cancel_requested_ = false;
+  [[no_unique_address]] EarlyCompletion early_;
 };
 
 }  // namespace scomm::p2p

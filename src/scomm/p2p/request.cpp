@@ -89,6 +89,11 @@ bool Request::test(MatchingEngine& engine, Status& status) {
     status = Status::empty();
     return true;
   }
+  if (const MPI_Status* kept = early_.kept()) {
+    check_mpi(kept->MPI_ERROR, "receive");
+    status = finish(*kept);
+    return true;
+  }
   return test_mpi(mpi_request(), status);
 }
 

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "scomm/p2p/channel.hpp"
+#include "scomm/p2p/early_completion.hpp"
 #include "scomm/p2p/matching_engine.hpp"
 
 namespace scomm::p2p {
@@ -88,6 +89,13 @@ class Request {
   Status finish(const MPI_Status& mpi);
   // Marks a plain MPI request completed by MPI_Waitall with an error.
   void forget() noexcept { mpi_request() = MPI_REQUEST_NULL; }
+#if defined(SMPI_H)
+  // SMPI's MPI_Testall has completed and freed the base request (EarlyCompletion).
+  void completed_early(const MPI_Status& mpi) noexcept {
+    mpi_request() = MPI_REQUEST_NULL;
+    early_.keep(mpi);
+  }
+#endif
 
  private:
   // The base MPI request: the engine receive's once matched, else request_.
@@ -102,6 +110,7 @@ class Request {
   bool cancel_requested_ = false;
   std::unique_ptr<EngineReceive> engine_;
   std::unique_ptr<Operation> operation_;
+  [[no_unique_address]] EarlyCompletion early_;
 };
 
 inline Request Request::completed() {
