@@ -1,0 +1,454 @@
+// The collectives of random programs: all sixteen of the C API, each with the buffers one member
+// passes and what it must find in them afterwards, worked out from the communicator's members
+// alone (every process knows them), so that any of them can be left pending across other work
+// and checked when it completes.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "scomm.h"
+
+namespace random_programs {
+
+enum class Collective {
+  kBarrier,
+  kBcast,
+  kReduce,
+  kAllreduce,
+  kScan,
+  kExscan,
+  kGather,
+  kGatherv,
+  kScatter,
+  kScatterv,
+  kAllgather,
+  kAllgatherv,
+  kAlltoall,
+  kAlltoallv,
+  kReduceScatterBlock,
+  kReduceScatter,
+};
+constexpr int kCollectives = 16;
+
+// What a reduction adds up: ints under MPI_SUM, or pairs of ints under `compose`.
+struct Reduction {
+  MPI_Datatype type = MPI_INT;
+  MPI_Op op = MPI_SUM;
+  int width = 1;  // ints per element
+};
+
+// Affine maps x -> a x + b as pairs (a, b), wrapping as unsigned ints, and their composition
+// as a user-defined op: associative but not commutative, so a reduction out of rank order shows.
+class Composition {
+ public:
+  Composition() {
+    MPI_Type_contiguous(2, MPI_INT, &type_);
+    MPI_Type_commit(&type_);
+    MPI_Op_create(&compose, 0, &op_);
+  }
+  ~Composition() {
+    MPI_Op_free(&op_);
+    MPI_Type_free(&type_);
+  }
+  Composition(const Composition&) = delete;
+  Composition& operator=(const Composition&) = delete;
+
+  Reduction reduction() const { return {type_, op_, 2}; }
+  // later = earlier then later: x -> c (a x + b) + d for earlier (a, b), later (c, d).
+  static void then(const int* earlier, int* later) {
+    const auto a = static_cast<unsigned>(earlier[0]), b = static_cast<unsigned>(earlier[1]);
+    const auto c = static_cast<unsigned>(later[0]), d = static_cast<unsigned>(later[1]);
+    later[0] = static_cast<int>(a * c);
+    later[1] = static_cast<int>(b * c + d);
+  }
+
+ private:
+  // MPI's order: inout = in op inout, `in` holding the lower ranks' part.
+  static void compose(void* in, void* inout, int* length, MPI_Datatype*) {
+    for (int i = 0; i < *length; ++i)
+      then(static_cast<const int*>(in) + 2 * i, static_cast<int*>(inout) + 2 * i);
+  }
+
+  MPI_Datatype type_ = MPI_DATATYPE_NULL;
+  MPI_Op op_ = MPI_OP_NULL;
+};
+
+// Whether MPI lets `op` take MPI_IN_PLACE (at its root only, for the rooted ones); the v-forms of
+// all-to-all are left out (their in-place form has no sending side to vary).
+inline bool takes_in_place(Collective op) {
+  return op != Collective::kBarrier && op != Collective::kBcast && op != Collective::kGatherv &&
+         op != Collective::kScatterv && op != Collective::kAlltoallv;
+}
+
+// One member's call: `members` are the communicator's world ranks in rank order, `mine` this
+// process's rank among them. Reductions reduce each member's elements (append_element); every
+// other block carries item(source, destination, k), so a block in the wrong place or from the
+// wrong member shows. Blocks of the v-forms vary in length (zero included) and lie one unused int
+// apart, which must stay as it was.
+class CollectiveCall {
+ public:
+  CollectiveCall(Collective op, const std::vector<int>& members, int mine, int root, int count,
+                 bool in_place, int bcast_first, Reduction reduction)
+      : op_(op),
+        reduction_(reduction),
+        members_(members),
+        mine_(mine),
+        root_(root),
+        count_(count),
+        in_place_(in_place && takes_in_place(op) && (!rooted() || mine == root)) {
+    prepare(bcast_first);
+  }
+
+  // Blocking (request == nullptr) or nonblocking.
+  int start(SCOMM_Comm c, SCOMM_Request* request);
+  SCOMM_Request& request() { return request_; }
+
+  void check() const {
+    std::vector<int> got = result_;
+    if (compared_ < got.size()) got.resize(compared_);
+    if (checked_) {
+      EXPECT_EQ(got, expected_) << "collective " << static_cast<int>(op_);
+    }
+  }
+
+ private:
+  static int item(int source, int destination, int k) {
+    return source * 1000000 + destination * 10000 + k;
+  }
+  // Block lengths of the v-forms: count - 1 .. count + 1 (at least 0).
+  static int vary(int count, int i) { return std::max(0, count + i % 3 - 1); }
+
+  bool rooted() const {
+    return op_ == Collective::kReduce || op_ == Collective::kGather ||
+           op_ == Collective::kGatherv || op_ == Collective::kScatter ||
+           op_ == Collective::kScatterv;
+  }
+  int n() const { return static_cast<int>(members_.size()); }
+  int me() const { return members_[static_cast<std::size_t>(mine_)]; }
+  const void* send_buffer() const { return in_place_ ? SCOMM_IN_PLACE : send_.data(); }
+
+  void prepare(int bcast_first);
+  void prepare_reduction();
+  void prepare_gather();
+  void prepare_scatter();
+  void prepare_alltoall();
+  void prepare_reduce_scatter();
+  // Lengths `counts`, one int apart: their displacements and the total span.
+  static std::vector<int> displacements(const std::vector<int>& counts, int* span);
+  // Each member's `counts` block of items(members[j]) into `into` at its displacement.
+  template <typename Items>
+  void place(std::vector<int>& into, const std::vector<int>& counts, const std::vector<int>& displs,
+             Items items) const {
+    for (int j = 0; j < n(); ++j)
+      for (int k = 0; k < counts[static_cast<std::size_t>(j)]; ++k)
+        into[static_cast<std::size_t>(displs[static_cast<std::size_t>(j)] + k)] = items(j, k);
+  }
+  // Member w's element at position p: w + p, or the map (2 (w + p) + 3, w + 5 p).
+  void append_element(std::vector<int>& to, int w, int p) const {
+    if (reduction_.width == 1) {
+      to.push_back(w + p);
+    } else {
+      to.push_back(2 * (w + p) + 3);
+      to.push_back(w + 5 * p);
+    }
+  }
+  // This member's reduction input: `length` elements.
+  std::vector<int> reduction_input(int length) const {
+    std::vector<int> v;
+    for (int p = 0; p < length; ++p) append_element(v, me(), p);
+    return v;
+  }
+  // Members [from, to)'s inputs reduced in rank order, at positions offset .. offset + length.
+  std::vector<int> reduced(int from, int to, int offset, int length) const {
+    std::vector<int> v;
+    for (int p = offset; p < offset + length; ++p) {
+      std::vector<int> acc = reduction_.width == 1 ? std::vector<int>{0} : std::vector<int>{1, 0};
+      for (int j = from; j < to; ++j) {
+        std::vector<int> x;
+        append_element(x, members_[static_cast<std::size_t>(j)], p);
+        if (reduction_.width == 1) {
+          acc[0] += x[0];
+        } else {
+          Composition::then(acc.data(), x.data());
+          acc = x;
+        }
+      }
+      v.insert(v.end(), acc.begin(), acc.end());
+    }
+    return v;
+  }
+
+  int start_reduction(SCOMM_Comm c, SCOMM_Request* r);
+  int start_gather(SCOMM_Comm c, SCOMM_Request* r);
+  int start_scatter(SCOMM_Comm c, SCOMM_Request* r);
+  int start_alltoall(SCOMM_Comm c, SCOMM_Request* r);
+
+  Collective op_;
+  Reduction reduction_;
+  std::vector<int> members_;
+  int mine_, root_, count_;
+  bool in_place_;
+  bool checked_ = true;              // exscan's first member is given nothing defined
+  std::size_t compared_ = SIZE_MAX;  // in-place reduce-scatters: only the member's block
+  std::vector<int> send_, result_, expected_;
+  std::vector<int> send_counts_, send_displs_, recv_counts_, recv_displs_;
+  SCOMM_Request request_ = SCOMM_REQUEST_NULL;
+};
+
+inline void CollectiveCall::prepare(int bcast_first) {
+  switch (op_) {
+    case Collective::kBarrier:
+      return;
+    case Collective::kBcast:
+      expected_.resize(static_cast<std::size_t>(count_));
+      std::iota(expected_.begin(), expected_.end(), bcast_first);
+      result_ = mine_ == root_ ? expected_ : std::vector<int>(expected_.size(), -1);
+      return;
+    case Collective::kReduce:
+    case Collective::kAllreduce:
+    case Collective::kScan:
+    case Collective::kExscan:
+      return prepare_reduction();
+    case Collective::kGather:
+    case Collective::kGatherv:
+    case Collective::kAllgather:
+    case Collective::kAllgatherv:
+      return prepare_gather();
+    case Collective::kScatter:
+    case Collective::kScatterv:
+      return prepare_scatter();
+    case Collective::kAlltoall:
+    case Collective::kAlltoallv:
+      return prepare_alltoall();
+    default:
+      return prepare_reduce_scatter();
+  }
+}
+
+inline void CollectiveCall::prepare_reduction() {
+  send_ = reduction_input(count_);
+  result_.assign(send_.size(), -1);
+  if (in_place_) result_ = send_;
+  if (op_ == Collective::kReduce && mine_ != root_) {
+    expected_ = result_;  // away from the root: untouched
+  } else if (op_ == Collective::kScan) {
+    expected_ = reduced(0, mine_ + 1, 0, count_);
+  } else if (op_ == Collective::kExscan) {
+    checked_ = mine_ > 0;
+    expected_ = reduced(0, mine_, 0, count_);
+  } else {
+    expected_ = reduced(0, n(), 0, count_);
+  }
+}
+
+inline std::vector<int> CollectiveCall::displacements(const std::vector<int>& counts, int* span) {
+  std::vector<int> displs;
+  *span = 0;
+  for (int c : counts) {
+    displs.push_back(*span);
+    *span += c + 1;
+  }
+  return displs;
+}
+
+// Gather, gatherv, allgather, allgatherv: member j's block is item(members[j], 0, k).
+inline void CollectiveCall::prepare_gather() {
+  const bool v = op_ == Collective::kGatherv || op_ == Collective::kAllgatherv;
+  for (int j = 0; j < n(); ++j) recv_counts_.push_back(v ? vary(count_, j) : count_);
+  int span = 0;
+  recv_displs_ = v ? displacements(recv_counts_, &span) : std::vector<int>();
+  if (!v) {
+    for (int j = 0; j < n(); ++j) recv_displs_.push_back(j * count_);
+    span = n() * count_;
+  }
+  const auto block = [&](int j, int k) {
+    return item(members_[static_cast<std::size_t>(j)], 0, k);
+  };
+  for (int k = 0; k < recv_counts_[static_cast<std::size_t>(mine_)]; ++k)
+    send_.push_back(block(mine_, k));
+  if (rooted() && mine_ != root_)
+    return;  // recvbuf means nothing away from the root: none is passed
+  result_.assign(static_cast<std::size_t>(span), -1);
+  expected_ = result_;
+  place(expected_, recv_counts_, recv_displs_, block);
+  if (in_place_)
+    std::copy(send_.begin(), send_.end(),
+              result_.begin() + recv_displs_[static_cast<std::size_t>(mine_)]);
+}
+
+// Scatter, scatterv: the root's block for member j is item(members[j], 1, k).
+inline void CollectiveCall::prepare_scatter() {
+  const bool v = op_ == Collective::kScatterv;
+  for (int j = 0; j < n(); ++j) send_counts_.push_back(v ? vary(count_, j) : count_);
+  int span = 0;
+  send_displs_ = displacements(send_counts_, &span);
+  if (!v) {
+    for (int j = 0; j < n(); ++j) send_displs_[static_cast<std::size_t>(j)] = j * count_;
+    span = n() * count_;
+  }
+  const auto block = [&](int j, int k) {
+    return item(members_[static_cast<std::size_t>(j)], 1, k);
+  };
+  if (mine_ == root_) {
+    send_.assign(static_cast<std::size_t>(span), -7);
+    place(send_, send_counts_, send_displs_, block);
+  }
+  if (in_place_) return;  // the root keeps its block where it is
+  const int mine = send_counts_[static_cast<std::size_t>(mine_)];
+  for (int k = 0; k < mine; ++k) expected_.push_back(block(mine_, k));
+  result_.assign(expected_.size(), -1);
+}
+
+// Alltoall, alltoallv: the block from member i to member j is item(members[i], members[j], k),
+// vary(count, i + j) long in the v-form.
+inline void CollectiveCall::prepare_alltoall() {
+  const bool v = op_ == Collective::kAlltoallv;
+  for (int j = 0; j < n(); ++j) {
+    send_counts_.push_back(v ? vary(count_, mine_ + j) : count_);
+    recv_counts_.push_back(send_counts_.back());  // vary is symmetric in i and j
+  }
+  int span = 0;
+  send_displs_ = displacements(send_counts_, &span);
+  if (!v) {
+    for (int j = 0; j < n(); ++j) send_displs_[static_cast<std::size_t>(j)] = j * count_;
+    span = n() * count_;
+  }
+  recv_displs_ = send_displs_;
+  const auto out = [&](int j, int k) {
+    return item(me(), members_[static_cast<std::size_t>(j)], k);
+  };
+  const auto in = [&](int j, int k) {
+    return item(members_[static_cast<std::size_t>(j)], me(), k);
+  };
+  send_.assign(static_cast<std::size_t>(span), -7);
+  place(send_, send_counts_, send_displs_, out);
+  result_.assign(send_.size(), -1);
+  if (in_place_) result_ = send_;
+  expected_ = result_;
+  place(expected_, recv_counts_, recv_displs_, in);
+}
+
+// Reduce_scatter_block, reduce_scatter: member j takes positions recv_displs[j] .. of the sum.
+inline void CollectiveCall::prepare_reduce_scatter() {
+  const bool v = op_ == Collective::kReduceScatter;
+  int total = 0;
+  for (int j = 0; j < n(); ++j) {
+    recv_counts_.push_back(v ? vary(count_, j) : count_);
+    recv_displs_.push_back(total);
+    total += recv_counts_.back();
+  }
+  send_ = reduction_input(total);
+  const int mine = recv_counts_[static_cast<std::size_t>(mine_)];
+  result_.assign(static_cast<std::size_t>(mine * reduction_.width), -1);
+  if (in_place_) {
+    result_ = send_;
+    compared_ = static_cast<std::size_t>(mine * reduction_.width);
+  }
+  expected_ = reduced(0, n(), recv_displs_[static_cast<std::size_t>(mine_)], mine);
+}
+
+inline int CollectiveCall::start(SCOMM_Comm c, SCOMM_Request* r) {
+  switch (op_) {
+    case Collective::kBarrier:
+      return r ? SCOMM_Ibarrier(c, r) : SCOMM_Barrier(c);
+    case Collective::kBcast:
+      return r ? SCOMM_Ibcast(result_.data(), count_, MPI_INT, root_, c, r)
+               : SCOMM_Bcast(result_.data(), count_, MPI_INT, root_, c);
+    case Collective::kGather:
+    case Collective::kGatherv:
+    case Collective::kAllgather:
+    case Collective::kAllgatherv:
+      return start_gather(c, r);
+    case Collective::kScatter:
+    case Collective::kScatterv:
+      return start_scatter(c, r);
+    case Collective::kAlltoall:
+    case Collective::kAlltoallv:
+      return start_alltoall(c, r);
+    default:
+      return start_reduction(c, r);
+  }
+}
+
+inline int CollectiveCall::start_reduction(SCOMM_Comm c, SCOMM_Request* r) {
+  const void* in = send_buffer();
+  int* out = result_.data();
+  const int count = count_;
+  const MPI_Op op = reduction_.op;
+  const MPI_Datatype type = reduction_.type;
+  switch (op_) {
+    case Collective::kReduce:
+      return r ? SCOMM_Ireduce(in, out, count, type, op, root_, c, r)
+               : SCOMM_Reduce(in, out, count, type, op, root_, c);
+    case Collective::kAllreduce:
+      return r ? SCOMM_Iallreduce(in, out, count, type, op, c, r)
+               : SCOMM_Allreduce(in, out, count, type, op, c);
+    case Collective::kScan:
+      return r ? SCOMM_Iscan(in, out, count, type, op, c, r)
+               : SCOMM_Scan(in, out, count, type, op, c);
+    case Collective::kExscan:
+      return r ? SCOMM_Iexscan(in, out, count, type, op, c, r)
+               : SCOMM_Exscan(in, out, count, type, op, c);
+    case Collective::kReduceScatterBlock:
+      return r ? SCOMM_Ireduce_scatter_block(in, out, count, type, op, c, r)
+               : SCOMM_Reduce_scatter_block(in, out, count, type, op, c);
+    default:
+      return r ? SCOMM_Ireduce_scatter(in, out, recv_counts_.data(), type, op, c, r)
+               : SCOMM_Reduce_scatter(in, out, recv_counts_.data(), type, op, c);
+  }
+}
+
+inline int CollectiveCall::start_gather(SCOMM_Comm c, SCOMM_Request* r) {
+  const void* in = send_buffer();
+  const int sent = static_cast<int>(send_.size());
+  int* out = result_.data();
+  const int* counts = recv_counts_.data();
+  const int* displs = recv_displs_.data();
+  switch (op_) {
+    case Collective::kGather:
+      return r ? SCOMM_Igather(in, sent, MPI_INT, out, count_, MPI_INT, root_, c, r)
+               : SCOMM_Gather(in, sent, MPI_INT, out, count_, MPI_INT, root_, c);
+    case Collective::kGatherv:
+      return r ? SCOMM_Igatherv(in, sent, MPI_INT, out, counts, displs, MPI_INT, root_, c, r)
+               : SCOMM_Gatherv(in, sent, MPI_INT, out, counts, displs, MPI_INT, root_, c);
+    case Collective::kAllgather:
+      return r ? SCOMM_Iallgather(in, sent, MPI_INT, out, count_, MPI_INT, c, r)
+               : SCOMM_Allgather(in, sent, MPI_INT, out, count_, MPI_INT, c);
+    default:
+      return r ? SCOMM_Iallgatherv(in, sent, MPI_INT, out, counts, displs, MPI_INT, c, r)
+               : SCOMM_Allgatherv(in, sent, MPI_INT, out, counts, displs, MPI_INT, c);
+  }
+}
+
+inline int CollectiveCall::start_scatter(SCOMM_Comm c, SCOMM_Request* r) {
+  const int* in = send_.data();
+  void* out = in_place_ ? SCOMM_IN_PLACE : static_cast<void*>(result_.data());
+  const int got = static_cast<int>(result_.size());
+  if (op_ == Collective::kScatter)
+    return r ? SCOMM_Iscatter(in, count_, MPI_INT, out, got, MPI_INT, root_, c, r)
+             : SCOMM_Scatter(in, count_, MPI_INT, out, got, MPI_INT, root_, c);
+  const int* counts = send_counts_.data();
+  const int* displs = send_displs_.data();
+  return r ? SCOMM_Iscatterv(in, counts, displs, MPI_INT, out, got, MPI_INT, root_, c, r)
+           : SCOMM_Scatterv(in, counts, displs, MPI_INT, out, got, MPI_INT, root_, c);
+}
+
+inline int CollectiveCall::start_alltoall(SCOMM_Comm c, SCOMM_Request* r) {
+  const void* in = send_buffer();
+  int* out = result_.data();
+  if (op_ == Collective::kAlltoall)
+    return r ? SCOMM_Ialltoall(in, count_, MPI_INT, out, count_, MPI_INT, c, r)
+             : SCOMM_Alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c);
+  const int *sc = send_counts_.data(), *sd = send_displs_.data();
+  const int *rc = recv_counts_.data(), *rd = recv_displs_.data();
+  return r ? SCOMM_Ialltoallv(in, sc, sd, MPI_INT, out, rc, rd, MPI_INT, c, r)
+           : SCOMM_Alltoallv(in, sc, sd, MPI_INT, out, rc, rd, MPI_INT, c);
+}
+
+}  // namespace random_programs
