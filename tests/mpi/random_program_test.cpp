@@ -559,9 +559,9 @@ std::vector<unsigned> seeds() {
   return all;
 }
 
-// Not "native" on SMPI: its own MPI_Ireduce_scatter_block with a user-defined op over a derived
-// type leaves each rank its own block unreduced (a plain MPI program at 3 ranks shows it). A crash
-// these programs met there was scomm's own, in SCOMM_Testall (see p2p::EarlyCompletion).
+// Not "native" on SMPI: its nonblocking reductions ignore user-defined ops (smpi_defects.hpp; its
+// MPI_Ireduce_scatter_block leaves each rank its own block, a plain MPI program at 3 ranks shows
+// it). A crash these programs met there was scomm's own, in SCOMM_Testall (p2p::EarlyCompletion).
 std::vector<std::string> configurations() {
   if (kOnSmpi) return {"table", "multilevel"};
   return {"table", "native", "multilevel"};
