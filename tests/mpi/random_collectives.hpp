@@ -13,28 +13,13 @@
 #include <vector>
 
 #include "scomm.h"
+#include "scomm/coll/selection.hpp"
 
 namespace random_programs {
 
-enum class Collective {
-  kBarrier,
-  kBcast,
-  kReduce,
-  kAllreduce,
-  kScan,
-  kExscan,
-  kGather,
-  kGatherv,
-  kScatter,
-  kScatterv,
-  kAllgather,
-  kAllgatherv,
-  kAlltoall,
-  kAlltoallv,
-  kReduceScatterBlock,
-  kReduceScatter,
-};
-constexpr int kCollectives = 16;
+// The C API's sixteen collectives, in the selection table's order.
+using Collective = scomm::coll::Operation;
+constexpr int kCollectives = static_cast<int>(scomm::coll::kOperationCount);
 
 // What a reduction adds up: ints under MPI_SUM, or pairs of ints under `compose`.
 struct Reduction {
