@@ -213,45 +213,59 @@ TEST_F(P2pTest, WaitallAndTestallReportEveryStatusOverEveryKindOfRequest) {
 }
 
 // Testall over one complete and one pending receive says "not yet" and changes neither: both are
-// reported once the second message arrives (SimGrid SMPI's MPI_Testall frees the complete one
-// there, which scomm must not let leave its request dangling).
+// reported once the second message arrives, whichever way they are completed then -- Testall
+// again, Waitall beside a request of another kind, or Wait one by one (SimGrid SMPI's MPI_Testall
+// frees the complete one there, whose status scomm keeps; its handle must not dangle).
 TEST_F(P2pTest, TestallLeavesEveryRequestAsItWasUntilAllAreComplete) {
-  int got[2] = {-1, -1};
-  const int sent[2] = {world_rank_, world_rank_ + 100};
-  SCOMM_Request r[2];
-  ASSERT_EQ(SCOMM_Irecv(&got[0], 1, MPI_INT, left(), 21, SCOMM_COMM_WORLD, &r[0]), 0);
-  ASSERT_EQ(SCOMM_Irecv(&got[1], 1, MPI_INT, left(), 22, SCOMM_COMM_WORLD, &r[1]), 0);
-  ASSERT_EQ(SCOMM_Send(&sent[0], 1, MPI_INT, right(), 21, SCOMM_COMM_WORLD), 0);
-  // The first message has arrived once a receive of a later one from the same sender has.
-  int marker = -1;
-  ASSERT_EQ(SCOMM_Sendrecv(&sent[0], 1, MPI_INT, right(), 23, &marker, 1, MPI_INT, left(), 23,
-                           SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
-            0);
-  SCOMM_Status statuses[2];
-  int flag = -1;
-  for (int i = 0; i < 3; ++i) {
-    ASSERT_EQ(SCOMM_Testall(2, r, &flag, statuses), 0);
-    ASSERT_EQ(flag, 0);
-    EXPECT_NE(r[0], SCOMM_REQUEST_NULL);
-    EXPECT_NE(r[1], SCOMM_REQUEST_NULL);
-  }
-  // Messages to oneself in between: where a test did free the first request in MPI, their
-  // requests take its memory, so that a handle left dangling shows.
-  for (int k = 0; k < 8; ++k) {
-    int echo = -1;
-    ASSERT_EQ(SCOMM_Sendrecv(&k, 1, MPI_INT, world_rank_, 24, &echo, 1, MPI_INT, world_rank_, 24,
+  for (int form = 0; form < 3; ++form) {
+    int got[2][3] = {{-1, -1, -1}, {-1, -1, -1}};
+    const int sent[2][2] = {{world_rank_, world_rank_ + 1}, {world_rank_ + 100, 0}};
+    SCOMM_Request r[3] = {SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL};
+    ASSERT_EQ(SCOMM_Irecv(got[0], 3, MPI_INT, left(), 21, SCOMM_COMM_WORLD, &r[0]), 0);
+    ASSERT_EQ(SCOMM_Irecv(got[1], 3, MPI_INT, left(), 22, SCOMM_COMM_WORLD, &r[1]), 0);
+    ASSERT_EQ(SCOMM_Send(sent[0], 2, MPI_INT, right(), 21, SCOMM_COMM_WORLD), 0);
+    // The first message has arrived once a receive of a later one from the same sender has.
+    int marker = -1;
+    ASSERT_EQ(SCOMM_Sendrecv(sent[0], 1, MPI_INT, right(), 23, &marker, 1, MPI_INT, left(), 23,
                              SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
               0);
-  }
-  MPI_Barrier(MPI_COMM_WORLD);  // no second message before every test above has returned
-  ASSERT_EQ(SCOMM_Send(&sent[1], 1, MPI_INT, right(), 22, SCOMM_COMM_WORLD), 0);
-  while (flag == 0) ASSERT_EQ(SCOMM_Testall(2, r, &flag, statuses), 0);
-  EXPECT_EQ(got[0], left());
-  EXPECT_EQ(got[1], left() + 100);
-  for (int i = 0; i < 2; ++i) {
-    EXPECT_EQ(r[i], SCOMM_REQUEST_NULL);
-    EXPECT_EQ(statuses[i].SCOMM_SOURCE, left()) << i;
-    EXPECT_EQ(statuses[i].SCOMM_TAG, 21 + i) << i;
+    SCOMM_Status statuses[3];
+    int flag = -1;
+    for (int i = 0; i < 3; ++i) {
+      ASSERT_EQ(SCOMM_Testall(2, r, &flag, statuses), 0);
+      ASSERT_EQ(flag, 0);
+      EXPECT_NE(r[0], SCOMM_REQUEST_NULL);
+      EXPECT_NE(r[1], SCOMM_REQUEST_NULL);
+    }
+    // Messages to oneself in between: where a test did free the first request in MPI, their
+    // requests take its memory, so that a handle left dangling shows.
+    for (int k = 0; k < 8; ++k) {
+      int echo = -1;
+      ASSERT_EQ(SCOMM_Sendrecv(&k, 1, MPI_INT, world_rank_, 24, &echo, 1, MPI_INT, world_rank_, 24,
+                               SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+                0);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);  // no second message before every test above has returned
+    ASSERT_EQ(SCOMM_Send(sent[1], 1, MPI_INT, right(), 22, SCOMM_COMM_WORLD), 0);
+    if (form == 0) {
+      while (flag == 0) ASSERT_EQ(SCOMM_Testall(2, r, &flag, statuses), 0);
+    } else if (form == 1) {
+      ASSERT_EQ(SCOMM_Ibarrier(SCOMM_COMM_WORLD, &r[2]), 0);
+      ASSERT_EQ(SCOMM_Waitall(3, r, statuses), 0);
+    } else {
+      for (int i = 1; i >= 0; --i) ASSERT_EQ(SCOMM_Wait(&r[i], &statuses[i]), 0);
+    }
+    EXPECT_EQ(got[0][0], left()) << form;
+    EXPECT_EQ(got[0][1], left() + 1) << form;
+    EXPECT_EQ(got[1][0], left() + 100) << form;
+    for (int i = 0; i < 2; ++i) {
+      EXPECT_EQ(r[i], SCOMM_REQUEST_NULL) << form;
+      EXPECT_EQ(statuses[i].SCOMM_SOURCE, left()) << form << i;
+      EXPECT_EQ(statuses[i].SCOMM_TAG, 21 + i) << form << i;
+      int count = -1;
+      SCOMM_Get_count(&statuses[i], MPI_INT, &count);
+      EXPECT_EQ(count, 2 - i) << form << i;
+    }
   }
 }
 
