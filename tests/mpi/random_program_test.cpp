@@ -1,6 +1,8 @@
-// Random programs: local range creations, splits, dups and idups, frees, nonblocking collectives
-// left pending across all of them, and message storms received every way MPI allows, drawn from
-// one seed that every process shares (so all make the same calls in the same order, MPI's rule).
+// Random programs: local range creations and Cartesian grids and sub-grids, splits, dups and
+// idups, round trips through MPI communicators (SCOMM_Comm_to_MPI, SCOMM_Comm_from_MPI), frees,
+// nonblocking collectives left pending across all of them, and message storms received every
+// way MPI allows, drawn from one seed that every process shares (so all make the same calls in
+// the same order, MPI's rule).
 // Each step's outcome follows from the members of the live communicators, so everything is
 // checked: each new communicator's members, every message's communicator, source, tag and order
 // (MPI's non-overtaking rule) and every collective's result.
@@ -29,6 +31,7 @@ struct Live {
   int label;                 // the same at every process
   std::vector<int> members;  // world ranks, in rank order
   SCOMM_Comm handle;         // SCOMM_COMM_NULL where this process is not a member
+  std::vector<int> grid;     // a two-dimensional Cartesian communicator's rows and columns
 };
 
 // A message's payload: what its receiver checks.
@@ -86,34 +89,19 @@ class RandomProgram {
       : shared_(seed), local_(seed * 7919u + static_cast<unsigned>(world_rank)), me_(world_rank) {
     std::vector<int> world(static_cast<std::size_t>(world_size));
     for (int r = 0; r < world_size; ++r) world[static_cast<std::size_t>(r)] = r;
-    live_.push_back({0, world, SCOMM_COMM_WORLD});
+    live_.push_back({0, world, SCOMM_COMM_WORLD, {}});
   }
 
   void run(int steps) {
     for (int step = 0; step < steps && !::testing::Test::HasFailure(); ++step) {
       const int action = draw(0, 99);
-      if (action < 45 && live_.size() >= kMostLive)
+      if (action < kCreationsBelow && live_.size() >= kMostLive) {
         free_one();
-      else if (action < 18)
-        create_range();
-      else if (action < 26)
-        split(false);
-      else if (action < 32)
-        create_from_group();
-      else if (action < 36)
-        dup(false);
-      else if (action < 41)
-        split(true);
-      else if (action < 45)
-        dup(true);
-      else if (action < 58)
-        free_one();
-      else if (action < 80)
-        storm();
-      else if (action < 93)
-        collective();
-      else
-        finish_pending();
+      } else {
+        const auto* chosen = std::find_if(std::begin(kActions), std::end(kActions),
+                                          [&](const auto& a) { return action < a.first; });
+        (this->*(chosen->second))();
+      }
       if (started_ >= kMostPending) finish_pending();
     }
     finish_pending();
@@ -139,7 +127,7 @@ class RandomProgram {
 
   // Records a new communicator; `handle` must be this process's exactly where it is a member.
   // An empty one is no communicator at all.
-  void add(std::vector<int> members, SCOMM_Comm handle) {
+  void add(std::vector<int> members, SCOMM_Comm handle, std::vector<int> grid = {}) {
     if (members.empty()) {
       EXPECT_EQ(handle, SCOMM_COMM_NULL) << "an empty group made a communicator";
       return;
@@ -150,7 +138,7 @@ class RandomProgram {
     } else {
       EXPECT_EQ(handle, SCOMM_COMM_NULL) << "a non-member got a communicator";
     }
-    live_.push_back({next_label_++, std::move(members), handle});
+    live_.push_back({next_label_++, std::move(members), handle, std::move(grid)});
   }
 
   void create_range() {
@@ -167,6 +155,83 @@ class RandomProgram {
     }
     add(std::move(members), handle);
   }
+
+  // A grid of 1-n rows over the parent's first ranks, row by row (SCOMM_Cart_create, local like
+  // create_range; the ranks beyond it get no communicator).
+  void cart_create() {
+    const std::size_t parent = pick_live();
+    const int n = size_of(parent), rows = draw(1, n), columns = draw(1, n / rows);
+    const int dims[2] = {rows, columns}, periods[2] = {draw(0, 1), draw(0, 1)};
+    const auto& all = live_[parent].members;
+    std::vector<int> members(all.begin(), all.begin() + rows * columns);
+    SCOMM_Comm handle = SCOMM_COMM_NULL;
+    if (live_[parent].handle != SCOMM_COMM_NULL) {
+      ASSERT_EQ(SCOMM_Cart_create(live_[parent].handle, 2, dims, periods, 0, &handle),
+                SCOMM_SUCCESS);
+    }
+    const int mine = rank_in(members);
+    if (mine >= 0 && handle != SCOMM_COMM_NULL) {
+      int coords[2] = {-1, -1};
+      ASSERT_EQ(SCOMM_Cart_coords(handle, mine, 2, coords), SCOMM_SUCCESS);
+      EXPECT_EQ(coords[0], mine / columns);
+      EXPECT_EQ(coords[1], mine % columns);
+    }
+    add(std::move(members), handle, {rows, columns});
+  }
+
+  // Each member's row, column, whole grid or itself alone of a live grid (SCOMM_Cart_sub, local).
+  void cart_sub() {
+    std::vector<std::size_t> grids;
+    for (std::size_t i = 0; i < live_.size(); ++i)
+      if (!live_[i].grid.empty()) grids.push_back(i);
+    if (grids.empty()) return create_range();
+    const Live& grid =
+        live_[grids[static_cast<std::size_t>(draw(0, static_cast<int>(grids.size()) - 1))]];
+    const int remain[2] = {draw(0, 1), draw(0, 1)}, columns = grid.grid[1];
+    std::map<int, std::vector<int>> by_dropped;  // the dropped coordinates -> members in order
+    for (int r = 0; r < static_cast<int>(grid.members.size()); ++r) {
+      const int key = (remain[0] ? 0 : r / columns) * columns + (remain[1] ? 0 : r % columns);
+      by_dropped[key].push_back(grid.members[static_cast<std::size_t>(r)]);
+    }
+    PendingCreation creation;
+    for (auto& [key, members] : by_dropped) creation.results.push_back(std::move(members));
+    if (grid.handle != SCOMM_COMM_NULL) {
+      ASSERT_EQ(SCOMM_Cart_sub(grid.handle, remain, &creation.created), SCOMM_SUCCESS);
+    }
+    join(creation);
+  }
+
+  // SCOMM_Comm_to_MPI (collective over the members): an MPI communicator of the same members in
+  // the same order, checked with MPI's own allreduce, at times made a scomm communicator again
+  // (SCOMM_Comm_from_MPI) before it is freed. Both block inside MPI while others' collectives
+  // are pending, which no member waits for there.
+  void to_mpi() {
+    const std::size_t comm = pick_live();
+    const bool back = draw(0, 1) == 0;
+    const std::vector<int> members = live_[comm].members;
+    SCOMM_Comm again = SCOMM_COMM_NULL;
+    if (live_[comm].handle != SCOMM_COMM_NULL) {
+      MPI_Comm mpi = MPI_COMM_NULL;
+      ASSERT_EQ(SCOMM_Comm_to_MPI(live_[comm].handle, &mpi), SCOMM_SUCCESS);
+      int size = -1, rank = -1, sum = -1;
+      MPI_Comm_size(mpi, &size);
+      MPI_Comm_rank(mpi, &rank);
+      MPI_Allreduce(&me_, &sum, 1, MPI_INT, MPI_SUM, mpi);
+      EXPECT_EQ(size, size_of(comm));
+      EXPECT_EQ(rank, rank_in(members));
+      EXPECT_EQ(sum, std::accumulate(members.begin(), members.end(), 0));
+      if (back) {
+        EXPECT_EQ(SCOMM_Comm_from_MPI(mpi, &again), SCOMM_SUCCESS);
+      }
+      MPI_Comm_free(&mpi);
+    }
+    if (back) add(members, again);
+  }
+
+  void split_now() { split(false); }
+  void isplit() { split(true); }
+  void dup_now() { dup(false); }
+  void idup() { dup(true); }
 
   // Colors 0-2 or undefined and keys 0-3 (ties broken by parent rank), as MPI_Comm_split;
   // `nonblocking`: SCOMM_Comm_isplit, whose results join when the pending operations finish.
@@ -506,6 +571,24 @@ class RandomProgram {
     }
     EXPECT_EQ(got.size(), expected.size());
   }
+
+  // A step's action by a draw of 0-99: the first whose bound the draw is below. Creations come
+  // first, below kCreationsBelow (with kMostLive communicators live, a free instead).
+  using Action = void (RandomProgram::*)();
+  static constexpr int kCreationsBelow = 45;
+  static constexpr std::pair<int, Action> kActions[] = {{13, &RandomProgram::create_range},
+                                                        {15, &RandomProgram::cart_create},
+                                                        {18, &RandomProgram::cart_sub},
+                                                        {26, &RandomProgram::split_now},
+                                                        {32, &RandomProgram::create_from_group},
+                                                        {36, &RandomProgram::dup_now},
+                                                        {41, &RandomProgram::isplit},
+                                                        {45, &RandomProgram::idup},
+                                                        {58, &RandomProgram::free_one},
+                                                        {80, &RandomProgram::storm},
+                                                        {93, &RandomProgram::collective},
+                                                        {96, &RandomProgram::to_mpi},
+                                                        {100, &RandomProgram::finish_pending}};
 
   std::mt19937 shared_, local_;
   int me_;
