@@ -10,6 +10,7 @@
 // makes each program S steps long instead of 60 (long ones use up derivation slots and runs of
 // reserved blocks).
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -93,7 +94,7 @@ class RandomProgram {
   }
 
   void run(int steps) {
-    for (int step = 0; step < steps && !::testing::Test::HasFailure(); ++step) {
+    for (int step = 0; step < steps; ++step) {
       const int action = draw(0, 99);
       if (action < kCreationsBelow && live_.size() >= kMostLive) {
         free_one();
@@ -103,9 +104,21 @@ class RandomProgram {
         (this->*(chosen->second))();
       }
       if (started_ >= kMostPending) finish_pending();
+      stop_at_failure(step);
     }
     finish_pending();
+    stop_at_failure(steps);
     while (live_.size() > 1) free_at(live_.size() - 1);
+  }
+
+  // A failure at one process leaves the others waiting for calls it will not make: the program
+  // ends there, at once, with the failure and its step printed, instead of at a test timeout.
+  void stop_at_failure(int step) const {
+    if (!::testing::Test::HasFailure()) return;
+    std::fprintf(stderr, "[world rank %d] random program failed at step %d\n", me_, step);
+    std::fflush(stdout);
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 1);
   }
 
  private:
