@@ -646,9 +646,10 @@ TEST_P(RandomProgramTest, EveryCommunicatorMessageAndResultIsAsTheProgramSays) {
       .run(steps != nullptr ? std::atoi(steps) : 60);
 }
 
-// Seeds 1-3, and 1000 ... 1000 + N - 1 more with SCOMM_RANDOM_PROGRAMS=N.
+// Seeds 1-8 (a few seconds at each process count, under valgrind too), and 1000 ... 1000 + N - 1
+// more with SCOMM_RANDOM_PROGRAMS=N.
 std::vector<unsigned> seeds() {
-  std::vector<unsigned> all{1, 2, 3};
+  std::vector<unsigned> all{1, 2, 3, 4, 5, 6, 7, 8};
   const char* more = std::getenv("SCOMM_RANDOM_PROGRAMS");
   for (int i = 0; more != nullptr && i < std::atoi(more); ++i)
     all.push_back(1000u + static_cast<unsigned>(i));
