@@ -357,6 +357,31 @@ TEST_F(CreationTest, NonblockingCreationsInDifferentOrdersOnOverlappingCommunica
   expect_only_world_left();
 }
 
+// A nonblocking creation's communicator has its parent's error handler as it was at the start,
+// as MPI's do, even when the parent is freed before the creation completes: an error on it is
+// returned, not fatal.
+TEST_F(CreationTest, NonblockingCreationsKeepTheParentsErrorHandlerWhenItIsFreedFirst) {
+  for (const bool split : {false, true}) {
+    SCOMM_Comm parent = SCOMM_COMM_NULL, child = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &parent), 0);
+    ASSERT_EQ(SCOMM_Comm_set_errhandler(parent, SCOMM_ERRORS_RETURN), 0);
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(split ? SCOMM_Comm_isplit(parent, 0, world_rank_, &child, &request)
+                    : SCOMM_Comm_idup(parent, &child, &request),
+              0);
+    ASSERT_EQ(SCOMM_Comm_free(&parent), 0);
+    ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), 0);
+    SCOMM_Errhandler handler = SCOMM_ERRORS_ARE_FATAL;
+    ASSERT_EQ(SCOMM_Comm_get_errhandler(child, &handler), 0);
+    ASSERT_EQ(handler, SCOMM_ERRORS_RETURN) << (split ? "isplit" : "idup");
+    const int value = 0;
+    int error_class = -1;
+    SCOMM_Error_class(SCOMM_Send(&value, 1, MPI_INT, world_size_, 0, child), &error_class);
+    EXPECT_EQ(error_class, SCOMM_ERR_RANK);
+    ASSERT_EQ(SCOMM_Comm_free(&child), 0);
+  }
+}
+
 // MPI's progress rule: nonblocking creations started in one order complete whichever one each
 // member waits for first (half the ranks wait for them in reverse), as each advances while its
 // process waits for another.

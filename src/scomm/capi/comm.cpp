@@ -17,12 +17,14 @@ SCOMM_Comm new_comm_handle(std::optional<comm::Comm>&& comm, int errhandler) {
 
 namespace {
 
-// Starts a collective creation as a request whose completion writes *newcomm.
-SCOMM_Request creation_request(SCOMM_Comm parent, std::unique_ptr<comm::Creation> creation,
-                               SCOMM_Comm* newcomm) {
+// Starts a collective creation as a request whose completion writes *newcomm. The new
+// communicator gets the parent's error handler as it is now, as MPI's do: the parent may be freed
+// (or given another handler) before the creation completes.
+SCOMM_Request creation_request(const CommEntry& parent_entry, SCOMM_Comm parent,
+                               std::unique_ptr<comm::Creation> creation, SCOMM_Comm* newcomm) {
   comm::Creation* raw = creation.get();
   return context().requests.emplace(p2p::Request::operation(std::move(creation)), parent, raw,
-                                    newcomm);
+                                    newcomm, parent_entry.errhandler);
 }
 
 void check_errhandler(SCOMM_Errhandler errhandler) {
@@ -45,10 +47,7 @@ void check_errhandler(SCOMM_Errhandler errhandler) {
 
 // Writes the result of a completed creation request (request.cpp calls it).
 void complete_creation(RequestEntry& entry) {
-  // The parent may have been freed while the creation was in flight: then the default.
-  const CommEntry* parent = context().comms.find(entry.comm);
-  *entry.newcomm = new_comm_handle(std::move(entry.creation->result()),
-                                   parent != nullptr ? parent->errhandler : kErrorsAreFatal);
+  *entry.newcomm = new_comm_handle(std::move(entry.creation->result()), entry.errhandler);
 }
 
 }  // namespace scomm::capi
@@ -109,7 +108,7 @@ int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
   return on_comm("SCOMM_Comm_idup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     require(request, "request");
-    *request = creation_request(c, comm::start_dup(runtime(), e.comm, false), newcomm);
+    *request = creation_request(e, c, comm::start_dup(runtime(), e.comm, false), newcomm);
   });
 }
 
@@ -127,7 +126,7 @@ int SCOMM_Comm_isplit(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm,
     require(newcomm, "newcomm");
     require(request, "request");
     auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy, false);
-    *request = creation_request(c, std::move(creation), newcomm);
+    *request = creation_request(e, c, std::move(creation), newcomm);
   });
 }
 

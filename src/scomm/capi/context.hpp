@@ -60,14 +60,16 @@ struct RequestEntry {
   // (nothing to move: a request is built and freed for every nonblocking message).
   template <std::invocable Make>
   RequestEntry(Make&& make, int c) : request(std::forward<Make>(make)()), comm(c) {}
-  // A communicator creation (idup, isplit) whose completion writes *out.
-  RequestEntry(p2p::Request&& r, int c, comm::Creation* made, int* out)
-      : request(std::move(r)), comm(c), creation(made), newcomm(out) {}
+  // A communicator creation (idup, isplit) whose completion writes *out, a communicator with
+  // error handler `inherited`.
+  RequestEntry(p2p::Request&& r, int c, comm::Creation* made, int* out, int inherited)
+      : request(std::move(r)), comm(c), creation(made), newcomm(out), errhandler(inherited) {}
 
   p2p::Request request;
   int comm = 0;                          // whose error handler reports its failure
   comm::Creation* creation = nullptr;    // idup / isplit: the creation inside `request`
   int* newcomm = nullptr;                // where the new communicator's handle goes
+  int errhandler = 0;                    // the new communicator's: its parent's at the start
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
 };
 
