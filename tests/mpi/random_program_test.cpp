@@ -148,6 +148,9 @@ class RandomProgram {
     if (rank_in(members) >= 0) {
       ASSERT_NE(handle, SCOMM_COMM_NULL) << "a member got no communicator";
       EXPECT_EQ(members_of(handle), members) << "communicator " << next_label_;
+      SCOMM_Errhandler inherited = SCOMM_ERRORS_ARE_FATAL;
+      SCOMM_Comm_get_errhandler(handle, &inherited);
+      EXPECT_EQ(inherited, SCOMM_ERRORS_RETURN) << "the parent's error handler, as MPI's";
     } else {
       EXPECT_EQ(handle, SCOMM_COMM_NULL) << "a non-member got a communicator";
     }
@@ -233,8 +236,9 @@ class RandomProgram {
       EXPECT_EQ(size, size_of(comm));
       EXPECT_EQ(rank, rank_in(members));
       EXPECT_EQ(sum, std::accumulate(members.begin(), members.end(), 0));
-      if (back) {
+      if (back) {  // a communicator from MPI starts with SCOMM_ERRORS_ARE_FATAL
         EXPECT_EQ(SCOMM_Comm_from_MPI(mpi, &again), SCOMM_SUCCESS);
+        EXPECT_EQ(SCOMM_Comm_set_errhandler(again, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
       }
       MPI_Comm_free(&mpi);
     }
@@ -356,10 +360,56 @@ class RandomProgram {
   void free_at(std::size_t comm) {
     SCOMM_Comm& handle = live_[comm].handle;
     if (handle != SCOMM_COMM_NULL) {
+      freed_ = handle;
       ASSERT_EQ(SCOMM_Comm_free(&handle), SCOMM_SUCCESS);
       EXPECT_EQ(handle, SCOMM_COMM_NULL);
     }
     live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(comm));
+  }
+
+  // A call with bad input on a live communicator, the same at every member and found before
+  // anything is sent: MPI's error class for it, no request or communicator made, and nothing
+  // else disturbed (pending operations, later messages and collectives go on as the program says).
+  void bad_call() {
+    const std::size_t comm = pick_live();
+    const int which = draw(0, 6);
+    const SCOMM_Comm c = live_[comm].handle;
+    if (c == SCOMM_COMM_NULL) return;
+    int expected = SCOMM_SUCCESS, error_class = -1;
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    SCOMM_Comm made = SCOMM_COMM_NULL;
+    const int rc = call_badly(which, c, size_of(comm), request, made, expected);
+    SCOMM_Error_class(rc, &error_class);
+    EXPECT_EQ(error_class, expected) << "bad call " << which;
+    EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+    EXPECT_EQ(made, SCOMM_COMM_NULL);
+  }
+  int call_badly(int which, SCOMM_Comm c, int n, SCOMM_Request& request, SCOMM_Comm& made,
+                 int& expected) {
+    static int value = 0;
+    int tag_ub = 0, size = 0;
+    SCOMM_Tag_ub(&tag_ub);
+    SCOMM_Request made_up = -7;
+    const int errors[] = {SCOMM_ERR_RANK,  SCOMM_ERR_TAG,     SCOMM_ERR_ROOT, SCOMM_ERR_ARG,
+                          SCOMM_ERR_COUNT, SCOMM_ERR_REQUEST, SCOMM_ERR_COMM};
+    expected = errors[which];
+    switch (which) {
+      case 0:
+        return SCOMM_Send(&value, 1, MPI_INT, n, 0, c);  // a rank past the last
+      case 1:
+        return SCOMM_Isend(&value, 1, MPI_INT, 0, tag_ub + 1, c, &request);
+      case 2:
+        return SCOMM_Ibcast(&value, 1, MPI_INT, n, c, &request);  // a root past the last
+      case 3:
+        return SCOMM_Comm_create_range(c, 0, n - 1, 0, &made);  // stride 0
+      case 4:
+        return SCOMM_Irecv(&value, -1, MPI_INT, 0, 0, c, &request);
+      case 5:
+        return SCOMM_Wait(&made_up, SCOMM_STATUS_IGNORE);
+      default:  // a freed communicator, its slot perhaps serving another one now
+        if (freed_ == SCOMM_COMM_NULL) return SCOMM_Comm_size(SCOMM_COMM_NULL, &size);
+        return SCOMM_Comm_size(freed_, &size);
+    }
   }
 
   // One of the sixteen collectives on a live communicator, of 0, 1, 5, 700 or 3000 elements (the
@@ -601,12 +651,14 @@ class RandomProgram {
                                                         {80, &RandomProgram::storm},
                                                         {93, &RandomProgram::collective},
                                                         {96, &RandomProgram::to_mpi},
+                                                        {98, &RandomProgram::bad_call},
                                                         {100, &RandomProgram::finish_pending}};
 
   std::mt19937 shared_, local_;
   int me_;
   std::vector<Live> live_;
   int next_label_ = 1, next_serial_ = 0;
+  SCOMM_Comm freed_ = SCOMM_COMM_NULL;  // the handle of the communicator freed last
   std::size_t started_ = 0;  // operations started since the last finish_pending, at all processes
   Stamp unmatched_{};        // the unmatched receive's buffer
   random_programs::Composition composition_;  // before pending_, which may use it
