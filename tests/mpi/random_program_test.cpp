@@ -132,8 +132,10 @@ class RandomProgram {
     return static_cast<std::size_t>(
         draw(static_cast<int>(from), static_cast<int>(live_.size()) - 1));
   }
-  int rank_in(const std::vector<int>& members) const {
-    const auto at = std::find(members.begin(), members.end(), me_);
+  int rank_in(const std::vector<int>& members) const { return rank_of(members, me_); }
+  // `world`'s rank in `members`, or -1.
+  static int rank_of(const std::vector<int>& members, int world) {
+    const auto at = std::find(members.begin(), members.end(), world);
     return at == members.end() ? -1 : static_cast<int>(at - members.begin());
   }
   int size_of(std::size_t comm) const { return static_cast<int>(live_[comm].members.size()); }
@@ -365,6 +367,37 @@ class RandomProgram {
       EXPECT_EQ(handle, SCOMM_COMM_NULL);
     }
     live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(comm));
+  }
+
+  // Two live communicators this process is in, compared (SCOMM_Comm_compare) and one's ranks
+  // translated into the other's group (SCOMM_Group_translate_ranks), against their members.
+  void compare() {
+    const std::size_t a = pick_live(), b = pick_live();
+    const SCOMM_Comm ca = live_[a].handle, cb = live_[b].handle;
+    if (ca == SCOMM_COMM_NULL || cb == SCOMM_COMM_NULL) return;
+    const auto &ma = live_[a].members, &mb = live_[b].members;
+    auto sorted_a = ma, sorted_b = mb;
+    std::sort(sorted_a.begin(), sorted_a.end());
+    std::sort(sorted_b.begin(), sorted_b.end());
+    const int expected = a == b                 ? SCOMM_IDENT
+                         : ma == mb             ? MPI_CONGRUENT
+                         : sorted_a == sorted_b ? SCOMM_SIMILAR
+                                                : SCOMM_UNEQUAL;
+    int result = -1;
+    ASSERT_EQ(SCOMM_Comm_compare(ca, cb, &result), SCOMM_SUCCESS);
+    EXPECT_EQ(result, expected) << "communicators " << live_[a].label << ", " << live_[b].label;
+    SCOMM_Group ga = SCOMM_GROUP_NULL, gb = SCOMM_GROUP_NULL;
+    ASSERT_EQ(SCOMM_Comm_group(ca, &ga), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Comm_group(cb, &gb), SCOMM_SUCCESS);
+    std::vector<int> ranks(ma.size()), translated(ma.size(), -2), wanted;
+    std::iota(ranks.begin(), ranks.end(), 0);
+    for (int w : ma) wanted.push_back(rank_of(mb, w) >= 0 ? rank_of(mb, w) : SCOMM_UNDEFINED);
+    EXPECT_EQ(SCOMM_Group_translate_ranks(ga, static_cast<int>(ranks.size()), ranks.data(), gb,
+                                          translated.data()),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(translated, wanted);
+    SCOMM_Group_free(&ga);
+    SCOMM_Group_free(&gb);
   }
 
   // A call with bad input on a live communicator, the same at every member and found before
@@ -651,7 +684,8 @@ class RandomProgram {
                                                         {80, &RandomProgram::storm},
                                                         {93, &RandomProgram::collective},
                                                         {96, &RandomProgram::to_mpi},
-                                                        {98, &RandomProgram::bad_call},
+                                                        {97, &RandomProgram::bad_call},
+                                                        {98, &RandomProgram::compare},
                                                         {100, &RandomProgram::finish_pending}};
 
   std::mt19937 shared_, local_;
