@@ -101,6 +101,30 @@ TEST_F(CommErrorsTest, TruncationIsReportedAndTheMessageConsumed) {
   EXPECT_EQ(flag, 0);
 }
 
+// Through SCOMM_Wait and SCOMM_Test polled, one request each (SimGrid SMPI's MPI_Wait and MPI_Test
+// tell a truncation in the status alone, not in their return code).
+TEST_F(CommErrorsTest, TruncationInWaitAndTestIsReported) {
+  if (world_size_ == 1)  // as below
+    GTEST_SKIP() << "a message to oneself is truncated silently by the base MPI";
+  const int to = (world_rank_ + 1) % world_size_;
+  const int from = (world_rank_ + world_size_ - 1) % world_size_;
+  const int big[4] = {1, 2, 3, 4};
+  for (const bool wait : {true, false}) {
+    int small[2] = {0, 0};
+    SCOMM_Request receive = SCOMM_REQUEST_NULL, send = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, from, 10, SCOMM_COMM_WORLD, &receive), 0);
+    ASSERT_EQ(SCOMM_Isend(big, 4, MPI_INT, to, 10, SCOMM_COMM_WORLD, &send), 0);
+    int rc = SCOMM_SUCCESS, done = 0;
+    if (wait)
+      rc = SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE);
+    else
+      while (rc == SCOMM_SUCCESS && done == 0) rc = SCOMM_Test(&receive, &done, nullptr);
+    EXPECT_EQ(error_class_of(rc), SCOMM_ERR_TRUNCATE) << (wait ? "wait" : "test");
+    EXPECT_EQ(receive, SCOMM_REQUEST_NULL);
+    ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), 0);
+  }
+}
+
 // Through SCOMM_Waitall, statuses ignored (one MPI_Waitall over plain requests) and wanted, and
 // through SCOMM_Testall polled: the truncated receive is reported and every request freed each
 // way.
