@@ -405,26 +405,27 @@ class RandomProgram {
   // else disturbed (pending operations, later messages and collectives go on as the program says).
   void bad_call() {
     const std::size_t comm = pick_live();
-    const int which = draw(0, 6);
+    const int which = draw(0, 7);
     const SCOMM_Comm c = live_[comm].handle;
     if (c == SCOMM_COMM_NULL) return;
     int expected = SCOMM_SUCCESS, error_class = -1;
     SCOMM_Request request = SCOMM_REQUEST_NULL;
     SCOMM_Comm made = SCOMM_COMM_NULL;
-    const int rc = call_badly(which, c, size_of(comm), request, made, expected);
+    const int rc =
+        call_badly(which, c, size_of(comm), rank_in(live_[comm].members), request, made, expected);
     SCOMM_Error_class(rc, &error_class);
     EXPECT_EQ(error_class, expected) << "bad call " << which;
     EXPECT_EQ(request, SCOMM_REQUEST_NULL);
     EXPECT_EQ(made, SCOMM_COMM_NULL);
   }
-  int call_badly(int which, SCOMM_Comm c, int n, SCOMM_Request& request, SCOMM_Comm& made,
+  int call_badly(int which, SCOMM_Comm c, int n, int mine, SCOMM_Request& request, SCOMM_Comm& made,
                  int& expected) {
     static int value = 0;
     int tag_ub = 0, size = 0;
     SCOMM_Tag_ub(&tag_ub);
     SCOMM_Request made_up = -7;
     const int errors[] = {SCOMM_ERR_RANK,  SCOMM_ERR_TAG,     SCOMM_ERR_ROOT, SCOMM_ERR_ARG,
-                          SCOMM_ERR_COUNT, SCOMM_ERR_REQUEST, SCOMM_ERR_COMM};
+                          SCOMM_ERR_COUNT, SCOMM_ERR_REQUEST, SCOMM_ERR_COMM, SCOMM_ERR_TRUNCATE};
     expected = errors[which];
     switch (which) {
       case 0:
@@ -439,10 +440,22 @@ class RandomProgram {
         return SCOMM_Irecv(&value, -1, MPI_INT, 0, 0, c, &request);
       case 5:
         return SCOMM_Wait(&made_up, SCOMM_STATUS_IGNORE);
-      default:  // a freed communicator, its slot perhaps serving another one now
+      case 6:  // a freed communicator, its slot perhaps serving another one now
         if (freed_ == SCOMM_COMM_NULL) return SCOMM_Comm_size(SCOMM_COMM_NULL, &size);
         return SCOMM_Comm_size(freed_, &size);
+      default:
+        return receive_truncated(c, mine);
     }
+  }
+  // A message to oneself longer than its receive: truncated, and taken all the same.
+  static int receive_truncated(SCOMM_Comm c, int mine) {
+    const int three[3] = {1, 2, 3};
+    int one = 0;
+    SCOMM_Request send = SCOMM_REQUEST_NULL;
+    EXPECT_EQ(SCOMM_Isend(three, 3, MPI_INT, mine, 5, c, &send), SCOMM_SUCCESS);
+    const int rc = SCOMM_Recv(&one, 1, MPI_INT, mine, 5, c, SCOMM_STATUS_IGNORE);
+    EXPECT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    return rc;
   }
 
   // One of the sixteen collectives on a live communicator, of 0, 1, 5, 700 or 3000 elements (the
@@ -558,6 +571,7 @@ class RandomProgram {
       }
     }
     const SCOMM_Request unmatched = post_unmatched(comms);
+    to_nobody(comms.front());
     receive_storm(plan);
     cancel_unmatched(unmatched);
     complete(sends, nullptr);
@@ -576,6 +590,25 @@ class RandomProgram {
     }
     return request;
   }
+  // At times a send to and a receive from SCOMM_PROC_NULL on one of the storm's communicators:
+  // both complete at once, the receive with MPI's empty status (no source, any tag, no count).
+  void to_nobody(std::size_t comm) {
+    const SCOMM_Comm c = live_[comm].handle;
+    if (c == SCOMM_COMM_NULL || local_draw(0, 3) != 0) return;
+    int out = 1, in = 2;
+    std::vector<SCOMM_Request> requests(2, SCOMM_REQUEST_NULL);
+    ASSERT_EQ(SCOMM_Isend(&out, 1, MPI_INT, SCOMM_PROC_NULL, 3, c, &requests[0]), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Irecv(&in, 1, MPI_INT, SCOMM_PROC_NULL, 3, c, &requests[1]), SCOMM_SUCCESS);
+    SCOMM_Status statuses[2];
+    complete(requests, statuses);
+    int count = -1;
+    SCOMM_Get_count(&statuses[1], MPI_INT, &count);
+    EXPECT_EQ(statuses[1].SCOMM_SOURCE, SCOMM_PROC_NULL);
+    EXPECT_EQ(statuses[1].SCOMM_TAG, SCOMM_ANY_TAG);
+    EXPECT_EQ(count, 0);
+    EXPECT_EQ(in, 2);
+  }
+
   void cancel_unmatched(SCOMM_Request request) {
     if (request == SCOMM_REQUEST_NULL) return;
     int done = 1, cancelled = 0;
@@ -623,11 +656,17 @@ class RandomProgram {
     check_storm(plan, receives);
   }
 
-  // Probes for any message of its communicator and receives exactly the one it found.
+  // Probes (SCOMM_Probe, or SCOMM_Iprobe until it finds one) for any message of its
+  // communicator and receives exactly the one it found.
   void receive_probed(Receive& r) {
     const SCOMM_Comm c = live_[r.comm].handle;
     SCOMM_Status probed;
-    ASSERT_EQ(SCOMM_Probe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, c, &probed), SCOMM_SUCCESS);
+    if (local_draw(0, 1) == 0) {
+      ASSERT_EQ(SCOMM_Probe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, c, &probed), SCOMM_SUCCESS);
+    } else {
+      for (int found = 0; found == 0;)
+        ASSERT_EQ(SCOMM_Iprobe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, c, &found, &probed), SCOMM_SUCCESS);
+    }
     ASSERT_EQ(SCOMM_Recv(&r.got, 4, MPI_INT, probed.SCOMM_SOURCE, probed.SCOMM_TAG, c, &r.status),
               SCOMM_SUCCESS);
     EXPECT_EQ(r.status.SCOMM_SOURCE, probed.SCOMM_SOURCE);
