@@ -237,7 +237,7 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
     batch[i] = plain->request.mpi();
   }
   [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-  const int rc = MPI_Waitall(count, batch, mpi_statuses);
+  const int rc = p2p::wait_all(count, batch, mpi_statuses);
   error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL)

@@ -461,7 +461,7 @@ bool ScheduleRun::mpi_requests_complete(bool blocking) {
   int rc = MPI_SUCCESS;
   if (blocking && !engine_.has_background()) {
     [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-    rc = MPI_Waitall(posted_requests_, requests_, statuses_);
+    rc = p2p::wait_all(posted_requests_, requests_, statuses_);
   } else {
     for (int done = 0; rc == MPI_SUCCESS && !done;) {
       {

@@ -68,7 +68,7 @@ void wait_all(MatchingEngine& engine, std::span<Request*> requests,
     }
   statuses.resize(batch.size());
   [[maybe_unused]] const CompletionErrorsReturned errors_returned;
-  const int rc = MPI_Waitall(static_cast<int>(batch.size()), batch.data(), statuses.data());
+  const int rc = wait_all(static_cast<int>(batch.size()), batch.data(), statuses.data());
   if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) check_mpi(rc, "MPI_Waitall");
   std::exception_ptr failure;
   for (std::size_t k = 0; k < batch.size(); ++k) {

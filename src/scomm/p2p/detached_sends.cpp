@@ -63,7 +63,7 @@ DetachedSends::DetachedSends(const DetachLimits& limits) : limits_(limits) {
 
 DetachedSends::~DetachedSends() {
   if (!requests_.empty())
-    MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    wait_all(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
 }
 
 bool DetachedSends::post(const void* data, std::int64_t bytes, int count, MPI_Datatype type,
