@@ -124,8 +124,9 @@ class CollectiveCall {
   void prepare_scatter();
   void prepare_alltoall();
   void prepare_reduce_scatter();
-  // Lengths `counts`, one int apart: their displacements and the total span.
-  static std::vector<int> displacements(const std::vector<int>& counts, int* span);
+  // Blocks of lengths `counts`, `gap` ints apart (the v-forms leave one, which must stay as it
+  // was): their displacements and the total span.
+  static std::vector<int> displacements(const std::vector<int>& counts, int gap, int* span);
   // Each member's `counts` block of items(members[j]) into `into` at its displacement.
   template <typename Items>
   void place(std::vector<int>& into, const std::vector<int>& counts, const std::vector<int>& displs,
@@ -232,12 +233,13 @@ inline void CollectiveCall::prepare_reduction() {
   }
 }
 
-inline std::vector<int> CollectiveCall::displacements(const std::vector<int>& counts, int* span) {
+inline std::vector<int> CollectiveCall::displacements(const std::vector<int>& counts, int gap,
+                                                      int* span) {
   std::vector<int> displs;
   *span = 0;
   for (int c : counts) {
     displs.push_back(*span);
-    *span += c + 1;
+    *span += c + gap;
   }
   return displs;
 }
@@ -247,11 +249,7 @@ inline void CollectiveCall::prepare_gather() {
   const bool v = op_ == Collective::kGatherv || op_ == Collective::kAllgatherv;
   for (int j = 0; j < n(); ++j) recv_counts_.push_back(v ? vary(count_, j) : count_);
   int span = 0;
-  recv_displs_ = v ? displacements(recv_counts_, &span) : std::vector<int>();
-  if (!v) {
-    for (int j = 0; j < n(); ++j) recv_displs_.push_back(j * count_);
-    span = n() * count_;
-  }
+  recv_displs_ = displacements(recv_counts_, v ? 1 : 0, &span);
   const auto block = [&](int j, int k) {
     return item(members_[static_cast<std::size_t>(j)], 0, k);
   };
@@ -272,11 +270,7 @@ inline void CollectiveCall::prepare_scatter() {
   const bool v = op_ == Collective::kScatterv;
   for (int j = 0; j < n(); ++j) send_counts_.push_back(v ? vary(count_, j) : count_);
   int span = 0;
-  send_displs_ = displacements(send_counts_, &span);
-  if (!v) {
-    for (int j = 0; j < n(); ++j) send_displs_[static_cast<std::size_t>(j)] = j * count_;
-    span = n() * count_;
-  }
+  send_displs_ = displacements(send_counts_, v ? 1 : 0, &span);
   const auto block = [&](int j, int k) {
     return item(members_[static_cast<std::size_t>(j)], 1, k);
   };
@@ -299,11 +293,7 @@ inline void CollectiveCall::prepare_alltoall() {
     recv_counts_.push_back(send_counts_.back());  // vary is symmetric in i and j
   }
   int span = 0;
-  send_displs_ = displacements(send_counts_, &span);
-  if (!v) {
-    for (int j = 0; j < n(); ++j) send_displs_[static_cast<std::size_t>(j)] = j * count_;
-    span = n() * count_;
-  }
+  send_displs_ = displacements(send_counts_, v ? 1 : 0, &span);
   recv_displs_ = send_displs_;
   const auto out = [&](int j, int k) {
     return item(me(), members_[static_cast<std::size_t>(j)], k);
@@ -322,12 +312,9 @@ inline void CollectiveCall::prepare_alltoall() {
 // Reduce_scatter_block, reduce_scatter: member j takes positions recv_displs[j] .. of the sum.
 inline void CollectiveCall::prepare_reduce_scatter() {
   const bool v = op_ == Collective::kReduceScatter;
+  for (int j = 0; j < n(); ++j) recv_counts_.push_back(v ? vary(count_, j) : count_);
   int total = 0;
-  for (int j = 0; j < n(); ++j) {
-    recv_counts_.push_back(v ? vary(count_, j) : count_);
-    recv_displs_.push_back(total);
-    total += recv_counts_.back();
-  }
+  recv_displs_ = displacements(recv_counts_, 0, &total);
   send_ = reduction_input(total);
   const int mine = recv_counts_[static_cast<std::size_t>(mine_)];
   result_.assign(static_cast<std::size_t>(mine * reduction_.width), -1);

@@ -449,7 +449,7 @@ class RandomProgram {
   }
   int call_badly(int which, SCOMM_Comm c, int n, int mine, SCOMM_Request& request, SCOMM_Comm& made,
                  int& expected) {
-    static int value = 0;
+    int value = 0;  // never sent nor received: each call fails first
     int tag_ub = 0, size = 0;
     SCOMM_Tag_ub(&tag_ub);
     SCOMM_Request made_up = -7;
