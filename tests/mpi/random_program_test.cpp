@@ -99,6 +99,9 @@ class RandomProgram {
   }
 
   void run(int steps) {
+    // Each process keeps its maps its own way: members hold the same communicator in different
+    // representations, and must agree on every rank, message and result all the same.
+    ASSERT_EQ(SCOMM_Set_map_strategy(local_draw(SCOMM_MAP_SPACE, SCOMM_MAP_HYBRID)), SCOMM_SUCCESS);
     for (int step = 0; step < steps; ++step) {
       const int action = draw(0, 99);
       if (action < kCreationsBelow && live_.size() >= kMostLive) {
@@ -114,6 +117,7 @@ class RandomProgram {
     finish_pending();
     stop_at_failure(steps);
     while (live_.size() > 1) free_at(live_.size() - 1);
+    ASSERT_EQ(SCOMM_Set_map_strategy(SCOMM_MAP_HYBRID), SCOMM_SUCCESS);  // the default again
   }
 
   // A failure at one process leaves the others waiting for calls it will not make: the program
