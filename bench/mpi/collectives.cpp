@@ -134,8 +134,8 @@ std::vector<Row> collectives(const MpiBenchOptions& o) {
       if (!c.sized && bytes != kSizes[0]) break;
       if ((o.quick && bytes > 65536) || bytes > o.max_bytes) break;
       buffers.prepare(c.sized ? bytes / 8 : 0, p);
-      const std::function<void()> ours = [&] { c.scomm(buffers, scomm_comm); };
-      const std::function<void()> theirs = [&] { c.native(buffers, native_comm); };
+      const auto ours = [&] { c.scomm(buffers, scomm_comm); };
+      const auto theirs = [&] { c.native(buffers, native_comm); };
       const int iterations = iterations_for(target_ns, 1000, theirs);
       ours();  // warm-up
       const std::string size = c.sized ? std::to_string(bytes) : "0";

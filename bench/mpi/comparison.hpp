@@ -13,16 +13,16 @@ namespace scomm::bench {
 
 // Calls of `op` per repetition so that one repetition takes about `target_ns` (one call timed
 // on the slowest rank, so that every rank agrees), between 1 and `most`.
-inline int iterations_for(double target_ns, int most, const std::function<void()>& op) {
+template <typename Op>
+int iterations_for(double target_ns, int most, Op&& op) {
   op();  // warm-up: connections, schedules, MPI's internal communicators
   const double one = time_per_call(MPI_COMM_WORLD, 3, 1, op).median_ns;
   return static_cast<int>(std::clamp(target_ns / std::max(one, 1.0), 1.0, double(most)));
 }
 
 // ns per call of `ours` and of `theirs`, `iterations` calls per repetition, alternating.
-inline std::pair<Timing, Timing> interleaved(int reps, int iterations,
-                                             const std::function<void()>& ours,
-                                             const std::function<void()>& theirs) {
+template <typename Ours, typename Theirs>
+std::pair<Timing, Timing> interleaved(int reps, int iterations, Ours&& ours, Theirs&& theirs) {
   std::vector<double> a, b;
   for (int rep = 0; rep < reps; ++rep) {
     a.push_back(time_per_call(MPI_COMM_WORLD, 1, iterations, ours).median_ns);

@@ -4,8 +4,7 @@
 // them a minimal library with checked integer request handles (HandleFloor). The
 // variants alternate repetition by repetition so drift hits all alike.
 #include <array>
-#include <memory>
-#include <tuple>
+#include <utility>
 
 #include "experiments.hpp"
 #include "scomm.h"
@@ -15,49 +14,56 @@ namespace {
 
 constexpr int kWindow = 64;
 
-// send/recv/isend/irecv/waitall of one API, bound to one communicator.
-struct Api {
-  std::function<void(const void*, int)> send;
-  std::function<void(void*, int)> recv;
-  std::function<void(const void*, int)> isend;
-  std::function<void(void*, int)> irecv;
-  std::function<void()> waitall;
+// Each API below offers send, recv, isend, irecv (into a window of requests) and waitall, bound
+// to one communicator. The measured loops call them directly (templates, not std::function), so
+// that no wrapper's cost is added alike to all three and dilutes their ratios.
+
+// MPI itself: the baseline.
+class MpiApi {
+ public:
+  explicit MpiApi(MPI_Comm comm) : comm_(comm) {}
+  void send(const void* b, int to) { MPI_Send(b, 1, MPI_DOUBLE, to, 1, comm_); }
+  void recv(void* b, int from) { MPI_Recv(b, 1, MPI_DOUBLE, from, 1, comm_, MPI_STATUS_IGNORE); }
+  void isend(const void* b, int to) {
+    MPI_Isend(b, 1, MPI_DOUBLE, to, 1, comm_, &requests_[count_++]);
+  }
+  void irecv(void* b, int from) {
+    MPI_Irecv(b, 1, MPI_DOUBLE, from, 1, comm_, &requests_[count_++]);
+  }
+  void waitall() {
+    MPI_Waitall(count_, requests_.data(), MPI_STATUSES_IGNORE);
+    count_ = 0;
+  }
+
+ private:
+  MPI_Comm comm_;
+  std::array<MPI_Request, kWindow> requests_{};
+  int count_ = 0;
 };
 
-Api mpi_api(MPI_Comm comm, std::vector<MPI_Request>& requests) {
-  return {[=](const void* b, int to) { MPI_Send(b, 1, MPI_DOUBLE, to, 1, comm); },
-          [=](void* b, int from) { MPI_Recv(b, 1, MPI_DOUBLE, from, 1, comm, MPI_STATUS_IGNORE); },
-          [=, &requests](const void* b, int to) {
-            requests.push_back(MPI_REQUEST_NULL);
-            MPI_Isend(b, 1, MPI_DOUBLE, to, 1, comm, &requests.back());
-          },
-          [=, &requests](void* b, int from) {
-            requests.push_back(MPI_REQUEST_NULL);
-            MPI_Irecv(b, 1, MPI_DOUBLE, from, 1, comm, &requests.back());
-          },
-          [&requests] {
-            MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-            requests.clear();
-          }};
-}
+class ScommApi {
+ public:
+  explicit ScommApi(SCOMM_Comm comm) : comm_(comm) {}
+  void send(const void* b, int to) { SCOMM_Send(b, 1, MPI_DOUBLE, to, 1, comm_); }
+  void recv(void* b, int from) {
+    SCOMM_Recv(b, 1, MPI_DOUBLE, from, 1, comm_, SCOMM_STATUS_IGNORE);
+  }
+  void isend(const void* b, int to) {
+    SCOMM_Isend(b, 1, MPI_DOUBLE, to, 1, comm_, &requests_[count_++]);
+  }
+  void irecv(void* b, int from) {
+    SCOMM_Irecv(b, 1, MPI_DOUBLE, from, 1, comm_, &requests_[count_++]);
+  }
+  void waitall() {
+    SCOMM_Waitall(count_, requests_.data(), SCOMM_STATUSES_IGNORE);
+    count_ = 0;
+  }
 
-Api scomm_api(SCOMM_Comm comm, std::vector<SCOMM_Request>& requests) {
-  return {
-      [=](const void* b, int to) { SCOMM_Send(b, 1, MPI_DOUBLE, to, 1, comm); },
-      [=](void* b, int from) { SCOMM_Recv(b, 1, MPI_DOUBLE, from, 1, comm, SCOMM_STATUS_IGNORE); },
-      [=, &requests](const void* b, int to) {
-        requests.push_back(SCOMM_REQUEST_NULL);
-        SCOMM_Isend(b, 1, MPI_DOUBLE, to, 1, comm, &requests.back());
-      },
-      [=, &requests](void* b, int from) {
-        requests.push_back(SCOMM_REQUEST_NULL);
-        SCOMM_Irecv(b, 1, MPI_DOUBLE, from, 1, comm, &requests.back());
-      },
-      [&requests] {
-        SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE);
-        requests.clear();
-      }};
-}
+ private:
+  SCOMM_Comm comm_;
+  std::array<SCOMM_Request, kWindow> requests_{};
+  int count_ = 0;
+};
 
 // A minimal library that hands out checked integer request handles as scomm's C API does
 // (a stale or made-up handle is an error, never a crash): a fixed array of request slots with a
@@ -121,53 +127,72 @@ class HandleFloor {
   int free_count_ = kSlots;
 };
 
-Api floor_api(HandleFloor& floor, std::vector<int>& requests) {
-  constexpr int c = 1;
-  return {[&floor](const void* b, int to) { floor.send(b, to, c); },
-          [&floor](void* b, int from) { floor.recv(b, from, c); },
-          [&floor, &requests](const void* b, int to) {
-            requests.push_back(0);
-            floor.isend(b, to, c, &requests.back());
-          },
-          [&floor, &requests](void* b, int from) {
-            requests.push_back(0);
-            floor.irecv(b, from, c, &requests.back());
-          },
-          [&floor, &requests] {
-            floor.waitall(static_cast<int>(requests.size()), requests.data());
-            requests.clear();
-          }};
-}
+// The floor behind the same calls.
+class FloorApi {
+ public:
+  explicit FloorApi(HandleFloor& floor) : floor_(floor) {}
+  void send(const void* b, int to) { floor_.send(b, to, kComm); }
+  void recv(void* b, int from) { floor_.recv(b, from, kComm); }
+  void isend(const void* b, int to) { floor_.isend(b, to, kComm, &requests_[count_++]); }
+  void irecv(void* b, int from) { floor_.irecv(b, from, kComm, &requests_[count_++]); }
+  void waitall() {
+    floor_.waitall(count_, requests_.data());
+    count_ = 0;
+  }
 
-// Ranks a and b of the communicator ping-pong; nanoseconds per one-way message.
-std::function<void()> ping_pong(const Api& api, int me, int a, int b) {
-  return [=, &api] {
-    double x = 1.0;
-    if (me == a) {
-      api.send(&x, b);
-      api.recv(&x, b);
-    } else if (me == b) {
-      api.recv(&x, a);
-      api.send(&x, a);
-    }
-  };
+ private:
+  static constexpr int kComm = 1;
+  HandleFloor& floor_;
+  std::array<int, kWindow> requests_{};
+  int count_ = 0;
+};
+
+// Ranks a and b of the communicator ping-pong.
+template <typename Api>
+void ping_pong(Api& api, int me, int a, int b) {
+  double x = 1.0;
+  if (me == a) {
+    api.send(&x, b);
+    api.recv(&x, b);
+  } else if (me == b) {
+    api.recv(&x, a);
+    api.send(&x, a);
+  }
 }
 
 // a sends a window of messages to b, b acknowledges.
-std::function<void()> window(const Api& api, int me, int a, int b) {
-  auto buffer = std::make_shared<std::array<double, kWindow>>();
-  return [=, &api] {
-    double ack = 0;
-    if (me == a) {
-      for (double& x : *buffer) api.isend(&x, b);
-      api.waitall();
-      api.recv(&ack, b);
-    } else if (me == b) {
-      for (double& x : *buffer) api.irecv(&x, a);
-      api.waitall();
-      api.send(&ack, a);
-    }
-  };
+template <typename Api>
+void window(Api& api, std::array<double, kWindow>& buffer, int me, int a, int b) {
+  double ack = 0;
+  if (me == a) {
+    for (double& x : buffer) api.isend(&x, b);
+    api.waitall();
+    api.recv(&ack, b);
+  } else if (me == b) {
+    for (double& x : buffer) api.irecv(&x, a);
+    api.waitall();
+    api.send(&ack, a);
+  }
+}
+
+// The two ranks that talk, as ranks of the communicator measured, and this process's rank there.
+struct Pair {
+  int me, a, b;
+};
+
+// One repetition of ping-pongs (nanoseconds per one-way message) or of windows (per message).
+template <typename Api>
+double ns_per_message(Api& api, const Pair& pair, bool pingpong, int iterations) {
+  if (pingpong)
+    return time_per_call(MPI_COMM_WORLD, 1, iterations,
+                         [&] { ping_pong(api, pair.me, pair.a, pair.b); })
+               .median_ns /
+           2;
+  std::array<double, kWindow> buffer{};
+  return time_per_call(MPI_COMM_WORLD, 1, iterations,
+                       [&] { window(api, buffer, pair.me, pair.a, pair.b); })
+             .median_ns /
+         kWindow;
 }
 
 }  // namespace
@@ -181,36 +206,35 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
   MPI_Comm_split(MPI_COMM_WORLD, 0, -rank, &reversed_mpi);
   SCOMM_Comm reversed = SCOMM_COMM_NULL;
   SCOMM_Comm_create_range(SCOMM_COMM_WORLD, p - 1, 0, -1, &reversed);
-  std::vector<MPI_Request> mpi_requests;
-  std::vector<SCOMM_Request> scomm_requests;
-  std::vector<int> floor_requests;
   HandleFloor world_floor(MPI_COMM_WORLD), reversed_floor(reversed_mpi);
   struct Case {
     std::string name;
-    Api mpi, scomm, floor;
-    int me, a, b;
+    MpiApi mpi;
+    ScommApi scomm;
+    FloorApi floor;
+    Pair pair;
   };
-  const Case cases[] = {
-      {"world", mpi_api(MPI_COMM_WORLD, mpi_requests), scomm_api(SCOMM_COMM_WORLD, scomm_requests),
-       floor_api(world_floor, floor_requests), rank, 0, 1},
-      {"reversed world (regular map)", mpi_api(reversed_mpi, mpi_requests),
-       scomm_api(reversed, scomm_requests), floor_api(reversed_floor, floor_requests), p - 1 - rank,
-       p - 1, p - 2}};
+  Case cases[] = {{"world",
+                   MpiApi(MPI_COMM_WORLD),
+                   ScommApi(SCOMM_COMM_WORLD),
+                   FloorApi(world_floor),
+                   {rank, 0, 1}},
+                  {"reversed world (regular map)",
+                   MpiApi(reversed_mpi),
+                   ScommApi(reversed),
+                   FloorApi(reversed_floor),
+                   {p - 1 - rank, p - 1, p - 2}}};
   const int pings = o.quick ? 1000 : 20000, windows = o.quick ? 100 : 2000;
   std::vector<Row> rows;
-  for (const Case& c : cases) {
-    for (const auto& [kind, iterations, per] :
-         {std::tuple{"8-byte ping-pong", pings, 2},
-          std::tuple{"64-message window", windows, kWindow}}) {
+  for (Case& c : cases) {
+    for (const auto& [kind, iterations] :
+         {std::pair{"8-byte ping-pong", pings}, std::pair{"64-message window", windows}}) {
       const bool pingpong = std::string(kind) == "8-byte ping-pong";
-      auto op = [&](const Api& api) {
-        return pingpong ? ping_pong(api, c.me, c.a, c.b) : window(api, c.me, c.a, c.b);
-      };
       std::vector<double> raw, ours, floor;
       for (int rep = 0; rep < o.reps; ++rep) {
-        raw.push_back(time_per_call(MPI_COMM_WORLD, 1, iterations, op(c.mpi)).median_ns / per);
-        ours.push_back(time_per_call(MPI_COMM_WORLD, 1, iterations, op(c.scomm)).median_ns / per);
-        floor.push_back(time_per_call(MPI_COMM_WORLD, 1, iterations, op(c.floor)).median_ns / per);
+        raw.push_back(ns_per_message(c.mpi, c.pair, pingpong, iterations));
+        ours.push_back(ns_per_message(c.scomm, c.pair, pingpong, iterations));
+        floor.push_back(ns_per_message(c.floor, c.pair, pingpong, iterations));
       }
       const char* unit = pingpong ? "ns per one-way message" : "ns per message";
       for (const auto& [who, times] : {std::pair{", raw MPI", &raw}, std::pair{", scomm", &ours},

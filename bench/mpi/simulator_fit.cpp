@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <span>
@@ -189,7 +190,7 @@ constexpr int kSimulatedCalls = 16;
 Row measure(const FitAlgorithm& a, int bytes, const Fit& f, FitBuffers& buffers,
             const MpiBenchOptions& o, int p) {
   const int count = bytes / 8;
-  const std::function<void()> op = [&] { a.run(buffers, count); };
+  const auto op = [&] { a.run(buffers, count); };
   const int iterations = iterations_for(o.quick ? 2e5 : 1e7, 1000, op);
   const Timing measured = time_per_call(MPI_COMM_WORLD, o.reps, iterations, op);
   const auto simulate = [&](const coll::Link& link, int calls) {

@@ -12,7 +12,7 @@ std::vector<Row> split_ibcast(const MpiBenchOptions& o) {
   const WorldHalf half = WorldHalf::mine();
   std::vector<char> buffer(65536);
   int count = 0;
-  const std::function<void()> ours = [&] {
+  const auto ours = [&] {
     SCOMM_Comm mine = SCOMM_COMM_NULL;
     SCOMM_Comm_create_range(SCOMM_COMM_WORLD, half.first, half.last, 1, &mine);
     SCOMM_Request request = SCOMM_REQUEST_NULL;
@@ -20,7 +20,7 @@ std::vector<Row> split_ibcast(const MpiBenchOptions& o) {
     SCOMM_Wait(&request, SCOMM_STATUS_IGNORE);
     SCOMM_Comm_free(&mine);
   };
-  const std::function<void()> theirs = [&] {
+  const auto theirs = [&] {
     MPI_Comm mine;
     MPI_Comm_split(MPI_COMM_WORLD, half.color, half.rank, &mine);
     MPI_Request request;
