@@ -747,8 +747,10 @@ def figure_line(pngs, experiment):
 
 
 def mpi_machine_sections(runs, pngs):
-    cores = runs[0].get("cores")
-    parts = [f"# MPI experiments (scomm-mpibench){f', {cores} cores' if cores else ''}", ""]
+    cores, cpu = runs[0].get("cores"), runs[0].get("cpu")
+    # The CPU in the title too: a VM of one core count may be lent on another host from day to day.
+    where = "".join(f", {part}" for part in (f"{cores} cores" if cores else "", cpu) if part)
+    parts = [f"# MPI experiments (scomm-mpibench){where}", ""]
     parts += [command_line(run) for run in runs]
     mpi = sorted({run.get("mpi", "?") for run in runs})
     parts += [f"MPI: {', '.join(mpi)}; machine: {machine_line(runs[0], when=False)}", "",
