@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "scomm/base/error.hpp"
+#include "scomm/base/out_of_line_delete.hpp"
 #include "scomm/capi/comm_topology.hpp"
 #include "scomm/capi/errors.hpp"
 #include "scomm/capi/handle_table.hpp"
@@ -38,21 +39,21 @@ struct CommEntry {
   // The schedules of the communicator's last collectives, made on its first collective.
   coll::ScheduleCache& schedules(coll::SharedSchedules& shared) {
     if (!schedule_cache)
-      schedule_cache = std::make_unique<coll::ScheduleCache>(&shared, comm.rank(), comm.size());
+      schedule_cache = base::make_rare<coll::ScheduleCache>(&shared, comm.rank(), comm.size());
     return *schedule_cache;
   }
   // Its levels, restricted from the world's on first use.
   CommTopology& topology(const topo::Levels& world, const topo::LevelCosts& costs) {
     if (!topology_cache)
       topology_cache =
-          std::make_unique<CommTopology>(topo::Network(topo::levels_of(comm, world), costs));
+          base::make_rare<CommTopology>(topo::Network(topo::levels_of(comm, world), costs));
     return *topology_cache;
   }
 
   comm::Comm comm;
   int errhandler = kErrorsAreFatal;
-  std::unique_ptr<coll::ScheduleCache> schedule_cache;
-  std::unique_ptr<CommTopology> topology_cache;
+  base::RarePtr<coll::ScheduleCache> schedule_cache;
+  base::RarePtr<CommTopology> topology_cache;
 };
 
 struct RequestEntry {

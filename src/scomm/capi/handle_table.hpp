@@ -39,12 +39,8 @@ class HandleTable {
   // Builds the object in its slot; when building throws, the slot stays free.
   template <typename... Args>
   int emplace(Args&&... args) {
-    if (!has_free_slot()) {
-      if (static_cast<int>(slots_.size()) + first_ >= (1 << kIndexBits))
-        throw Error(ErrorClass::kNoMem, "too many live handles");
-      slots_.emplace_back();
-      free_head_ = static_cast<std::uint32_t>(slots_.size() - 1);
-    }
+    if (!has_free_slot()) [[unlikely]]
+      grow();
     return emplace_in_free_slot(std::forward<Args>(args)...);
   }
 
@@ -103,6 +99,16 @@ class HandleTable {
  private:
   // A free slot's handle: no lookup reaches a slot with it (0 maps below every first_ >= 1).
   static constexpr int kFree = 0;
+
+  // One more free slot, at the end. Out of line: the slots' reallocation moves every live object,
+  // code that a flattened caller (SCOMM_Comm_create_range) would otherwise carry, and its stack
+  // frame, on every call.
+  [[gnu::noinline]] void grow() {
+    if (static_cast<int>(slots_.size()) + first_ >= (1 << kIndexBits))
+      throw Error(ErrorClass::kNoMem, "too many live handles");
+    slots_.emplace_back();
+    free_head_ = static_cast<std::uint32_t>(slots_.size() - 1);
+  }
 
   std::size_t slot_of(int handle) const noexcept {
     return static_cast<std::size_t>((handle & kIndexMask) - first_);

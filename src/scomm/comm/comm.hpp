@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "scomm/base/out_of_line_delete.hpp"
 #include "scomm/context/derivation.hpp"
 #include "scomm/group/cart_grid.hpp"
 #include "scomm/group/group.hpp"
@@ -130,10 +131,10 @@ class Comm {
     context::ContextId last_run_length = 0;
   };
   Extras& extras() {
-    if (!extras_) extras_ = std::make_unique<Extras>();
+    if (!extras_) extras_ = base::make_rare<Extras>();
     return *extras_;
   }
-  std::unique_ptr<Extras> extras_;
+  base::RarePtr<Extras> extras_;
 };
 
 // A fresh internal tag for the next collective on `comm` (same at every member), and the tag of

@@ -40,7 +40,13 @@ MatchingEngine::~MatchingEngine() {
 
 void MatchingEngine::attach(Channel& channel) {
   table_->insert(channel.context(), &channel);
-  if (orphans_.empty()) return;
+  if (!orphans_.empty()) [[unlikely]]
+    adopt_orphans(channel);
+}
+
+// Out of line: a local creation's flattened path (SCOMM_Comm_create_range) otherwise carried the
+// queues' allocation and its stack frame on every call.
+[[gnu::noinline]] void MatchingEngine::adopt_orphans(Channel& channel) {
   const auto it = orphans_.find(channel.context());
   if (it == orphans_.end()) return;
   for (ProbedMessage& m : it->second) channel.unexpected().push_back(std::move(m));

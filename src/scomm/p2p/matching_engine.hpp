@@ -114,6 +114,8 @@ class MatchingEngine {
   static std::deque<ProbedMessage>::iterator find_taken(Channel& channel, int source,
                                                         int tag) noexcept;
   static void deliver(Channel& channel, ProbedMessage message);
+  // Gives a channel the messages that arrived for its context before it was opened.
+  void adopt_orphans(Channel& channel);
 
   std::vector<MPI_Comm> bases_;
   context::TagLayout layout_;
