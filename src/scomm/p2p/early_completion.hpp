@@ -14,7 +14,9 @@ namespace scomm::p2p {
 class EarlyCompletion {
  public:
 #if defined(SMPI_H)
-  void keep(const MPI_Status& mpi) noexcept {
+  // SMPI completed and freed `base`: its handle is dropped and its status kept.
+  void keep(MPI_Request& base, const MPI_Status& mpi) noexcept {
+    base = MPI_REQUEST_NULL;
     status_ = mpi;
   }
   // The kept status, if any.

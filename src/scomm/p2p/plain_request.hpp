@@ -39,8 +39,7 @@ class PlainRequest {
 #if defined(SMPI_H)
   // SMPI's MPI_Testall has completed and freed the base request (EarlyCompletion).
   void completed_early(const MPI_Status& mpi) noexcept {
-    request_ = MPI_REQUEST_NULL;
-    early_.keep(mpi);
+    early_.keep(request_, mpi);
   }
 #endif
   // As Request::test() and wait(): complete (and freed in MPI) once they return true.

@@ -92,8 +92,7 @@ class Request {
 #if defined(SMPI_H)
   // SMPI's MPI_Testall has completed and freed the base request (EarlyCompletion).
   void completed_early(const MPI_Status& mpi) noexcept {
-    mpi_request() = MPI_REQUEST_NULL;
-    early_.keep(mpi);
+    early_.keep(mpi_request(), mpi);
   }
 #endif
 
