@@ -198,12 +198,21 @@ int SCOMM_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, in
                    int recvtag, SCOMM_Comm comm, SCOMM_Status *status);
 int SCOMM_Probe(int source, int tag, SCOMM_Comm comm, SCOMM_Status *status);
 int SCOMM_Iprobe(int source, int tag, SCOMM_Comm comm, int *flag, SCOMM_Status *status);
+/* Completion. A failed request is complete and freed too (MPI's rule), and the call returns the
+ * first failure through that request's communicator: SCOMM_Waitany and SCOMM_Testany give its
+ * index, SCOMM_Waitsome and SCOMM_Testsome list it with its error class in SCOMM_ERROR. */
 int SCOMM_Wait(SCOMM_Request *request, SCOMM_Status *status);
 int SCOMM_Test(SCOMM_Request *request, int *flag, SCOMM_Status *status);
 int SCOMM_Waitall(int count, SCOMM_Request array_of_requests[], SCOMM_Status array_of_statuses[]);
 int SCOMM_Testall(int count, SCOMM_Request array_of_requests[], int *flag,
                   SCOMM_Status array_of_statuses[]);
 int SCOMM_Waitany(int count, SCOMM_Request array_of_requests[], int *index, SCOMM_Status *status);
+int SCOMM_Testany(int count, SCOMM_Request array_of_requests[], int *index, int *flag,
+                  SCOMM_Status *status);
+int SCOMM_Waitsome(int incount, SCOMM_Request array_of_requests[], int *outcount,
+                   int array_of_indices[], SCOMM_Status array_of_statuses[]);
+int SCOMM_Testsome(int incount, SCOMM_Request array_of_requests[], int *outcount,
+                   int array_of_indices[], SCOMM_Status array_of_statuses[]);
 int SCOMM_Cancel(SCOMM_Request *request);
 int SCOMM_Request_free(SCOMM_Request *request);
 int SCOMM_Get_count(const SCOMM_Status *status, MPI_Datatype datatype, int *count);

@@ -472,12 +472,26 @@ class RandomProgram {
       case 4:
         return SCOMM_Irecv(&value, -1, MPI_INT, 0, 0, c, &request);
       case 5:
-        return SCOMM_Wait(&made_up, SCOMM_STATUS_IGNORE);
+        return wait_made_up(made_up);
       case 6:  // a freed communicator, its slot perhaps serving another one now
         if (freed_ == SCOMM_COMM_NULL) return SCOMM_Comm_size(SCOMM_COMM_NULL, &size);
         return SCOMM_Comm_size(freed_, &size);
       default:
         return receive_truncated(c, mine);
+    }
+  }
+  // A made-up request handle, waited for or tested one of four ways.
+  int wait_made_up(SCOMM_Request made_up) {
+    int index = 0, flag = 0, outcount = 0;
+    switch (local_draw(0, 3)) {
+      case 0:
+        return SCOMM_Wait(&made_up, SCOMM_STATUS_IGNORE);
+      case 1:
+        return SCOMM_Testany(1, &made_up, &index, &flag, SCOMM_STATUS_IGNORE);
+      case 2:
+        return SCOMM_Waitsome(1, &made_up, &outcount, &index, SCOMM_STATUSES_IGNORE);
+      default:
+        return SCOMM_Testsome(1, &made_up, &outcount, &index, SCOMM_STATUSES_IGNORE);
     }
   }
   // A message to oneself longer than its receive: truncated, and taken all the same.
@@ -536,11 +550,11 @@ class RandomProgram {
     started_ = 0;
   }
 
-  // Waits for all of `requests` one of four ways; statuses as Waitall's (SCOMM_STATUSES_IGNORE,
+  // Waits for all of `requests` one of seven ways; statuses as Waitall's (SCOMM_STATUSES_IGNORE,
   // a null pointer, for none).
   void complete(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses) {
     const int n = static_cast<int>(requests.size());
-    switch (local_draw(0, 3)) {
+    switch (local_draw(0, 6)) {
       case 0:
         ASSERT_EQ(SCOMM_Waitall(n, requests.data(), statuses), SCOMM_SUCCESS);
         return;
@@ -562,6 +576,15 @@ class RandomProgram {
           ASSERT_EQ(SCOMM_Testall(n, requests.data(), &flag, statuses), SCOMM_SUCCESS);
         return;
       }
+      case 3:
+        complete_by_testany(requests, statuses);
+        return;
+      case 4:
+        complete_by_some(requests, statuses, /*wait=*/true);
+        return;
+      case 5:
+        complete_by_some(requests, statuses, /*wait=*/false);
+        return;
       default: {
         std::vector<int> order(requests.size());
         std::iota(order.begin(), order.end(), 0);
@@ -571,6 +594,43 @@ class RandomProgram {
           ASSERT_EQ(SCOMM_Wait(&requests[static_cast<std::size_t>(i)], &status), SCOMM_SUCCESS);
           if (statuses != nullptr) statuses[i] = status;
         }
+      }
+    }
+  }
+
+  // SCOMM_Testany polled until no request is active.
+  static void complete_by_testany(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses) {
+    for (;;) {
+      int index = -1, flag = 0;
+      SCOMM_Status status;
+      ASSERT_EQ(
+          SCOMM_Testany(static_cast<int>(requests.size()), requests.data(), &index, &flag, &status),
+          SCOMM_SUCCESS);
+      if (flag == 0) continue;
+      if (index == MPI_UNDEFINED) return;
+      ASSERT_EQ(requests[static_cast<std::size_t>(index)], SCOMM_REQUEST_NULL);
+      if (statuses != nullptr) statuses[index] = status;
+    }
+  }
+
+  // SCOMM_Waitsome, or SCOMM_Testsome polled, until no request is active.
+  static void complete_by_some(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses,
+                               bool wait) {
+    std::vector<int> indices(requests.size());
+    std::vector<SCOMM_Status> got(requests.size());
+    for (;;) {
+      int outcount = 0;
+      ASSERT_EQ((wait ? SCOMM_Waitsome : SCOMM_Testsome)(static_cast<int>(requests.size()),
+                                                         requests.data(), &outcount, indices.data(),
+                                                         got.data()),
+                SCOMM_SUCCESS);
+      if (outcount == MPI_UNDEFINED) return;
+      if (wait) {
+        ASSERT_GT(outcount, 0);
+      }
+      for (int k = 0; k < outcount; ++k) {
+        ASSERT_EQ(requests[static_cast<std::size_t>(indices[k])], SCOMM_REQUEST_NULL);
+        if (statuses != nullptr) statuses[indices[k]] = got[static_cast<std::size_t>(k)];
       }
     }
   }

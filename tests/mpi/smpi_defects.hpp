@@ -27,6 +27,9 @@ inline constexpr bool kIalltoallInPlace = kOnSmpi;
 // MPI_Cart_sub gives ranks other than 0 a grid with wrong extents (0 for some) and coordinates,
 // and MPI_Cart_coords then divides by zero.
 inline constexpr bool kCartSub = kOnSmpi;
+// MPI_Wait, MPI_Test and MPI_Waitsome tell a truncated receive in its status alone, returning
+// MPI_SUCCESS.
+inline constexpr bool kTruncationInStatusOnly = kOnSmpi;
 // MPI_Group_intersection orders the result as the second group; MPI-3.1 6.3.2 as the first.
 inline constexpr bool kIntersectionOrder = kOnSmpi;
 

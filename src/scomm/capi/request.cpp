@@ -1,17 +1,19 @@
-// SCOMM_Wait ... SCOMM_Cancel: completion of requests. A request's failure is reported through
-// its communicator's error handler, and the request is freed all the same (MPI's rule).
+// SCOMM_Wait, SCOMM_Test, SCOMM_Waitall, SCOMM_Testall, SCOMM_Cancel, SCOMM_Request_free
+// (capi/request_some.cpp has the calls that complete any or some of many requests). A request's
+// failure is reported through its communicator's error handler, and the request is freed all
+// the same (MPI's rule).
 #include <exception>
 #include <string>
 #include <vector>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/capi/request_completion.hpp"
 #include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::capi {
 
-void write_status(const p2p::Status& from, SCOMM_Status* to);
 void complete_creation(RequestEntry& entry);
 
 }  // namespace scomm::capi
@@ -44,10 +46,6 @@ PlainRequestEntry& plain_entry(SCOMM_Request handle) {
   PlainRequestEntry* entry = context().plain_requests.find(handle);
   if (entry == nullptr) throw_dead_request(handle);
   return *entry;
-}
-
-SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
-  return statuses == SCOMM_STATUSES_IGNORE ? SCOMM_STATUS_IGNORE : &statuses[i];
 }
 
 // Advances general request `handle` (or SCOMM_REQUEST_NULL) without freeing it; true once it has
@@ -99,7 +97,7 @@ bool complete_plain(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& fai
 // one is completed here.
 void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   if (*handle == SCOMM_REQUEST_NULL) {
-    write_status(p2p::Status::empty(), status);
+    write_status(p2p::Status::inactive(), status);
     return;
   }
   if (PlainTable::has_kind_bit(*handle)) {
@@ -111,13 +109,35 @@ void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   *handle = SCOMM_REQUEST_NULL;
 }
 
-// Tests request *handle; once it has completed, reports and frees it and returns true.
+}  // namespace
+
+namespace scomm::capi {
+
+void check_array(int count, const SCOMM_Request* requests) {
+  if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
+  if (count > 0) require(requests, "array_of_requests");
+}
+
+void check_live(int count, const SCOMM_Request requests[]) {
+  for (int i = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL) continue;
+    if (PlainTable::has_kind_bit(requests[i]))
+      plain_entry(requests[i]);
+    else
+      request_entry(requests[i]);
+  }
+}
+
 bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   if (PlainTable::has_kind_bit(*handle)) return complete_plain(handle, status, failing, false);
   if (!progress(*handle, failing)) return false;
   retire(handle, status, failing);
   return true;
 }
+
+}  // namespace scomm::capi
+
+namespace {
 
 // Reports and frees plain request *handle, which an MPI_Waitall or MPI_Testall that returned `rc`
 // has completed with status `mpi`. A failed one has no status; the first failure is left in
@@ -199,19 +219,6 @@ void retire_all(int count, SCOMM_Request requests[], SCOMM_Status statuses[], in
   p2p::check_mpi(error, "MPI_Testall");
 }
 
-// guarded() whose failure goes through the error handler of the request's communicator.
-template <typename Body>
-int on_requests(const char* function, Body&& body) noexcept {
-  SCOMM_Comm failing = SCOMM_COMM_WORLD;
-  const int code = guarded(function, [&] { body(failing); });
-  return code == 0 ? 0 : raise(failing, code);
-}
-
-void check_array(int count, const SCOMM_Request* requests) {
-  if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
-  if (count > 0) require(requests, "array_of_requests");
-}
-
 // SCOMM_Waitall's common case, every request plain (or SCOMM_REQUEST_NULL), no background
 // operation to progress, and scratch space for `count` requests: one MPI_Waitall straight over
 // their base requests. False, having done nothing, otherwise. Every request is complete after
@@ -241,7 +248,7 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL)
-      write_status(p2p::Status::empty(), status_at(statuses, i));
+      write_status(p2p::Status::inactive(), status_at(statuses, i));
     else
       finish_plain(&requests[i], mpi_statuses[i], rc, status_at(statuses, i), error, failing);
   }
@@ -302,7 +309,7 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
     SCOMM_Status* status = status_at(statuses, i);
     const Waiting& w = scratch.waiting[static_cast<std::size_t>(i)];
     if (requests[i] == SCOMM_REQUEST_NULL) {
-      write_status(p2p::Status::empty(), status);
+      write_status(p2p::Status::inactive(), status);
       continue;
     }
     const std::optional<p2p::Status>& result =
@@ -394,28 +401,6 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     all = all && test_all_plain(count, requests, rc);
     *flag = all ? 1 : 0;
     if (all) retire_all(count, requests, statuses, rc, failing);
-  });
-}
-
-int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status* status) {
-  return on_requests("SCOMM_Waitany", [&](SCOMM_Comm& failing) {
-    check_array(count, requests);
-    require(index, "index");
-    bool any_active = false;
-    for (int i = 0; i < count; ++i) any_active = any_active || requests[i] != SCOMM_REQUEST_NULL;
-    if (!any_active) {
-      *index = MPI_UNDEFINED;
-      write_status(p2p::Status::empty(), status);
-      return;
-    }
-    for (;;) {
-      for (int i = 0; i < count; ++i)
-        if (requests[i] != SCOMM_REQUEST_NULL && complete_if_done(&requests[i], status, failing)) {
-          *index = i;
-          return;
-        }
-      runtime().engine().progress_background();
-    }
   });
 }
 

@@ -13,6 +13,12 @@ Status Status::empty() {
   return status;
 }
 
+Status Status::inactive() {
+  Status status;
+  status.is_empty = true;
+  return status;
+}
+
 Status translate(const Channel& channel, const MPI_Status& mpi) {
   Status status;
   status.mpi = mpi;

@@ -26,7 +26,11 @@ struct Status {
   bool is_empty = false;
   MPI_Status mpi{};  // for MPI_Get_count
 
+  // What a receive from MPI_PROC_NULL reports: MPI_PROC_NULL, MPI_ANY_TAG, nothing received.
   static Status empty();
+  // MPI's empty status, of SCOMM_REQUEST_NULL and of no active request: MPI_ANY_SOURCE,
+  // MPI_ANY_TAG, nothing received.
+  static Status inactive();
   // A message received from communicator rank `source` with user tag `tag`.
   static Status received(int source, int tag, const MPI_Status& mpi) noexcept {
     Status status;
