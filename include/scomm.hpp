@@ -15,7 +15,9 @@
 
 #include <complex>
 #include <cstdint>
+#include <optional>
 #include <ranges>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -146,6 +148,59 @@ class Request {
   }
   SCOMM_Request handle_ = SCOMM_REQUEST_NULL;
 };
+
+namespace detail {
+// Runs `call(count, handles)` of the C API over the handles of `requests`, then gives each
+// Request its handle back (SCOMM_REQUEST_NULL once complete), also when the call failed.
+template <typename Call>
+int on_handles(std::span<Request> requests, Call&& call) {
+  std::vector<SCOMM_Request> handles;
+  handles.reserve(requests.size());
+  for (Request& r : requests) handles.push_back(*r.handle());
+  const int code = call(static_cast<int>(handles.size()), handles.data());
+  for (std::size_t i = 0; i < requests.size(); ++i) *requests[i].handle() = handles[i];
+  return code;
+}
+// The indices SCOMM_Waitsome or SCOMM_Testsome gave (none for MPI_UNDEFINED).
+inline std::vector<std::size_t> indices_of(const std::vector<int>& indices, int outcount) {
+  return {indices.begin(), indices.begin() + (outcount == MPI_UNDEFINED ? 0 : outcount)};
+}
+}  // namespace detail
+
+// Completion of many requests at once, as MPI's Waitall, Waitany, Waitsome and Testsome (in any
+// mix of messages, collectives and creations); a completed Request is empty afterwards.
+inline void wait_all(std::span<Request> requests) {
+  check(detail::on_handles(requests, [](int n, SCOMM_Request* handles) {
+    return SCOMM_Waitall(n, handles, SCOMM_STATUSES_IGNORE);
+  }));
+}
+// The index of the request that completed, or nullopt when none was active.
+inline std::optional<std::size_t> wait_any(std::span<Request> requests) {
+  int index = MPI_UNDEFINED;
+  check(detail::on_handles(requests, [&](int n, SCOMM_Request* handles) {
+    return SCOMM_Waitany(n, handles, &index, SCOMM_STATUS_IGNORE);
+  }));
+  if (index == MPI_UNDEFINED) return std::nullopt;
+  return static_cast<std::size_t>(index);
+}
+// The indices of the requests that completed: at least one, or none when none was active.
+inline std::vector<std::size_t> wait_some(std::span<Request> requests) {
+  std::vector<int> indices(requests.size());
+  int outcount = 0;
+  check(detail::on_handles(requests, [&](int n, SCOMM_Request* handles) {
+    return SCOMM_Waitsome(n, handles, &outcount, indices.data(), SCOMM_STATUSES_IGNORE);
+  }));
+  return detail::indices_of(indices, outcount);
+}
+// The indices of the requests complete now (perhaps none).
+inline std::vector<std::size_t> test_some(std::span<Request> requests) {
+  std::vector<int> indices(requests.size());
+  int outcount = 0;
+  check(detail::on_handles(requests, [&](int n, SCOMM_Request* handles) {
+    return SCOMM_Testsome(n, handles, &outcount, indices.data(), SCOMM_STATUSES_IGNORE);
+  }));
+  return detail::indices_of(indices, outcount);
+}
 
 // What a receive got.
 struct Received {

@@ -81,6 +81,41 @@ TEST_F(CxxApiTest, RingExchangeReportsSourceTagAndCount) {
   EXPECT_TRUE(std::all_of(in.begin(), in.begin() + got.count, [&](int x) { return x == left; }));
 }
 
+// Receives from both neighbours and a broadcast, completed by wait_some, wait_any and wait_all:
+// each index once, each Request empty afterwards.
+TEST_F(CxxApiTest, ManyRequestsCompleteTogether) {
+  const int p = world_.size(), rank = world_.rank();
+  const int right = (rank + 1) % p, left = (rank + p - 1) % p;
+  for (int way = 0; way < 3; ++way) {
+    std::array<int, 1> to_right{rank}, to_left{rank + 100}, from_left{-1}, from_right{-1};
+    std::array<int, 2> shared{};
+    if (rank == 0) shared = {way, 42};
+    std::vector<scomm::Request> requests;
+    requests.push_back(world_.irecv(from_left, left, 1));
+    requests.push_back(world_.irecv(from_right, right, 2));
+    requests.push_back(world_.ibcast(shared, 0));
+    requests.push_back(world_.isend(to_right, right, 1));
+    requests.push_back(world_.isend(to_left, left, 2));
+    std::vector<std::size_t> seen;
+    if (way == 0) {
+      for (auto done = scomm::wait_some(requests); !done.empty(); done = scomm::wait_some(requests))
+        seen.insert(seen.end(), done.begin(), done.end());
+    } else if (way == 1) {
+      while (const auto index = scomm::wait_any(requests)) seen.push_back(*index);
+    } else {
+      scomm::wait_all(requests);
+      seen = {0, 1, 2, 3, 4};
+    }
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(seen, (std::vector<std::size_t>{0, 1, 2, 3, 4})) << way;
+    for (scomm::Request& r : requests) EXPECT_EQ(*r.handle(), SCOMM_REQUEST_NULL) << way;
+    EXPECT_TRUE(scomm::test_some(requests).empty());
+    EXPECT_EQ(from_left[0], left);
+    EXPECT_EQ(from_right[0], right + 100);
+    EXPECT_EQ(shared, (std::array<int, 2>{way, 42}));
+  }
+}
+
 TEST_F(CxxApiTest, FailuresThrowWithTheirErrorClass) {
   const std::vector<int> one{1};
   try {

@@ -35,6 +35,15 @@ constexpr int kAnySourceTag = 5;
 constexpr int kProcNullTag = 6;
 constexpr int kMarkerTag = 9;
 
+// MPICH 4.0's own defect: a receive from MPI_PROC_NULL completes with source 0 and tag 0 (a plain
+// MPI program shows it through MPI_Wait, MPI_Testany and MPI_Testsome), where MPI-3.1 3.11 says
+// MPI_PROC_NULL and MPI_ANY_TAG. There MPI's answer for it is taken as the standard's.
+#if defined(MPICH_VERSION)
+constexpr bool kProcNullStatusWrong = true;
+#else
+constexpr bool kProcNullStatusWrong = false;
+#endif
+
 // Raw MPI on an MPI communicator.
 class MpiSide {
  public:
@@ -75,6 +84,8 @@ class MpiSide {
   static Completed completed(int index, const MPI_Status& status) {
     int count = -1;
     MPI_Get_count(&status, MPI_INT, &count);
+    if (kProcNullStatusWrong && index == kProcNullTag)
+      return {index, MPI_PROC_NULL, MPI_ANY_TAG, count};
     return {index, status.MPI_SOURCE, status.MPI_TAG, count};
   }
   MPI_Comm comm_;
@@ -141,10 +152,10 @@ struct Outcome {
 
 // The pattern on communicator rank `rank` of `size`: the receives, then messages of tags 1, 3
 // and 5 from the left neighbour, known to have arrived once a marker sent after them has;
-// polled (Testsome or Testany) until no more complete, the next test completes nothing; then
-// the other messages, waited for (Waitsome or Waitany) until no request is active.
+// polled (Testsome or Testany) until `arrived` have completed, the next test completing nothing;
+// then the other messages, waited for (Waitsome or Waitany) until no request is active.
 template <typename Side>
-Outcome run_pattern(Side side, int rank, int size, bool some) {
+Outcome run_pattern(Side side, int rank, int size, bool some, std::size_t arrived = 4) {
   const int right = (rank + 1) % size, left = (rank + size - 1) % size;
   Outcome outcome;
   outcome.data.assign(kReceives, -1);
@@ -164,7 +175,7 @@ Outcome run_pattern(Side side, int rank, int size, bool some) {
   send_tags({1, 3, kAnySourceTag});
   int marker = -1;
   side.sendrecv(&rank, right, &marker, left, kMarkerTag);
-  for (int polls = 0; outcome.first.size() < 4 && polls < 1000000; ++polls) {
+  for (int polls = 0; outcome.first.size() < arrived && polls < 1000000; ++polls) {
     const auto done = call(false);
     if (!done) break;
     outcome.first.insert(outcome.first.end(), done->begin(), done->end());
@@ -179,6 +190,16 @@ Outcome run_pattern(Side side, int rank, int size, bool some) {
     std::sort(part->begin(), part->end(),
               [](const Completed& a, const Completed& b) { return a.index < b.index; });
   return outcome;
+}
+
+// SMPI's MPI_Testany reports the receive from MPI_PROC_NULL only in the waits after it: moved
+// where the others report it.
+void move_proc_null_first(Outcome& outcome) {
+  const auto late = std::find_if(outcome.second.begin(), outcome.second.end(),
+                                 [](const Completed& c) { return c.index == kProcNullTag; });
+  if (late == outcome.second.end()) return;
+  outcome.first.push_back(*late);
+  outcome.second.erase(late);
 }
 
 class RequestSomeTest : public ScommTest {};
@@ -197,7 +218,9 @@ TEST_F(RequestSomeTest, CompleteWhatHasArrivedAsMpiDoes) {
   const int left = (rank + size - 1) % size;
   for (const bool some : {true, false}) {
     const Outcome got = run_pattern(ScommSide(reversed), rank, size, some);
-    const Outcome mpi = run_pattern(MpiSide(mpi_reversed), rank, size, some);
+    const bool proc_null_late = smpi_defect::kTestanySkipsProcNull && !some;
+    Outcome mpi = run_pattern(MpiSide(mpi_reversed), rank, size, some, proc_null_late ? 3 : 4);
+    if (proc_null_late) move_proc_null_first(mpi);
     EXPECT_EQ(indices_of(got.first), (std::vector<int>{1, 3, 5, 6})) << some;
     EXPECT_EQ(indices_of(got.second), (std::vector<int>{0, 2, 4})) << some;
     EXPECT_EQ(got.first, mpi.first) << some;
@@ -293,6 +316,7 @@ TEST_F(RequestSomeErrorsTest, AFailedRequestIsListedWithItsErrorClass) {
   MPI_Comm mpi = MPI_COMM_NULL;
   MPI_Comm_dup(MPI_COMM_WORLD, &mpi);
   MPI_Comm_set_errhandler(mpi, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);  // MPICH's MPI_Waitsome raises there
   MPI_Request r[2];
   MPI_Irecv(&got[0], 1, MPI_INT, from, 1, mpi, &r[0]);
   MPI_Irecv(&got[1], 1, MPI_INT, from, 2, mpi, &r[1]);
@@ -307,6 +331,7 @@ TEST_F(RequestSomeErrorsTest, AFailedRequestIsListedWithItsErrorClass) {
   EXPECT_EQ(outcount, 2);
   MPI_Error_class(statuses[0].MPI_ERROR, &error_class);
   EXPECT_EQ(error_class, MPI_ERR_TRUNCATE);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
   MPI_Comm_free(&mpi);
 }
 

@@ -30,6 +30,9 @@ inline constexpr bool kCartSub = kOnSmpi;
 // MPI_Wait, MPI_Test and MPI_Waitsome tell a truncated receive in its status alone, returning
 // MPI_SUCCESS.
 inline constexpr bool kTruncationInStatusOnly = kOnSmpi;
+// MPI_Testany never reports a receive from MPI_PROC_NULL complete (MPI_Testsome and MPI_Waitany
+// do at once).
+inline constexpr bool kTestanySkipsProcNull = kOnSmpi;
 // MPI_Group_intersection orders the result as the second group; MPI-3.1 6.3.2 as the first.
 inline constexpr bool kIntersectionOrder = kOnSmpi;
 
