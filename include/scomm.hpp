@@ -161,8 +161,14 @@ int on_handles(std::span<Request> requests, Call&& call) {
   for (std::size_t i = 0; i < requests.size(); ++i) *requests[i].handle() = handles[i];
   return code;
 }
-// The indices SCOMM_Waitsome or SCOMM_Testsome gave (none for MPI_UNDEFINED).
-inline std::vector<std::size_t> indices_of(const std::vector<int>& indices, int outcount) {
+// The indices of the requests that SCOMM_Waitsome or SCOMM_Testsome (`some`) completed.
+inline std::vector<std::size_t> complete_some(std::span<Request> requests,
+                                              decltype(&SCOMM_Waitsome) some) {
+  std::vector<int> indices(requests.size());
+  int outcount = 0;
+  check(on_handles(requests, [&](int n, SCOMM_Request* handles) {
+    return some(n, handles, &outcount, indices.data(), SCOMM_STATUSES_IGNORE);
+  }));
   return {indices.begin(), indices.begin() + (outcount == MPI_UNDEFINED ? 0 : outcount)};
 }
 }  // namespace detail
@@ -185,21 +191,11 @@ inline std::optional<std::size_t> wait_any(std::span<Request> requests) {
 }
 // The indices of the requests that completed: at least one, or none when none was active.
 inline std::vector<std::size_t> wait_some(std::span<Request> requests) {
-  std::vector<int> indices(requests.size());
-  int outcount = 0;
-  check(detail::on_handles(requests, [&](int n, SCOMM_Request* handles) {
-    return SCOMM_Waitsome(n, handles, &outcount, indices.data(), SCOMM_STATUSES_IGNORE);
-  }));
-  return detail::indices_of(indices, outcount);
+  return detail::complete_some(requests, SCOMM_Waitsome);
 }
 // The indices of the requests complete now (perhaps none).
 inline std::vector<std::size_t> test_some(std::span<Request> requests) {
-  std::vector<int> indices(requests.size());
-  int outcount = 0;
-  check(detail::on_handles(requests, [&](int n, SCOMM_Request* handles) {
-    return SCOMM_Testsome(n, handles, &outcount, indices.data(), SCOMM_STATUSES_IGNORE);
-  }));
-  return detail::indices_of(indices, outcount);
+  return detail::complete_some(requests, SCOMM_Testsome);
 }
 
 // What a receive got.
