@@ -199,8 +199,10 @@ int SCOMM_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, in
 int SCOMM_Probe(int source, int tag, SCOMM_Comm comm, SCOMM_Status *status);
 int SCOMM_Iprobe(int source, int tag, SCOMM_Comm comm, int *flag, SCOMM_Status *status);
 /* Completion. A failed request is complete and freed too (MPI's rule), and the call returns the
- * first failure through that request's communicator: SCOMM_Waitany and SCOMM_Testany give its
- * index, SCOMM_Waitsome and SCOMM_Testsome list it with its error class in SCOMM_ERROR. */
+ * failure of the first failed request in the array through that request's communicator (where
+ * MPI returns MPI_ERR_IN_STATUS): SCOMM_Waitany and SCOMM_Testany give its index; SCOMM_Waitall,
+ * SCOMM_Testall, SCOMM_Waitsome and SCOMM_Testsome give each status SCOMM_ERROR, SCOMM_SUCCESS or
+ * the failed request's error class. */
 int SCOMM_Wait(SCOMM_Request *request, SCOMM_Status *status);
 int SCOMM_Test(SCOMM_Request *request, int *flag, SCOMM_Status *status);
 int SCOMM_Waitall(int count, SCOMM_Request array_of_requests[], SCOMM_Status array_of_statuses[]);

@@ -126,8 +126,8 @@ TEST_F(CommErrorsTest, TruncationInWaitAndTestIsReported) {
 }
 
 // Through SCOMM_Waitall, statuses ignored (one MPI_Waitall over plain requests) and wanted, and
-// through SCOMM_Testall polled: the truncated receive is reported and every request freed each
-// way.
+// through SCOMM_Testall polled: the truncated receive is reported (its status, where wanted,
+// says SCOMM_ERR_TRUNCATE, the other's SCOMM_SUCCESS) and every request freed each way.
 TEST_F(CommErrorsTest, TruncationInWaitallAndTestallIsReportedAndTheRequestsFreed) {
   if (world_size_ == 1)  // Open MPI 4.1's self transport truncates without reporting it
     GTEST_SKIP() << "a message to oneself is truncated silently by the base MPI";
@@ -150,12 +150,51 @@ TEST_F(CommErrorsTest, TruncationInWaitallAndTestallIsReportedAndTheRequestsFree
     EXPECT_EQ(error_class_of(rc), SCOMM_ERR_TRUNCATE) << "way " << way;
     EXPECT_EQ(r[0], SCOMM_REQUEST_NULL);
     EXPECT_EQ(r[1], SCOMM_REQUEST_NULL);
+    if (statuses != SCOMM_STATUSES_IGNORE) {  // which one failed, and how
+      EXPECT_EQ(statuses[0].SCOMM_ERROR, SCOMM_ERR_TRUNCATE) << "way " << way;
+      EXPECT_EQ(statuses[1].SCOMM_ERROR, SCOMM_SUCCESS) << "way " << way;
+    }
   }
   int sent = world_rank_, received = -1;  // the communicator still works
   ASSERT_EQ(SCOMM_Sendrecv(&sent, 1, MPI_INT, to, 9, &received, 1, MPI_INT, from, 9,
                            SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
             0);
   EXPECT_EQ(received, from);
+}
+
+// A receive the matching engine serves (MPI_ANY_TAG) fails while a receive on another
+// communicator still waits for its message: SCOMM_Waitall returns the failure only once that
+// message has come too, as MPI completes every request of a Waitall. Pairs of ranks: the even
+// one sends the late message well after the one that fails the receive.
+TEST_F(CommErrorsTest, WaitallCompletesEveryRequestWhenAnEngineReceiveFails) {
+  const bool sender = world_rank_ % 2 == 0 && world_rank_ + 1 < world_size_;
+  const bool receiver = world_rank_ % 2 == 1;
+  SCOMM_Comm other = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &other), 0);
+  const int big[4] = {1, 2, 3, 4}, value = 100 + world_rank_;
+  if (sender) {
+    ASSERT_EQ(SCOMM_Send(big, 4, MPI_INT, world_rank_ + 1, 3, SCOMM_COMM_WORLD), 0);
+    const double start = MPI_Wtime();
+    while (MPI_Wtime() - start < 0.2) {
+    }
+    ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, world_rank_ + 1, 7, other), 0);
+  } else if (receiver) {
+    int small[2] = {0, 0}, late = -1;
+    SCOMM_Request r[2];
+    const int from = world_rank_ - 1;
+    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, from, MPI_ANY_TAG, SCOMM_COMM_WORLD, &r[0]), 0);
+    ASSERT_EQ(SCOMM_Irecv(&late, 1, MPI_INT, from, 7, other, &r[1]), 0);
+    SCOMM_Status statuses[2];
+    EXPECT_EQ(error_class_of(SCOMM_Waitall(2, r, statuses)), SCOMM_ERR_TRUNCATE);
+    EXPECT_EQ(late, 100 + from);
+    EXPECT_EQ(statuses[0].SCOMM_ERROR, SCOMM_ERR_TRUNCATE);
+    EXPECT_EQ(statuses[1].SCOMM_ERROR, SCOMM_SUCCESS);
+    EXPECT_EQ(statuses[1].SCOMM_SOURCE, from);
+    EXPECT_EQ(r[0], SCOMM_REQUEST_NULL);
+    EXPECT_EQ(r[1], SCOMM_REQUEST_NULL);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  SCOMM_Comm_free(&other);
 }
 
 TEST_F(CommErrorsTest, BadCreations) {

@@ -1,6 +1,7 @@
 // SCOMM_Send ... SCOMM_Probe: argument checks, then the p2p layer on the communicator's channel.
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/capi/request_completion.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::capi {
@@ -19,6 +20,12 @@ void write_status(const p2p::Status& from, SCOMM_Status* to) {
     to->scomm_mpi_.MPI_TAG = MPI_ANY_TAG;
     to->scomm_mpi_.MPI_ERROR = MPI_SUCCESS;
   }
+}
+
+void write_failure(ErrorClass error_class, SCOMM_Status* to) {
+  p2p::Status failed = p2p::Status::inactive();
+  failed.error = static_cast<int>(error_class);
+  write_status(failed, to);
 }
 
 SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm) {

@@ -150,6 +150,7 @@ namespace {
   const MPI_Status& base = plain.request.base_status(mpi);
   if ((rc == MPI_ERR_IN_STATUS || plain.request.kept_early()) && base.MPI_ERROR != MPI_SUCCESS)
       [[unlikely]] {
+    write_failure(p2p::error_class_of_mpi(base.MPI_ERROR), status);
     if (error == MPI_SUCCESS) {
       error = base.MPI_ERROR;
       failing = plain.comm;
@@ -304,7 +305,8 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
     w.entry->completed = done[w.active];
     if (w.entry->creation != nullptr) complete_creation(*w.entry);
   }
-  // Report and free them all; a failed one has no status but is freed too.
+  // Report and free them all; a failed one is freed too, its status its error class.
+  bool failed_yet = false;
   for (int i = 0; i < count; ++i) {
     SCOMM_Status* status = status_at(statuses, i);
     const Waiting& w = scratch.waiting[static_cast<std::size_t>(i)];
@@ -314,10 +316,15 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
     }
     const std::optional<p2p::Status>& result =
         w.entry != nullptr ? w.entry->completed : done[w.active];
-    if (result)
+    if (result) {
       write_status(*result, status);
-    else
-      failing = w.entry != nullptr ? w.entry->comm : w.plain->comm;
+    } else {
+      const ErrorClass error_class = scratch.buffers.failures[w.active];
+      write_failure(error_class == ErrorClass::kSuccess ? ErrorClass::kIntern : error_class,
+                    status);
+      if (!failed_yet) failing = w.entry != nullptr ? w.entry->comm : w.plain->comm;
+      failed_yet = true;
+    }
     if (w.plain != nullptr)
       context().plain_requests.erase_live(requests[i]);
     else

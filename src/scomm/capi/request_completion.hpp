@@ -14,6 +14,9 @@ inline SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
 
 // Writes `from` to *to unless `to` is SCOMM_STATUS_IGNORE (capi/p2p.cpp).
 void write_status(const p2p::Status& from, SCOMM_Status* to);
+// The status of a request that failed with `error_class`: nothing received, the class in
+// SCOMM_ERROR.
+void write_failure(ErrorClass error_class, SCOMM_Status* to);
 
 // Error(kCount) for a negative count, Error(kArg) for a null array of a positive count.
 void check_array(int count, const SCOMM_Request* requests);

@@ -35,13 +35,6 @@ void complete_any(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
   *index = MPI_UNDEFINED;
 }
 
-// The status of request that failed with `error_class`: nothing received, the class in SCOMM_ERROR.
-void write_failure(scomm::ErrorClass error_class, SCOMM_Status* status) {
-  p2p::Status failed = p2p::Status::inactive();
-  failed.error = static_cast<int>(error_class);
-  write_status(failed, status);
-}
-
 // Looks at every active request once, in order, and completes, reports and frees those that are
 // done: their indices in indices[0, *outcount), their statuses at the same places of `statuses`.
 // A request that failed is listed too, its failure kept: the first one is thrown at the end,

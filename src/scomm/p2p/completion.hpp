@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "scomm/base/error.hpp"
 #include "scomm/p2p/request.hpp"
 
 namespace scomm::p2p {
@@ -17,11 +18,14 @@ struct WaitBuffers {
   std::vector<MPI_Request> batch;
   std::vector<std::size_t> owner;
   std::vector<MPI_Status> statuses;
+  // Of the last wait_all: the class request i failed with, ErrorClass::kSuccess if it did not.
+  std::vector<ErrorClass> failures;
 };
 
-// Completes every request; done[i] receives request i's status. When some failed, the first
-// failure is thrown after every other request's status is stored (their done[i] is set, the
-// failed ones' is not), as MPI_ERR_IN_STATUS would report.
+// Completes every request, failed or not (MPI's rule for a Waitall); done[i] receives request
+// i's status. When some failed, the failure of the first failed one in `requests` is thrown once
+// every request has completed (the others' done[i] set, the failed ones' not, their classes in
+// buffers.failures), as MPI_ERR_IN_STATUS would report.
 void wait_all(MatchingEngine& engine, std::span<Request*> requests,
               std::span<std::optional<Status>> done, WaitBuffers& buffers);
 
