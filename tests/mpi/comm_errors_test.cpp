@@ -197,6 +197,51 @@ TEST_F(CommErrorsTest, WaitallCompletesEveryRequestWhenAnEngineReceiveFails) {
   SCOMM_Comm_free(&other);
 }
 
+// SCOMM_Testall completes all of its requests or none: a truncated receive is reported only once
+// the other receive's message, sent later, has come (MPICH's MPI_Testall frees the failed request
+// early, SMPI's every complete one; Open MPI's waits for all). Pairs of ranks as above.
+TEST_F(CommErrorsTest, TestallReportsAFailureOnceEveryRequestHasCompleted) {
+  const bool sender = world_rank_ % 2 == 0 && world_rank_ + 1 < world_size_;
+  const bool receiver = world_rank_ % 2 == 1;
+  SCOMM_Comm other = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &other), 0);
+  const int big[4] = {1, 2, 3, 4}, value = 100 + world_rank_;
+  int go = 0;
+  if (sender) {
+    const int peer = world_rank_ + 1;
+    ASSERT_EQ(SCOMM_Send(big, 4, MPI_INT, peer, 3, SCOMM_COMM_WORLD), 0);
+    ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, peer, 4, SCOMM_COMM_WORLD), 0);  // after the first
+    ASSERT_EQ(SCOMM_Recv(&go, 1, MPI_INT, peer, 5, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+    ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, peer, 7, other), 0);
+  } else if (receiver) {
+    const int from = world_rank_ - 1;
+    int small[2] = {0, 0}, late = -1, marker = -1, flag = -1;
+    SCOMM_Request r[2];
+    SCOMM_Status statuses[2];
+    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, from, 3, SCOMM_COMM_WORLD, &r[0]), 0);
+    ASSERT_EQ(SCOMM_Irecv(&late, 1, MPI_INT, from, 7, other, &r[1]), 0);
+    ASSERT_EQ(SCOMM_Recv(&marker, 1, MPI_INT, from, 4, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+    for (int i = 0; i < 5; ++i) {  // the first has failed, the second waits
+      ASSERT_EQ(SCOMM_Testall(2, r, &flag, statuses), SCOMM_SUCCESS);
+      ASSERT_EQ(flag, 0);
+      EXPECT_NE(r[0], SCOMM_REQUEST_NULL);
+      EXPECT_NE(r[1], SCOMM_REQUEST_NULL);
+    }
+    ASSERT_EQ(SCOMM_Send(&go, 1, MPI_INT, from, 5, SCOMM_COMM_WORLD), 0);
+    int rc = SCOMM_SUCCESS;
+    for (flag = 0; flag == 0 && rc == SCOMM_SUCCESS;) rc = SCOMM_Testall(2, r, &flag, statuses);
+    EXPECT_EQ(error_class_of(rc), SCOMM_ERR_TRUNCATE);
+    EXPECT_EQ(late, 100 + from);
+    EXPECT_EQ(r[0], SCOMM_REQUEST_NULL);
+    EXPECT_EQ(r[1], SCOMM_REQUEST_NULL);
+    EXPECT_EQ(statuses[0].SCOMM_ERROR, SCOMM_ERR_TRUNCATE);
+    EXPECT_EQ(statuses[1].SCOMM_ERROR, SCOMM_SUCCESS);
+    EXPECT_EQ(statuses[1].SCOMM_SOURCE, from);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  SCOMM_Comm_free(&other);
+}
+
 TEST_F(CommErrorsTest, BadCreations) {
   SCOMM_Comm out = SCOMM_COMM_NULL;
   const int p = world_size_;

@@ -2,6 +2,7 @@
 // (capi/request_some.cpp has the calls that complete any or some of many requests). A request's
 // failure is reported through its communicator's error handler, and the request is freed all
 // the same (MPI's rule).
+#include <algorithm>
 #include <exception>
 #include <string>
 #include <vector>
@@ -162,10 +163,11 @@ namespace {
   *handle = SCOMM_REQUEST_NULL;
 }
 
-#if defined(SMPI_H)
-// After an MPI_Testall of SMPI that returned flag 0 over the scratch copies of the plain
-// requests' base handles: each one it completed and freed anyway keeps its status
-// (p2p::EarlyCompletion), so that its handle in the table does not dangle.
+#if defined(SCOMM_EARLY_COMPLETIONS)
+// After an MPI_Testall (of SMPI or MPICH) that returned flag 0, or MPI_ERR_IN_STATUS with some
+// requests pending, over the scratch copies of the plain requests' base handles: each one it
+// completed and freed anyway keeps its status (p2p::EarlyCompletion), so that its handle in the
+// table does not dangle.
 void keep_early_completions(int count, const SCOMM_Request requests[]) {
   PlainTable& table = context().plain_requests;
   const p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
@@ -179,9 +181,16 @@ void keep_early_completions(int count, const SCOMM_Request requests[]) {
 }
 #endif
 
+// Whether an MPI completion left a request pending after another failed (MPICH's answer).
+bool any_pending(const std::vector<MPI_Status>& statuses) {
+  return std::any_of(statuses.begin(), statuses.end(),
+                     [](const MPI_Status& s) { return s.MPI_ERROR == MPI_ERR_PENDING; });
+}
+
 // SCOMM_Testall's plain requests, once every other one has completed: one MPI_Testall over their
-// base requests, which completes all of them or none. True when it has: their MPI statuses are
-// then in the scratch buffers in the order of the requests, and `rc` is MPI_Testall's.
+// base requests, which completes all of them or none (but for those SMPI or MPICH complete
+// early). True when it has: their MPI statuses are then in the scratch buffers in the order of
+// the requests, and `rc` is MPI_Testall's.
 bool test_all_plain(int count, const SCOMM_Request requests[], int& rc) {
   PlainTable& table = context().plain_requests;
   p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
@@ -196,8 +205,8 @@ bool test_all_plain(int count, const SCOMM_Request requests[], int& rc) {
   rc = p2p::test_all(static_cast<int>(buffers.batch.size()), buffers.batch.data(), &flag,
                      buffers.statuses.data());
   if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) p2p::check_mpi(rc, "MPI_Testall");
-  const bool all = rc == MPI_ERR_IN_STATUS || flag != 0;
-#if defined(SMPI_H)
+  const bool all = flag != 0 || (rc == MPI_ERR_IN_STATUS && !any_pending(buffers.statuses));
+#if defined(SCOMM_EARLY_COMPLETIONS)
   if (!all) keep_early_completions(count, requests);
 #endif
   return all;

@@ -75,6 +75,15 @@ inline int test_all(int count, MPI_Request* requests, int* flag, MPI_Status* sta
 #endif
 }
 
+// After an MPI_Waitall that returned MPI_ERR_IN_STATUS: MPICH 4.0's stops at a failure and
+// leaves the requests after it pending (MPI_ERR_PENDING in their statuses, as MPI-3.1 3.7.5
+// allows); each is waited for here, so that every request is complete, as Open MPI's are.
+inline void wait_pending(int count, MPI_Request* requests, MPI_Status* statuses) {
+  for (int i = 0; i < count; ++i)
+    if (statuses[i].MPI_ERROR == MPI_ERR_PENDING)
+      statuses[i].MPI_ERROR = MPI_Wait(&requests[i], &statuses[i]);
+}
+
 // MPI_Waitall into `statuses` (or MPI_STATUSES_IGNORE). SimGrid SMPI 3.32's MPI_Waitall waits in
 // its waitany, whose simcall first tests each pending activity against the actor's previous
 // simcall, which may be gone: in long programs it crashes at random there (random programs of
@@ -93,7 +102,10 @@ inline int wait_all(int count, MPI_Request* requests, MPI_Status* statuses) {
   }
   return failed ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 #else
-  return MPI_Waitall(count, requests, statuses);
+  const int rc = MPI_Waitall(count, requests, statuses);
+  if (rc == MPI_ERR_IN_STATUS && statuses != MPI_STATUSES_IGNORE)
+    wait_pending(count, requests, statuses);
+  return rc;
 #endif
 }
 

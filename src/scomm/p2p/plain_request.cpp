@@ -43,7 +43,7 @@ Request PlainRequest::to_request() && {
   const bool receive = channel_ != nullptr;
   Request request = Request::mpi(std::exchange(request_, MPI_REQUEST_NULL), std::move(channel_),
                                  receive, source_, cancel_requested_);
-#if defined(SMPI_H)
+#if defined(SCOMM_EARLY_COMPLETIONS)
   if (const MPI_Status* kept = early_.kept()) request.completed_early(*kept);
 #endif
   return request;

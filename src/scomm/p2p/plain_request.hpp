@@ -36,8 +36,8 @@ class PlainRequest {
     return kept != nullptr ? *kept : mpi;
   }
   bool kept_early() const noexcept { return early_.kept() != nullptr; }
-#if defined(SMPI_H)
-  // SMPI's MPI_Testall has completed and freed the base request (EarlyCompletion).
+#if defined(SCOMM_EARLY_COMPLETIONS)
+  // MPI_Testall has completed and freed the base request (EarlyCompletion).
   void completed_early(const MPI_Status& mpi) noexcept {
     early_.keep(request_, mpi);
   }

@@ -93,8 +93,8 @@ class Request {
   Status finish(const MPI_Status& mpi);
   // Marks a plain MPI request completed by MPI_Waitall with an error.
   void forget() noexcept { mpi_request() = MPI_REQUEST_NULL; }
-#if defined(SMPI_H)
-  // SMPI's MPI_Testall has completed and freed the base request (EarlyCompletion).
+#if defined(SCOMM_EARLY_COMPLETIONS)
+  // MPI_Testall has completed and freed the base request (EarlyCompletion).
   void completed_early(const MPI_Status& mpi) noexcept {
     early_.keep(mpi_request(), mpi);
   }
