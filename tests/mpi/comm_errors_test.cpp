@@ -162,84 +162,96 @@ TEST_F(CommErrorsTest, TruncationInWaitallAndTestallIsReportedAndTheRequestsFree
   EXPECT_EQ(received, from);
 }
 
+// Pairs of ranks (0, 1), (2, 3) ...: the even one sends a message that truncates the odd one's
+// first receive, then, later, the message of its second receive, on another communicator. An
+// odd rank count leaves the last rank out.
+class CommErrorsPairTest : public CommErrorsTest {
+ protected:
+  void SetUp() override {
+    CommErrorsTest::SetUp();
+    ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &other_), 0);
+    sender_ = world_rank_ % 2 == 0 && world_rank_ + 1 < world_size_;
+    receiver_ = world_rank_ % 2 == 1;
+    peer_ = world_rank_ % 2 == 0 ? world_rank_ + 1 : world_rank_ - 1;
+  }
+  void TearDown() override {
+    MPI_Barrier(MPI_COMM_WORLD);
+    SCOMM_Comm_free(&other_);
+    CommErrorsTest::TearDown();
+  }
+  void send_truncating() const {
+    const int big[4] = {1, 2, 3, 4};
+    ASSERT_EQ(SCOMM_Send(big, 4, MPI_INT, peer_, 3, SCOMM_COMM_WORLD), 0);
+  }
+  void send_late() const {
+    const int value = 100 + world_rank_;
+    ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, peer_, 7, other_), 0);
+  }
+  // Both receives complete, the first failed and the second received, each status saying so.
+  void expect_outcome(const SCOMM_Request r[2], const SCOMM_Status statuses[2], int late) const {
+    EXPECT_EQ(late, 100 + peer_);
+    EXPECT_EQ(r[0], SCOMM_REQUEST_NULL);
+    EXPECT_EQ(r[1], SCOMM_REQUEST_NULL);
+    EXPECT_EQ(statuses[0].SCOMM_ERROR, SCOMM_ERR_TRUNCATE);
+    EXPECT_EQ(statuses[1].SCOMM_ERROR, SCOMM_SUCCESS);
+    EXPECT_EQ(statuses[1].SCOMM_SOURCE, peer_);
+  }
+
+  SCOMM_Comm other_ = SCOMM_COMM_NULL;
+  bool sender_ = false, receiver_ = false;
+  int peer_ = 0;
+};
+
 // A receive the matching engine serves (MPI_ANY_TAG) fails while a receive on another
-// communicator still waits for its message: SCOMM_Waitall returns the failure only once that
-// message has come too, as MPI completes every request of a Waitall. Pairs of ranks: the even
-// one sends the late message well after the one that fails the receive.
-TEST_F(CommErrorsTest, WaitallCompletesEveryRequestWhenAnEngineReceiveFails) {
-  const bool sender = world_rank_ % 2 == 0 && world_rank_ + 1 < world_size_;
-  const bool receiver = world_rank_ % 2 == 1;
-  SCOMM_Comm other = SCOMM_COMM_NULL;
-  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &other), 0);
-  const int big[4] = {1, 2, 3, 4}, value = 100 + world_rank_;
-  if (sender) {
-    ASSERT_EQ(SCOMM_Send(big, 4, MPI_INT, world_rank_ + 1, 3, SCOMM_COMM_WORLD), 0);
+// communicator still waits for its message, sent well after: SCOMM_Waitall returns the failure
+// only once that message has come too, as MPI completes every request of a Waitall.
+TEST_F(CommErrorsPairTest, WaitallCompletesEveryRequestWhenAnEngineReceiveFails) {
+  if (sender_) {
+    send_truncating();
     const double start = MPI_Wtime();
     while (MPI_Wtime() - start < 0.2) {
     }
-    ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, world_rank_ + 1, 7, other), 0);
-  } else if (receiver) {
+    send_late();
+  } else if (receiver_) {
     int small[2] = {0, 0}, late = -1;
     SCOMM_Request r[2];
-    const int from = world_rank_ - 1;
-    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, from, MPI_ANY_TAG, SCOMM_COMM_WORLD, &r[0]), 0);
-    ASSERT_EQ(SCOMM_Irecv(&late, 1, MPI_INT, from, 7, other, &r[1]), 0);
     SCOMM_Status statuses[2];
+    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, peer_, MPI_ANY_TAG, SCOMM_COMM_WORLD, &r[0]), 0);
+    ASSERT_EQ(SCOMM_Irecv(&late, 1, MPI_INT, peer_, 7, other_, &r[1]), 0);
     EXPECT_EQ(error_class_of(SCOMM_Waitall(2, r, statuses)), SCOMM_ERR_TRUNCATE);
-    EXPECT_EQ(late, 100 + from);
-    EXPECT_EQ(statuses[0].SCOMM_ERROR, SCOMM_ERR_TRUNCATE);
-    EXPECT_EQ(statuses[1].SCOMM_ERROR, SCOMM_SUCCESS);
-    EXPECT_EQ(statuses[1].SCOMM_SOURCE, from);
-    EXPECT_EQ(r[0], SCOMM_REQUEST_NULL);
-    EXPECT_EQ(r[1], SCOMM_REQUEST_NULL);
+    expect_outcome(r, statuses, late);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  SCOMM_Comm_free(&other);
 }
 
 // SCOMM_Testall completes all of its requests or none: a truncated receive is reported only once
-// the other receive's message, sent later, has come (MPICH's MPI_Testall frees the failed request
-// early, SMPI's every complete one; Open MPI's waits for all). Pairs of ranks as above.
-TEST_F(CommErrorsTest, TestallReportsAFailureOnceEveryRequestHasCompleted) {
-  const bool sender = world_rank_ % 2 == 0 && world_rank_ + 1 < world_size_;
-  const bool receiver = world_rank_ % 2 == 1;
-  SCOMM_Comm other = SCOMM_COMM_NULL;
-  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &other), 0);
-  const int big[4] = {1, 2, 3, 4}, value = 100 + world_rank_;
+// the other receive's message, sent when the receiver says, has come (MPICH's MPI_Testall frees
+// the failed request early, SMPI's every complete one; Open MPI's waits for all).
+TEST_F(CommErrorsPairTest, TestallReportsAFailureOnceEveryRequestHasCompleted) {
   int go = 0;
-  if (sender) {
-    const int peer = world_rank_ + 1;
-    ASSERT_EQ(SCOMM_Send(big, 4, MPI_INT, peer, 3, SCOMM_COMM_WORLD), 0);
-    ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, peer, 4, SCOMM_COMM_WORLD), 0);  // after the first
-    ASSERT_EQ(SCOMM_Recv(&go, 1, MPI_INT, peer, 5, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
-    ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, peer, 7, other), 0);
-  } else if (receiver) {
-    const int from = world_rank_ - 1;
-    int small[2] = {0, 0}, late = -1, marker = -1, flag = -1;
+  if (sender_) {
+    send_truncating();
+    ASSERT_EQ(SCOMM_Send(&go, 1, MPI_INT, peer_, 4, SCOMM_COMM_WORLD), 0);  // behind it
+    ASSERT_EQ(SCOMM_Recv(&go, 1, MPI_INT, peer_, 5, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+    send_late();
+  } else if (receiver_) {
+    int small[2] = {0, 0}, late = -1, flag = -1;
     SCOMM_Request r[2];
     SCOMM_Status statuses[2];
-    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, from, 3, SCOMM_COMM_WORLD, &r[0]), 0);
-    ASSERT_EQ(SCOMM_Irecv(&late, 1, MPI_INT, from, 7, other, &r[1]), 0);
-    ASSERT_EQ(SCOMM_Recv(&marker, 1, MPI_INT, from, 4, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, peer_, 3, SCOMM_COMM_WORLD, &r[0]), 0);
+    ASSERT_EQ(SCOMM_Irecv(&late, 1, MPI_INT, peer_, 7, other_, &r[1]), 0);
+    ASSERT_EQ(SCOMM_Recv(&go, 1, MPI_INT, peer_, 4, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
     for (int i = 0; i < 5; ++i) {  // the first has failed, the second waits
       ASSERT_EQ(SCOMM_Testall(2, r, &flag, statuses), SCOMM_SUCCESS);
       ASSERT_EQ(flag, 0);
       EXPECT_NE(r[0], SCOMM_REQUEST_NULL);
       EXPECT_NE(r[1], SCOMM_REQUEST_NULL);
     }
-    ASSERT_EQ(SCOMM_Send(&go, 1, MPI_INT, from, 5, SCOMM_COMM_WORLD), 0);
+    ASSERT_EQ(SCOMM_Send(&go, 1, MPI_INT, peer_, 5, SCOMM_COMM_WORLD), 0);
     int rc = SCOMM_SUCCESS;
     for (flag = 0; flag == 0 && rc == SCOMM_SUCCESS;) rc = SCOMM_Testall(2, r, &flag, statuses);
     EXPECT_EQ(error_class_of(rc), SCOMM_ERR_TRUNCATE);
-    EXPECT_EQ(late, 100 + from);
-    EXPECT_EQ(r[0], SCOMM_REQUEST_NULL);
-    EXPECT_EQ(r[1], SCOMM_REQUEST_NULL);
-    EXPECT_EQ(statuses[0].SCOMM_ERROR, SCOMM_ERR_TRUNCATE);
-    EXPECT_EQ(statuses[1].SCOMM_ERROR, SCOMM_SUCCESS);
-    EXPECT_EQ(statuses[1].SCOMM_SOURCE, from);
+    expect_outcome(r, statuses, late);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  SCOMM_Comm_free(&other);
 }
 
 TEST_F(CommErrorsTest, BadCreations) {
