@@ -223,35 +223,44 @@ TEST_F(CommErrorsPairTest, WaitallCompletesEveryRequestWhenAnEngineReceiveFails)
   }
 }
 
-// SCOMM_Testall completes all of its requests or none: a truncated receive is reported only once
-// the other receive's message, sent when the receiver says, has come (MPICH's MPI_Testall frees
-// the failed request early, SMPI's every complete one; Open MPI's waits for all).
+// SCOMM_Testall completes all of its requests or none: a truncated receive, plain or served by
+// the matching engine (MPI_ANY_TAG), is reported only once the other receive's message, sent
+// when the receiver says, has come (MPICH's MPI_Testall frees the failed request early, SMPI's
+// every complete one; Open MPI's waits for all); by the Testall then or by a Waitall.
 TEST_F(CommErrorsPairTest, TestallReportsAFailureOnceEveryRequestHasCompleted) {
-  int go = 0;
-  if (sender_) {
-    send_truncating();
-    ASSERT_EQ(SCOMM_Send(&go, 1, MPI_INT, peer_, 4, SCOMM_COMM_WORLD), 0);  // behind it
-    ASSERT_EQ(SCOMM_Recv(&go, 1, MPI_INT, peer_, 5, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
-    send_late();
-  } else if (receiver_) {
-    int small[2] = {0, 0}, late = -1, flag = -1;
-    SCOMM_Request r[2];
-    SCOMM_Status statuses[2];
-    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, peer_, 3, SCOMM_COMM_WORLD, &r[0]), 0);
-    ASSERT_EQ(SCOMM_Irecv(&late, 1, MPI_INT, peer_, 7, other_, &r[1]), 0);
-    ASSERT_EQ(SCOMM_Recv(&go, 1, MPI_INT, peer_, 4, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
-    for (int i = 0; i < 5; ++i) {  // the first has failed, the second waits
-      ASSERT_EQ(SCOMM_Testall(2, r, &flag, statuses), SCOMM_SUCCESS);
-      ASSERT_EQ(flag, 0);
-      EXPECT_NE(r[0], SCOMM_REQUEST_NULL);
-      EXPECT_NE(r[1], SCOMM_REQUEST_NULL);
+  for (const bool engine : {false, true})
+    for (const bool then_waitall : {false, true}) {
+      int go = 0;
+      if (sender_) {
+        send_truncating();
+        ASSERT_EQ(SCOMM_Send(&go, 1, MPI_INT, peer_, 4, SCOMM_COMM_WORLD), 0);  // behind it
+        ASSERT_EQ(SCOMM_Recv(&go, 1, MPI_INT, peer_, 5, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+        send_late();
+      } else if (receiver_) {
+        int small[2] = {0, 0}, late = -1, flag = -1;
+        SCOMM_Request r[2];
+        SCOMM_Status statuses[2];
+        const int tag = engine ? MPI_ANY_TAG : 3;
+        ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, peer_, tag, SCOMM_COMM_WORLD, &r[0]), 0);
+        ASSERT_EQ(SCOMM_Irecv(&late, 1, MPI_INT, peer_, 7, other_, &r[1]), 0);
+        ASSERT_EQ(SCOMM_Recv(&go, 1, MPI_INT, peer_, 4, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+        for (int i = 0; i < 5; ++i) {  // the first has failed, the second waits
+          ASSERT_EQ(SCOMM_Testall(2, r, &flag, statuses), SCOMM_SUCCESS) << engine;
+          ASSERT_EQ(flag, 0);
+          EXPECT_NE(r[0], SCOMM_REQUEST_NULL);
+          EXPECT_NE(r[1], SCOMM_REQUEST_NULL);
+        }
+        ASSERT_EQ(SCOMM_Send(&go, 1, MPI_INT, peer_, 5, SCOMM_COMM_WORLD), 0);
+        int rc = SCOMM_SUCCESS;
+        if (then_waitall)
+          rc = SCOMM_Waitall(2, r, statuses);
+        else
+          for (flag = 0; flag == 0 && rc == SCOMM_SUCCESS;)
+            rc = SCOMM_Testall(2, r, &flag, statuses);
+        EXPECT_EQ(error_class_of(rc), SCOMM_ERR_TRUNCATE) << engine << then_waitall;
+        expect_outcome(r, statuses, late);
+      }
     }
-    ASSERT_EQ(SCOMM_Send(&go, 1, MPI_INT, peer_, 5, SCOMM_COMM_WORLD), 0);
-    int rc = SCOMM_SUCCESS;
-    for (flag = 0; flag == 0 && rc == SCOMM_SUCCESS;) rc = SCOMM_Testall(2, r, &flag, statuses);
-    EXPECT_EQ(error_class_of(rc), SCOMM_ERR_TRUNCATE);
-    expect_outcome(r, statuses, late);
-  }
 }
 
 TEST_F(CommErrorsTest, BadCreations) {

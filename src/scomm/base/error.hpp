@@ -2,6 +2,8 @@
 // exception thrown in C++ turns into the matching MPI-style error code without a table.
 #pragma once
 
+#include <exception>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -39,5 +41,18 @@ class Error : public std::runtime_error {
  private:
   ErrorClass class_;
 };
+
+// The class a failure is reported with (as the C API reports what it catches).
+inline ErrorClass error_class_of(const std::exception_ptr& failure) noexcept {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const Error& e) {
+    return e.error_class();
+  } catch (const std::bad_alloc&) {
+    return ErrorClass::kNoMem;
+  } catch (...) {
+    return ErrorClass::kIntern;
+  }
+}
 
 }  // namespace scomm

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <concepts>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <string>
@@ -72,6 +73,9 @@ struct RequestEntry {
   int* newcomm = nullptr;                // where the new communicator's handle goes
   int errhandler = 0;                    // the new communicator's: its parent's at the start
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
+  std::exception_ptr failure;            // failed, not yet reported (SCOMM_Testall)
+
+  bool settled() const noexcept { return completed || failure; }
 };
 
 // A send or receive that is one base MPI request (p2p::PlainRequest).

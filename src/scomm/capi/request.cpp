@@ -49,13 +49,18 @@ PlainRequestEntry& plain_entry(SCOMM_Request handle) {
   return *entry;
 }
 
+// How progress() treats a request that fails: freed and thrown at once, or kept in its entry
+// until retire() reports it (SCOMM_Testall, which reports all of its requests together).
+enum class OnFailure { kThrow, kKeep };
+
 // Advances general request `handle` (or SCOMM_REQUEST_NULL) without freeing it; true once it has
-// completed. With `block`, it returns once completed (p2p::Request::wait). A failed request is
-// freed and `handle` set to SCOMM_REQUEST_NULL, as MPI does.
-bool progress(SCOMM_Request& handle, SCOMM_Comm& failing, bool block = false) {
+// completed or failed. With `block`, it returns once so (p2p::Request::wait). A failed request is
+// freed and `handle` set to SCOMM_REQUEST_NULL, as MPI does, unless its failure is kept.
+bool progress(SCOMM_Request& handle, SCOMM_Comm& failing, bool block = false,
+              OnFailure on_failure = OnFailure::kThrow) {
   if (handle == SCOMM_REQUEST_NULL) return true;
   RequestEntry& entry = request_entry(handle);
-  if (entry.completed) return true;
+  if (entry.settled()) return true;
   failing = entry.comm;
   p2p::Status status;
   p2p::MatchingEngine& engine = runtime().engine();
@@ -63,6 +68,10 @@ bool progress(SCOMM_Request& handle, SCOMM_Comm& failing, bool block = false) {
     if (!(block ? entry.request.wait(engine, status) : entry.request.test(engine, status)))
       return false;
   } catch (...) {
+    if (on_failure == OnFailure::kKeep) {
+      entry.failure = std::current_exception();
+      return true;
+    }
     context().requests.erase(handle);  // failed, hence complete
     handle = SCOMM_REQUEST_NULL;
     throw;
@@ -105,9 +114,17 @@ void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
     complete_plain(handle, status, failing, true);
     return;
   }
-  write_status(*request_entry(*handle).completed, status);
+  RequestEntry& entry = request_entry(*handle);
+  const std::exception_ptr failure = entry.failure;
+  if (failure) {
+    failing = entry.comm;
+    write_failure(scomm::error_class_of(failure), status);
+  } else {
+    write_status(*entry.completed, status);
+  }
   context().requests.erase(*handle);
   *handle = SCOMM_REQUEST_NULL;
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace
@@ -212,28 +229,65 @@ bool test_all_plain(int count, const SCOMM_Request requests[], int& rc) {
   return all;
 }
 
-// SCOMM_Testall once every request has completed: reports and frees each in order (a plain
-// one with the status test_all_plain left, given MPI_Testall's `rc`); a failure is thrown after
-// every request is freed.
+// The first failure among the requests of a SCOMM_Waitall or SCOMM_Testall, in the order of the
+// array: thrown once every request is reported, through its request's communicator.
+class FirstFailure {
+ public:
+  void note(const std::exception_ptr& failure, SCOMM_Comm comm) {
+    if (failure_ || !failure) return;
+    failure_ = failure;
+    comm_ = comm;
+  }
+  // A base MPI call's failure `error`, as check_mpi() throws it.
+  void note_mpi(int error, const char* call, SCOMM_Comm comm) {
+    if (failure_ || error == MPI_SUCCESS) return;
+    try {
+      p2p::check_mpi(error, call);
+    } catch (...) {
+      note(std::current_exception(), comm);
+    }
+  }
+  void rethrow(SCOMM_Comm& failing) const {
+    if (!failure_) return;
+    failing = comm_;
+    std::rethrow_exception(failure_);
+  }
+
+ private:
+  std::exception_ptr failure_;
+  SCOMM_Comm comm_ = SCOMM_COMM_WORLD;
+};
+
+// SCOMM_Testall once every request has completed or failed: reports and frees each in order (a
+// plain one with the status test_all_plain left, given MPI_Testall's `rc`); the first failure
+// is thrown after every request is freed.
 void retire_all(int count, SCOMM_Request requests[], SCOMM_Status statuses[], int rc,
                 SCOMM_Comm& failing) {
   const auto& plain_statuses = context().wait_scratch.buffers.statuses;
-  int error = MPI_SUCCESS;
+  FirstFailure first;
   for (int i = 0, k = 0; i < count; ++i) {
-    if (PlainTable::has_kind_bit(requests[i]))
+    SCOMM_Comm comm = SCOMM_COMM_WORLD;
+    if (PlainTable::has_kind_bit(requests[i])) {
+      int error = MPI_SUCCESS;
       finish_plain(&requests[i], plain_statuses[static_cast<std::size_t>(k++)], rc,
-                   status_at(statuses, i), error, failing);
-    else
-      retire(&requests[i], status_at(statuses, i), failing);
+                   status_at(statuses, i), error, comm);
+      first.note_mpi(error, "MPI_Testall", comm);
+      continue;
+    }
+    try {
+      retire(&requests[i], status_at(statuses, i), comm);
+    } catch (...) {
+      first.note(std::current_exception(), comm);
+    }
   }
-  p2p::check_mpi(error, "MPI_Testall");
+  first.rethrow(failing);
 }
 
 // SCOMM_Waitall's common case, every request plain (or SCOMM_REQUEST_NULL), no background
 // operation to progress, and scratch space for `count` requests: one MPI_Waitall straight over
 // their base requests. False, having done nothing, otherwise. Every request is complete after
 // it, failed or not, and freed (MPI's rule); the first failure is left in `error` and `failing`
-// (the failed request's communicator), and a failed request has no status.
+// (the failed request's communicator), and a failed request's status carries its error class.
 bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[], int& error,
                     SCOMM_Comm& failing) noexcept {
   scomm::comm::Runtime* runtime = context().runtime.get();
@@ -286,7 +340,7 @@ void gather_waiting(int count, const SCOMM_Request requests[], WaitScratch& scra
       scratch.converted.push_back(std::move(w.plain->request).to_request());
       w.active = scratch.active.size();
       scratch.active.push_back(&scratch.converted.back());
-    } else if (w.entry != nullptr && !w.entry->completed) {
+    } else if (w.entry != nullptr && !w.entry->settled()) {
       w.active = scratch.active.size();
       scratch.active.push_back(&w.entry->request);
     }
@@ -315,7 +369,7 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
     if (w.entry->creation != nullptr) complete_creation(*w.entry);
   }
   // Report and free them all; a failed one is freed too, its status its error class.
-  bool failed_yet = false;
+  FirstFailure first;
   for (int i = 0; i < count; ++i) {
     SCOMM_Status* status = status_at(statuses, i);
     const Waiting& w = scratch.waiting[static_cast<std::size_t>(i)];
@@ -325,14 +379,17 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
     }
     const std::optional<p2p::Status>& result =
         w.entry != nullptr ? w.entry->completed : done[w.active];
-    if (result) {
+    const SCOMM_Comm comm = w.entry != nullptr ? w.entry->comm : w.plain->comm;
+    if (w.entry != nullptr && w.entry->failure) {  // kept by an earlier SCOMM_Testall
+      write_failure(scomm::error_class_of(w.entry->failure), status);
+      first.note(w.entry->failure, comm);
+    } else if (result) {
       write_status(*result, status);
-    } else {
+    } else {  // failed here: `failure` is that of the first failed one
       const ErrorClass error_class = scratch.buffers.failures[w.active];
       write_failure(error_class == ErrorClass::kSuccess ? ErrorClass::kIntern : error_class,
                     status);
-      if (!failed_yet) failing = w.entry != nullptr ? w.entry->comm : w.plain->comm;
-      failed_yet = true;
+      first.note(failure, comm);
     }
     if (w.plain != nullptr)
       context().plain_requests.erase_live(requests[i]);
@@ -341,7 +398,7 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
     requests[i] = SCOMM_REQUEST_NULL;
   }
   scratch.converted.clear();  // they hold channels: none may outlive its request
-  if (failure) std::rethrow_exception(failure);
+  first.rethrow(failing);
 }
 
 // A failure of SCOMM_Waitall's fast path, reported through `failing`'s error handler.
@@ -411,7 +468,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
       if (PlainTable::has_kind_bit(requests[i]))
         plain_entry(requests[i]);  // live, or an error before anything changes
       else
-        all = progress(requests[i], failing) && all;
+        all = progress(requests[i], failing, false, OnFailure::kKeep) && all;
     }
     int rc = MPI_SUCCESS;
     all = all && test_all_plain(count, requests, rc);
@@ -433,7 +490,7 @@ int SCOMM_Cancel(SCOMM_Request* request) {
     failing = entry.comm;
     if (entry.creation != nullptr)
       throw Error(ErrorClass::kRequest, "a communicator creation cannot be cancelled");
-    if (!entry.completed) entry.request.cancel(runtime().engine());
+    if (!entry.settled()) entry.request.cancel(runtime().engine());
   });
 }
 
@@ -450,9 +507,9 @@ int SCOMM_Request_free(SCOMM_Request* request) {
     }
     RequestEntry& entry = request_entry(*request);
     failing = entry.comm;
-    if (entry.creation != nullptr && !entry.completed)
+    if (entry.creation != nullptr && !entry.settled())
       throw Error(ErrorClass::kRequest, "a communicator creation must be completed");
-    if (!entry.completed) entry.request.release(runtime().engine());
+    if (!entry.settled()) entry.request.release(runtime().engine());
     context().requests.erase(*request);
     *request = SCOMM_REQUEST_NULL;
   });

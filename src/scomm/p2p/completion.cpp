@@ -1,26 +1,12 @@
 #include "scomm/p2p/completion.hpp"
 
 #include <exception>
-#include <new>
 #include <vector>
 
 #include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::p2p {
 namespace {
-
-// The class of the exception being handled.
-ErrorClass class_of_current_exception() noexcept {
-  try {
-    throw;
-  } catch (const Error& e) {
-    return e.error_class();
-  } catch (const std::bad_alloc&) {
-    return ErrorClass::kNoMem;
-  } catch (...) {
-    return ErrorClass::kIntern;
-  }
-}
 
 // The requests of one wait_all: their results, which failed (complete too: MPI frees a failed
 // request) and with what, and the failure of the first failed one.
@@ -33,7 +19,7 @@ struct Outcomes {
   bool settled(std::size_t i) const { return done[i] || failures[i] != ErrorClass::kSuccess; }
   // Called from a handler of request i's failure.
   void fail(std::size_t i) {
-    failures[i] = class_of_current_exception();
+    failures[i] = error_class_of(std::current_exception());
     if (failure && failed_first < i) return;
     failure = std::current_exception();
     failed_first = i;
