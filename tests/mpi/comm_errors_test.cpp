@@ -1,6 +1,10 @@
 // Bad input on communicators and point-to-point: MPI-style error classes through the
 // communicator's error handler (SCOMM_ERRORS_RETURN here), never a crash, a hang or a wrong
 // delivery; and SCOMM_ERRORS_ARE_FATAL by default.
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
 #include "scomm_fixture.hpp"
 
 namespace {
@@ -261,6 +265,30 @@ TEST_F(CommErrorsPairTest, TestallReportsAFailureOnceEveryRequestHasCompleted) {
         expect_outcome(r, statuses, late);
       }
     }
+}
+
+// A truncated receive fails SCOMM_Sendrecv only once its send has completed too: the caller may
+// then overwrite the send buffer (1 MiB, sent by rendezvous), and the peer gets the data.
+TEST_F(CommErrorsPairTest, SendrecvCompletesItsSendWhenItsReceiveFails) {
+  constexpr int kLong = 1 << 18;
+  std::vector<int> data(kLong);
+  std::iota(data.begin(), data.end(), 0);
+  const int four[4] = {1, 2, 3, 4};
+  if (sender_) {
+    int small[2] = {0, 0};
+    SCOMM_Status status;
+    EXPECT_EQ(error_class_of(SCOMM_Sendrecv(data.data(), kLong, MPI_INT, peer_, 11, small, 2,
+                                            MPI_INT, peer_, 12, SCOMM_COMM_WORLD, &status)),
+              SCOMM_ERR_TRUNCATE);
+    EXPECT_EQ(status.SCOMM_ERROR, SCOMM_ERR_TRUNCATE);
+    std::fill(data.begin(), data.end(), -1);
+  } else if (receiver_) {
+    std::vector<int> got(kLong, -1);
+    ASSERT_EQ(SCOMM_Sendrecv(four, 4, MPI_INT, peer_, 12, got.data(), kLong, MPI_INT, peer_, 11,
+                             SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(got, data);
+  }
 }
 
 TEST_F(CommErrorsTest, BadCreations) {

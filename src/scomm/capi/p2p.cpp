@@ -1,4 +1,6 @@
 // SCOMM_Send ... SCOMM_Probe: argument checks, then the p2p layer on the communicator's channel.
+#include <exception>
+
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/capi/request_completion.hpp"
@@ -236,10 +238,25 @@ int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, in
                                         sendtag, p2p::SendMode::kStandard);
     p2p::Status received, sent;
     bool receive_done = false, send_done = false;
+    // Both complete before the call returns, the send also when the receive fails (the caller
+    // may then reuse its buffer), and the first failure is thrown after.
+    std::exception_ptr failure;
+    const auto advance = [&failure](bool& done, auto&& test) {
+      try {
+        done = done || test();
+      } catch (...) {
+        done = true;
+        if (!failure) failure = std::current_exception();
+      }
+    };
     while (!receive_done || !send_done) {
-      receive_done = receive_done || receive.test(engine, received);
-      send_done = send_done || send.test(sent);
+      advance(receive_done, [&] { return receive.test(engine, received); });
+      advance(send_done, [&] { return send.test(sent); });
       engine.progress_background();
+    }
+    if (failure) {
+      write_failure(scomm::error_class_of(failure), status);
+      std::rethrow_exception(failure);
     }
     write_status(received, status);
   });
