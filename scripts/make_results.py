@@ -402,7 +402,9 @@ def p2p_section(runs):
              "handles, as scomm's C API does so that a stale or made-up handle is an error and not "
              "a crash, and does only what any such library must: fixed request slots with a "
              "generation each, the rank and tag checked, nothing else (no context, no rank map, no "
-             "matching engine; `bench/mpi/p2p_overhead.cpp`).", "",
+             "matching engine; `bench/mpi/p2p_overhead.cpp`). The Waitsome rows complete the "
+             "window by `MPI_Waitsome` and `SCOMM_Waitsome` until no request is active (no floor, "
+             "no goal: they show what completing some at a time costs).", "",
              "| P | communicator: measurement | raw MPI ns | scomm ns | scomm / raw | floor ns | "
              "floor / raw |",
              "|---:|---|---:|---:|---:|---:|---:|"]
@@ -420,8 +422,10 @@ def p2p_section(runs):
                        else " | ")
         parts.append(f"| {r['processes']} | {base} | {r['median']:.1f} | {ours['median']:.1f} | "
                      f"{ratio:.3f} | {floor_cells} |")
-        checks.append(check(ratio <= P2P_GOAL, f"{base} at P = {r['processes']}: scomm / raw = "
-                                               f"{ratio:.3f} (goal <= {P2P_GOAL})"))
+        if "Waitsome" not in base:
+            checks.append(check(ratio <= P2P_GOAL, f"{base} at P = {r['processes']}: "
+                                                   f"scomm / raw = {ratio:.3f} "
+                                                   f"(goal <= {P2P_GOAL})"))
     return parts + [""] + checks + [""]
 
 

@@ -1,9 +1,11 @@
 // Point-to-point overhead against raw MPI on the same ranks: 8-byte ping-pong latency between
-// ranks 0 and 1 and the message rate of windows of 64 nonblocking sends, on the world and on a
-// reversed-world communicator (a regular map: its lookups must cost nothing measurable). Beside
-// them a minimal library with checked integer request handles (HandleFloor). The
+// ranks 0 and 1 and the message rate of windows of 64 nonblocking sends (completed by Waitall,
+// and windows of 8 and 64 by Waitsome), on the world and on a reversed-world communicator (a
+// regular map: its lookups must cost nothing measurable). Beside them a minimal library with
+// checked integer request handles (HandleFloor). The
 // variants alternate repetition by repetition so drift hits all alike.
 #include <array>
+#include <span>
 #include <utility>
 
 #include "experiments.hpp"
@@ -34,10 +36,16 @@ class MpiApi {
     MPI_Waitall(count_, requests_.data(), MPI_STATUSES_IGNORE);
     count_ = 0;
   }
+  void waitsome() {
+    for (int done = 0; done != MPI_UNDEFINED;)
+      MPI_Waitsome(count_, requests_.data(), &done, indices_.data(), MPI_STATUSES_IGNORE);
+    count_ = 0;
+  }
 
  private:
   MPI_Comm comm_;
   std::array<MPI_Request, kWindow> requests_{};
+  std::array<int, kWindow> indices_{};
   int count_ = 0;
 };
 
@@ -58,10 +66,16 @@ class ScommApi {
     SCOMM_Waitall(count_, requests_.data(), SCOMM_STATUSES_IGNORE);
     count_ = 0;
   }
+  void waitsome() {
+    for (int done = 0; done != MPI_UNDEFINED;)
+      SCOMM_Waitsome(count_, requests_.data(), &done, indices_.data(), SCOMM_STATUSES_IGNORE);
+    count_ = 0;
+  }
 
  private:
   SCOMM_Comm comm_;
   std::array<SCOMM_Request, kWindow> requests_{};
+  std::array<int, kWindow> indices_{};
   int count_ = 0;
 };
 
@@ -160,17 +174,26 @@ void ping_pong(Api& api, int me, int a, int b) {
   }
 }
 
+// How a window's requests complete: one Waitall, or Waitsome until none is active.
+enum class Completion { kWaitall, kWaitsome };
+
 // a sends a window of messages to b, b acknowledges.
-template <typename Api>
-void window(Api& api, std::array<double, kWindow>& buffer, int me, int a, int b) {
+template <Completion how, typename Api>
+void window(Api& api, std::span<double> buffer, int me, int a, int b) {
+  const auto complete = [&api] {
+    if constexpr (how == Completion::kWaitall)
+      api.waitall();
+    else
+      api.waitsome();
+  };
   double ack = 0;
   if (me == a) {
     for (double& x : buffer) api.isend(&x, b);
-    api.waitall();
+    complete();
     api.recv(&ack, b);
   } else if (me == b) {
     for (double& x : buffer) api.irecv(&x, a);
-    api.waitall();
+    complete();
     api.send(&ack, a);
   }
 }
@@ -180,19 +203,35 @@ struct Pair {
   int me, a, b;
 };
 
-// One repetition of ping-pongs (nanoseconds per one-way message) or of windows (per message).
+// What one row measures: ping-pongs (messages 1), or windows of `messages` completed `how`.
+struct Measurement {
+  const char* name;
+  int messages;
+  Completion how;
+};
+
 template <typename Api>
-double ns_per_message(Api& api, const Pair& pair, bool pingpong, int iterations) {
-  if (pingpong)
+constexpr bool kHasWaitsome = requires(Api& api) {
+  api.waitsome();
+};
+
+// One repetition of a measurement: nanoseconds per (one-way) message.
+template <typename Api>
+double ns_per_message(Api& api, const Pair& pair, const Measurement& m, int iterations) {
+  if (m.messages == 1)
     return time_per_call(MPI_COMM_WORLD, 1, iterations,
                          [&] { ping_pong(api, pair.me, pair.a, pair.b); })
                .median_ns /
            2;
   std::array<double, kWindow> buffer{};
-  return time_per_call(MPI_COMM_WORLD, 1, iterations,
-                       [&] { window(api, buffer, pair.me, pair.a, pair.b); })
-             .median_ns /
-         kWindow;
+  const std::span<double> messages(buffer.data(), static_cast<std::size_t>(m.messages));
+  const auto timed = [&](auto&& one_window) {
+    return time_per_call(MPI_COMM_WORLD, 1, iterations, one_window).median_ns / m.messages;
+  };
+  if constexpr (kHasWaitsome<Api>)
+    if (m.how == Completion::kWaitsome)
+      return timed([&] { window<Completion::kWaitsome>(api, messages, pair.me, pair.a, pair.b); });
+  return timed([&] { window<Completion::kWaitall>(api, messages, pair.me, pair.a, pair.b); });
 }
 
 }  // namespace
@@ -224,23 +263,30 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
                    ScommApi(reversed),
                    FloorApi(reversed_floor),
                    {p - 1 - rank, p - 1, p - 2}}};
+  // The floor has no Waitsome: those rows compare scomm with MPI alone.
+  const Measurement measurements[] = {
+      {"8-byte ping-pong", 1, Completion::kWaitall},
+      {"64-message window", kWindow, Completion::kWaitall},
+      {"8-message window, Waitsome", 8, Completion::kWaitsome},
+      {"64-message window, Waitsome", kWindow, Completion::kWaitsome}};
   const int pings = o.quick ? 1000 : 20000, windows = o.quick ? 100 : 2000;
   std::vector<Row> rows;
   for (Case& c : cases) {
-    for (const auto& [kind, iterations] :
-         {std::pair{"8-byte ping-pong", pings}, std::pair{"64-message window", windows}}) {
-      const bool pingpong = std::string(kind) == "8-byte ping-pong";
+    for (const Measurement& m : measurements) {
+      const int iterations = m.messages == 1 ? pings : windows * kWindow / m.messages;
+      const bool with_floor = m.how == Completion::kWaitall;
       std::vector<double> raw, ours, floor;
       for (int rep = 0; rep < o.reps; ++rep) {
-        raw.push_back(ns_per_message(c.mpi, c.pair, pingpong, iterations));
-        ours.push_back(ns_per_message(c.scomm, c.pair, pingpong, iterations));
-        floor.push_back(ns_per_message(c.floor, c.pair, pingpong, iterations));
+        raw.push_back(ns_per_message(c.mpi, c.pair, m, iterations));
+        ours.push_back(ns_per_message(c.scomm, c.pair, m, iterations));
+        if (with_floor) floor.push_back(ns_per_message(c.floor, c.pair, m, iterations));
       }
-      const char* unit = pingpong ? "ns per one-way message" : "ns per message";
+      const char* unit = m.messages == 1 ? "ns per one-way message" : "ns per message";
       for (const auto& [who, times] : {std::pair{", raw MPI", &raw}, std::pair{", scomm", &ours},
                                        std::pair{", checked-handle floor", &floor}})
-        rows.push_back(
-            {"p2p-overhead", c.name + ": " + kind + who, unit, p, summarize(*times), {}});
+        if (!times->empty())
+          rows.push_back(
+              {"p2p-overhead", c.name + ": " + m.name + who, unit, p, summarize(*times), {}});
     }
   }
   SCOMM_Comm_free(&reversed);

@@ -335,11 +335,11 @@ TEST_F(RequestSomeErrorsTest, AFailedRequestIsListedWithItsErrorClass) {
   MPI_Comm_free(&mpi);
 }
 
-// A stale handle among live ones: SCOMM_ERR_REQUEST from every call, and nothing changed; null
-// outputs and negative counts are errors too.
+// A stale handle among live ones, or a live one given twice: SCOMM_ERR_REQUEST from every call,
+// and nothing changed; null outputs and negative counts are errors too.
 TEST_F(RequestSomeErrorsTest, BadArgumentsChangeNothing) {
   const int value = 7;
-  int got = -1, index = -1, flag = -1, outcount = -1, indices[2];
+  int got = -1, index = -1, flag = -1, outcount = -1, indices[3];
   SCOMM_Request stale = SCOMM_REQUEST_NULL, live = SCOMM_REQUEST_NULL;
   ASSERT_EQ(SCOMM_Isend(&value, 1, MPI_INT, world_rank_, 3, SCOMM_COMM_WORLD, &stale), 0);
   const SCOMM_Request copy = stale;
@@ -367,6 +367,24 @@ TEST_F(RequestSomeErrorsTest, BadArgumentsChangeNothing) {
             SCOMM_ERR_COUNT);
   EXPECT_EQ(error_class_of(SCOMM_Waitany(-2, mixed, &index, SCOMM_STATUS_IGNORE)), SCOMM_ERR_COUNT);
   EXPECT_EQ(mixed[0], live);
+  // A live handle given twice (completing one copy would leave the other dangling), of a plain
+  // request and of a general one (a receive from MPI_ANY_SOURCE).
+  SCOMM_Request any = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&got, 1, MPI_INT, MPI_ANY_SOURCE, 5, SCOMM_COMM_WORLD, &any), 0);
+  for (const SCOMM_Request twice : {live, any}) {
+    SCOMM_Request both[3] = {twice, SCOMM_REQUEST_NULL, twice};
+    EXPECT_EQ(error_class_of(SCOMM_Waitall(3, both, SCOMM_STATUSES_IGNORE)), SCOMM_ERR_REQUEST);
+    EXPECT_EQ(error_class_of(SCOMM_Testall(3, both, &flag, SCOMM_STATUSES_IGNORE)),
+              SCOMM_ERR_REQUEST);
+    EXPECT_EQ(error_class_of(SCOMM_Waitsome(3, both, &outcount, indices, SCOMM_STATUSES_IGNORE)),
+              SCOMM_ERR_REQUEST);
+    EXPECT_EQ(error_class_of(SCOMM_Testsome(3, both, &outcount, indices, SCOMM_STATUSES_IGNORE)),
+              SCOMM_ERR_REQUEST);
+    EXPECT_EQ(both[0], twice);
+    EXPECT_EQ(both[2], twice);
+  }
+  ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, world_rank_, 5, SCOMM_COMM_WORLD), 0);
+  ASSERT_EQ(SCOMM_Wait(&any, SCOMM_STATUS_IGNORE), 0);
   ASSERT_EQ(SCOMM_Send(&value, 1, MPI_INT, world_rank_, 4, SCOMM_COMM_WORLD), 0);
   ASSERT_EQ(SCOMM_Wait(&mixed[0], SCOMM_STATUS_IGNORE), 0);
   EXPECT_EQ(got, 7);

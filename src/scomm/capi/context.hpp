@@ -74,6 +74,7 @@ struct RequestEntry {
   int errhandler = 0;                    // the new communicator's: its parent's at the start
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
   std::exception_ptr failure;            // failed, not yet reported (SCOMM_Testall)
+  bool listed = false;  // seen in the array being checked (check_live: no handle twice)
 
   bool settled() const noexcept { return completed || failure; }
 };
@@ -85,7 +86,8 @@ struct PlainRequestEntry {
       : request(std::forward<Make>(make)()), comm(c) {}
 
   p2p::PlainRequest request;
-  int comm = 0;  // whose error handler reports its failure
+  int comm = 0;         // whose error handler reports its failure
+  bool listed = false;  // seen in the array being checked (check_live: no handle twice)
 };
 
 // A request of SCOMM_Waitall's general case: its entry in either table (none for

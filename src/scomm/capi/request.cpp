@@ -49,6 +49,28 @@ PlainRequestEntry& plain_entry(SCOMM_Request handle) {
   return *entry;
 }
 
+// The `listed` flag of live request `handle` (check_live), or Error(kRequest).
+bool& listed_flag(SCOMM_Request handle) {
+  return PlainTable::has_kind_bit(handle) ? plain_entry(handle).listed
+                                          : request_entry(handle).listed;
+}
+
+[[noreturn]] void throw_listed_twice(SCOMM_Request handle) {
+  throw Error(ErrorClass::kRequest,
+              "request handle " + std::to_string(handle) + " is given twice in the array");
+}
+
+// Clears the flags check_live set on requests[0, count), all live and distinct.
+void unlist(int count, const SCOMM_Request requests[]) noexcept {
+  for (int i = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL) continue;
+    if (PlainTable::has_kind_bit(requests[i]))
+      context().plain_requests.get_live(requests[i]).listed = false;
+    else
+      context().requests.get_live(requests[i]).listed = false;
+  }
+}
+
 // How progress() treats a request that fails: freed and thrown at once, or kept in its entry
 // until retire() reports it (SCOMM_Testall, which reports all of its requests together).
 enum class OnFailure { kThrow, kKeep };
@@ -104,7 +126,8 @@ bool complete_plain(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& fai
 }
 
 // Reports a completed request (or an empty status for SCOMM_REQUEST_NULL) and frees it; a plain
-// one is completed here.
+// one is completed here. A general one whose failure was kept (OnFailure::kKeep) is reported
+// and freed, then its failure thrown.
 void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   if (*handle == SCOMM_REQUEST_NULL) {
     write_status(p2p::Status::inactive(), status);
@@ -137,13 +160,19 @@ void check_array(int count, const SCOMM_Request* requests) {
 }
 
 void check_live(int count, const SCOMM_Request requests[]) {
-  for (int i = 0; i < count; ++i) {
-    if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    if (PlainTable::has_kind_bit(requests[i]))
-      plain_entry(requests[i]);
-    else
-      request_entry(requests[i]);
+  int i = 0;
+  try {
+    for (; i < count; ++i) {
+      if (requests[i] == SCOMM_REQUEST_NULL) continue;
+      bool& listed = listed_flag(requests[i]);
+      if (listed) throw_listed_twice(requests[i]);
+      listed = true;
+    }
+  } catch (...) {
+    unlist(i, requests);
+    throw;
   }
+  unlist(count, requests);
 }
 
 bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
@@ -158,8 +187,8 @@ bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& f
 namespace {
 
 // Reports and frees plain request *handle, which an MPI_Waitall or MPI_Testall that returned `rc`
-// has completed with status `mpi`. A failed one has no status; the first failure is left in
-// `error` and `failing` (its communicator).
+// has completed with status `mpi`. A failed one's status is its error class; the first failure
+// is left in `error` and `failing` (its communicator).
 [[gnu::always_inline]] inline void finish_plain(SCOMM_Request* handle, const MPI_Status& mpi,
                                                 int rc, SCOMM_Status* status, int& error,
                                                 SCOMM_Comm& failing) noexcept {
@@ -303,8 +332,12 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
       batch[i] = MPI_REQUEST_NULL;
       continue;
     }
-    const PlainRequestEntry* plain = table.find(requests[i]);
-    if (plain == nullptr) return false;
+    PlainRequestEntry* plain = table.find(requests[i]);
+    if (plain == nullptr || plain->listed) {  // to the general path, which says what is wrong
+      unlist(i, requests);
+      return false;
+    }
+    plain->listed = true;  // gone with the entry below
     batch[i] = plain->request.mpi();
   }
   [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
@@ -413,6 +446,7 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
                                SCOMM_Status statuses[]) noexcept {
   return on_requests(function, [&](SCOMM_Comm& failing) {
     check_array(count, requests);
+    check_live(count, requests);
     WaitScratch& scratch = context().wait_scratch;
     if (scratch.plain_batch.size() < static_cast<std::size_t>(count)) {
       scratch.plain_batch.resize(static_cast<std::size_t>(count));
@@ -462,14 +496,12 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
   return on_requests("SCOMM_Testall", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
     require(flag, "flag");
+    check_live(count, requests);
     runtime().engine().progress_background();
     bool all = true;
-    for (int i = 0; i < count; ++i) {
-      if (PlainTable::has_kind_bit(requests[i]))
-        plain_entry(requests[i]);  // live, or an error before anything changes
-      else
+    for (int i = 0; i < count; ++i)
+      if (!PlainTable::has_kind_bit(requests[i]))
         all = progress(requests[i], failing, false, OnFailure::kKeep) && all;
-    }
     int rc = MPI_SUCCESS;
     all = all && test_all_plain(count, requests, rc);
     *flag = all ? 1 : 0;

@@ -20,8 +20,9 @@ void write_failure(ErrorClass error_class, SCOMM_Status* to);
 
 // Error(kCount) for a negative count, Error(kArg) for a null array of a positive count.
 void check_array(int count, const SCOMM_Request* requests);
-// Error(kRequest) when a handle of the array other than SCOMM_REQUEST_NULL is not live: checked
-// before a call changes anything.
+// Error(kRequest) when a handle of the array other than SCOMM_REQUEST_NULL is not live, or is given
+// twice (completing it once would leave the other copy dangling): checked before a call changes
+// anything.
 void check_live(int count, const SCOMM_Request requests[]);
 // Tests request *handle (live, not SCOMM_REQUEST_NULL); once it has completed, reports it in
 // *status, frees it, sets *handle to SCOMM_REQUEST_NULL and returns true. A failed request is

@@ -1,17 +1,26 @@
 // SCOMM_Waitany, SCOMM_Testany, SCOMM_Waitsome, SCOMM_Testsome: completion of any or some of many
 // requests. Each looks at the active requests in the order of the array (as Open MPI and MPICH
 // do), testing each with MPI_Test or the matching engine, so that requests of every kind (plain,
-// matching engine, collectives, creations) mix. Every handle is checked before anything changes.
-// A failed request is complete (and freed) too: the *any calls give its index, the *some calls
-// list it with SCOMM_ERROR in its status set to the error class; the first failure is reported
-// through its communicator's error handler once every request has been looked at.
+// matching engine, collectives, creations) mix; the *some calls leave requests that MPI
+// completes alone to one MPI_Waitsome or MPI_Testsome. Every handle is checked before anything
+// changes. A failed request is complete (and freed) too: the *any calls give its index, the *some
+// calls list it with SCOMM_ERROR in its status set to the error class; the first failure is
+// reported through its communicator's error handler once every request has been looked at.
 #include <exception>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/capi/request_completion.hpp"
+#include "scomm/p2p/completion.hpp"
+#include "scomm/p2p/mpi_check.hpp"
 
 namespace {
+
+#if defined(SMPI_H)
+constexpr bool kOnSmpi = true;
+#else
+constexpr bool kOnSmpi = false;
+#endif
 
 using namespace scomm::capi;
 namespace p2p = scomm::p2p;
@@ -35,32 +44,121 @@ void complete_any(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
   *index = MPI_UNDEFINED;
 }
 
-// Looks at every active request once, in order, and completes, reports and frees those that are
-// done: their indices in indices[0, *outcount), their statuses at the same places of `statuses`.
-// A request that failed is listed too, its failure kept: the first one is thrown at the end,
-// `failing` its communicator. A failure that freed nothing (a handle given twice, dead once its
+// One pass of SCOMM_Waitsome or SCOMM_Testsome: the requests it has completed, their indices in
+// indices[0, *outcount) and their statuses at the same places of `statuses`, and the first that
+// failed, whose failure is thrown once the pass is over.
+class SomePass {
+ public:
+  SomePass(int* outcount, int indices[], SCOMM_Status statuses[])
+      : outcount_(outcount), indices_(indices), statuses_(statuses) {
+    *outcount_ = 0;
+  }
+  SCOMM_Status* next_status() const { return status_at(statuses_, *outcount_); }
+  void completed(int i) { indices_[(*outcount_)++] = i; }
+  // Request i, of communicator `comm`, has failed (called from the failure's handler).
+  void failed(int i, SCOMM_Comm comm) {
+    const std::exception_ptr failure = std::current_exception();
+    write_failure(scomm::error_class_of(failure), next_status());
+    completed(i);
+    if (failure_) return;
+    failure_ = failure;
+    comm_ = comm;
+  }
+  void end(SCOMM_Comm& failing) const {
+    if (!failure_) return;
+    failing = comm_;
+    std::rethrow_exception(failure_);
+  }
+
+ private:
+  int* outcount_;
+  int* indices_;
+  SCOMM_Status* statuses_;
+  std::exception_ptr failure_;
+  SCOMM_Comm comm_ = SCOMM_COMM_WORLD;
+};
+
+// Tests request i by itself. A failure that freed nothing (a handle given twice, dead once its
 // first copy completed) is thrown at once.
-void complete_some(int count, SCOMM_Request requests[], int* outcount, int indices[],
-                   SCOMM_Status statuses[], SCOMM_Comm& failing) {
-  std::exception_ptr failure;
-  *outcount = 0;
+void test_one(SCOMM_Request requests[], int i, SomePass& pass) {
+  SCOMM_Comm comm = SCOMM_COMM_WORLD;
+  try {
+    if (complete_if_done(&requests[i], pass.next_status(), comm)) pass.completed(i);
+  } catch (...) {
+    if (requests[i] != SCOMM_REQUEST_NULL) throw;
+    pass.failed(i, comm);
+  }
+}
+
+// Reports and frees plain request i, which MPI_Testsome completed with status `mpi` (its error
+// field cleared before, so set only by a failure).
+void finish_tested(SCOMM_Request requests[], int i, const MPI_Status& mpi, SomePass& pass) {
+  HandleTable<PlainRequestEntry>& table = context().plain_requests;
+  PlainRequestEntry& plain = table.get_live(requests[i]);
+  const SCOMM_Comm comm = plain.comm;
+  try {
+    p2p::check_mpi(mpi.MPI_ERROR, "receive");
+    write_status(plain.request.finish(mpi), pass.next_status());
+    pass.completed(i);
+  } catch (...) {
+    pass.failed(i, comm);
+  }
+  table.erase_live(requests[i]);
+  requests[i] = SCOMM_REQUEST_NULL;
+}
+
+// The plain requests of buffers.batch (request buffers.owner[k] of the array), completed by one
+// MPI_Waitsome (`wait`) or MPI_Testsome: one progress pass of MPI for all of them, where one
+// MPI_Test each would make one each.
+void complete_batch(SCOMM_Request requests[], p2p::WaitBuffers& buffers, bool wait,
+                    SomePass& pass) {
+  const int n = static_cast<int>(buffers.batch.size());
+  buffers.statuses.assign(buffers.batch.size(), MPI_Status{});
+  for (MPI_Status& status : buffers.statuses) status.MPI_ERROR = MPI_SUCCESS;
+  buffers.indices.resize(buffers.batch.size());
+  int done = 0, rc = MPI_SUCCESS;
+  {
+    [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
+    rc = (wait ? MPI_Waitsome : MPI_Testsome)(n, buffers.batch.data(), &done,
+                                              buffers.indices.data(), buffers.statuses.data());
+  }
+  if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) p2p::check_mpi(rc, "MPI_Waitsome");
+  for (int k = 0; k < done && done != MPI_UNDEFINED; ++k) {
+    const auto at = static_cast<std::size_t>(buffers.indices[static_cast<std::size_t>(k)]);
+    finish_tested(requests, static_cast<int>(buffers.owner[at]),
+                  buffers.statuses[static_cast<std::size_t>(k)], pass);
+  }
+}
+
+// Lists in buffers.batch the active requests' MPI requests when every one is plain with one and
+// MPI can be left to complete them (no background operation to progress; not on SMPI, whose
+// MPI_Waitsome waits in its waitany, which crashes at random in long programs); false otherwise.
+bool batch_of_plain(int count, const SCOMM_Request requests[], p2p::WaitBuffers& buffers) {
+  if (kOnSmpi || runtime().engine().has_background()) return false;
+  buffers.batch.clear();
+  buffers.owner.clear();
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    SCOMM_Status* status = status_at(statuses, *outcount);
-    SCOMM_Comm comm = failing;
-    try {
-      if (!complete_if_done(&requests[i], status, comm)) continue;
-    } catch (const scomm::Error& e) {
-      if (requests[i] != SCOMM_REQUEST_NULL) throw;
-      write_failure(e.error_class(), status);
-      if (!failure) {
-        failure = std::current_exception();
-        failing = comm;
-      }
-    }
-    indices[(*outcount)++] = i;
+    if (!HandleTable<PlainRequestEntry>::has_kind_bit(requests[i])) return false;
+    const MPI_Request mpi = context().plain_requests.get_live(requests[i]).request.mpi();
+    if (mpi == MPI_REQUEST_NULL) return false;  // MPI_PROC_NULL's, or completed early
+    buffers.batch.push_back(mpi);
+    buffers.owner.push_back(static_cast<std::size_t>(i));
   }
-  if (failure) std::rethrow_exception(failure);
+  return true;
+}
+
+// Completes, reports and frees the active requests that are done: those MPI completes alone
+// by one MPI_Waitsome (`wait`) or MPI_Testsome, any other mix by looking at each once in the
+// array's order (then `wait` waits for nothing).
+void complete_some(int count, SCOMM_Request requests[], bool wait, SomePass& pass) {
+  p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
+  if (batch_of_plain(count, requests, buffers)) {
+    complete_batch(requests, buffers, wait, pass);
+    return;
+  }
+  for (int i = 0; i < count; ++i)
+    if (requests[i] != SCOMM_REQUEST_NULL) test_one(requests, i, pass);
 }
 
 void check_some_arguments(int count, const SCOMM_Request requests[], const int* outcount,
@@ -119,7 +217,9 @@ int SCOMM_Waitsome(int incount, SCOMM_Request requests[], int* outcount, int ind
     *outcount = MPI_UNDEFINED;
     if (!any_active(incount, requests)) return;
     for (;;) {
-      complete_some(incount, requests, outcount, indices, statuses, failing);
+      SomePass pass(outcount, indices, statuses);
+      complete_some(incount, requests, true, pass);
+      pass.end(failing);
       if (*outcount > 0) return;
       runtime().engine().progress_background();
     }
@@ -133,7 +233,9 @@ int SCOMM_Testsome(int incount, SCOMM_Request requests[], int* outcount, int ind
     *outcount = MPI_UNDEFINED;
     if (!any_active(incount, requests)) return;
     runtime().engine().progress_background();
-    complete_some(incount, requests, outcount, indices, statuses, failing);
+    SomePass pass(outcount, indices, statuses);
+    complete_some(incount, requests, false, pass);
+    pass.end(failing);
   });
 }
 

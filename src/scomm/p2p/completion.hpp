@@ -18,6 +18,7 @@ struct WaitBuffers {
   std::vector<MPI_Request> batch;
   std::vector<std::size_t> owner;
   std::vector<MPI_Status> statuses;
+  std::vector<int> indices;  // MPI_Testsome's
   // Of the last wait_all: the class request i failed with, ErrorClass::kSuccess if it did not.
   std::vector<ErrorClass> failures;
 };
