@@ -2,17 +2,20 @@
 """scomm's own instructions per call, from callgrind profiles of scomm-mpibench (instructions.sh).
 
     instruction_counts.py creation PROFILE        create + free of split-halves' local creation
-    instruction_counts.py messages PROFILE...     SCOMM_Send ... SCOMM_Waitall of p2p-overhead
+    instruction_counts.py messages PROFILE...     SCOMM_Send ... SCOMM_Waitsome of p2p-overhead
     instruction_counts.py collective OP PROFILE...  SCOMM_<OP>, collected alone (--toggle-collect)
 
 A call's own instructions are its inclusive count less that of the MPI call it makes (the PMPI_
-call's cost from callers in libscomm), per call; SCOMM_Waitall's per request completed. A
+call's cost from callers in libscomm), per call; SCOMM_Waitall's and SCOMM_Waitsome's per request
+completed. A
 collective's are those executed in libscomm and libstdc++ while in SCOMM_<OP> (MPI's, and the C
 library's, left out), per call of SCOMM_<OP> (counted at its callers).
 """
 import re
 import subprocess
 import sys
+
+WINDOW = 64  # requests per window that p2p-overhead completes by SCOMM_Waitall (its kWindow)
 
 
 def annotate_tree(profile, tree):
@@ -80,8 +83,14 @@ def messages(profiles):
                 requests += calls
             own = (inclusive - mpi_from_scomm(blocks, "PMPI_" + call)) / calls
             print(f"rank {rank}: {name} {own:.0f} own instructions per call")
-        own = blocks["SCOMM_Waitall"][0] - mpi_from_scomm(blocks, "PMPI_Waitall")
-        print(f"rank {rank}: SCOMM_Waitall {own / requests:.0f} own instructions per request")
+        # Each SCOMM_Waitall completes one window of WINDOW requests; SCOMM_Waitsome the rest.
+        inclusive, calls, _ = blocks["SCOMM_Waitall"]
+        own = inclusive - mpi_from_scomm(blocks, "PMPI_Waitall")
+        print(f"rank {rank}: SCOMM_Waitall {own / (calls * WINDOW):.0f} own instructions per request")
+        if "SCOMM_Waitsome" in blocks and requests > calls * WINDOW:
+            own = blocks["SCOMM_Waitsome"][0] - mpi_from_scomm(blocks, "PMPI_Waitsome")
+            print(f"rank {rank}: SCOMM_Waitsome {own / (requests - calls * WINDOW):.0f} own "
+                  "instructions per request")
 
 
 def own_instructions(profile):

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <concepts>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -74,7 +75,7 @@ struct RequestEntry {
   int errhandler = 0;                    // the new communicator's: its parent's at the start
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
   std::exception_ptr failure;            // failed, not yet reported (SCOMM_Testall)
-  bool listed = false;  // seen in the array being checked (check_live: no handle twice)
+  std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
 
   bool settled() const noexcept { return completed || failure; }
 };
@@ -86,8 +87,8 @@ struct PlainRequestEntry {
       : request(std::forward<Make>(make)()), comm(c) {}
 
   p2p::PlainRequest request;
-  int comm = 0;         // whose error handler reports its failure
-  bool listed = false;  // seen in the array being checked (check_live: no handle twice)
+  int comm = 0;                 // whose error handler reports its failure
+  std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
 };
 
 // A request of SCOMM_Waitall's general case: its entry in either table (none for
@@ -133,6 +134,9 @@ struct Context {
   // Handles with the kind bit: nearly every nonblocking message's (capi/request.cpp).
   HandleTable<PlainRequestEntry> plain_requests{kFirstRequestHandle, true};
   WaitScratch wait_scratch;
+  // Numbers the look-ups of request arrays (the entries' listed_in): an entry seen twice in one
+  // holds its number already. 64 bits never wrap.
+  std::uint64_t array_lookups = 0;
 };
 
 // The only mutable state of the library (defined in context.cpp). Constant-initialized: nothing

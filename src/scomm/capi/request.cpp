@@ -49,26 +49,15 @@ PlainRequestEntry& plain_entry(SCOMM_Request handle) {
   return *entry;
 }
 
-// The `listed` flag of live request `handle` (check_live), or Error(kRequest).
-bool& listed_flag(SCOMM_Request handle) {
-  return PlainTable::has_kind_bit(handle) ? plain_entry(handle).listed
-                                          : request_entry(handle).listed;
+// The look-up mark of live request `handle` (check_live), or Error(kRequest).
+std::uint64_t& listed_in(SCOMM_Request handle) {
+  return PlainTable::has_kind_bit(handle) ? plain_entry(handle).listed_in
+                                          : request_entry(handle).listed_in;
 }
 
 [[noreturn]] void throw_listed_twice(SCOMM_Request handle) {
   throw Error(ErrorClass::kRequest,
               "request handle " + std::to_string(handle) + " is given twice in the array");
-}
-
-// Clears the flags check_live set on requests[0, count), all live and distinct.
-void unlist(int count, const SCOMM_Request requests[]) noexcept {
-  for (int i = 0; i < count; ++i) {
-    if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    if (PlainTable::has_kind_bit(requests[i]))
-      context().plain_requests.get_live(requests[i]).listed = false;
-    else
-      context().requests.get_live(requests[i]).listed = false;
-  }
 }
 
 // How progress() treats a request that fails: freed and thrown at once, or kept in its entry
@@ -160,19 +149,13 @@ void check_array(int count, const SCOMM_Request* requests) {
 }
 
 void check_live(int count, const SCOMM_Request requests[]) {
-  int i = 0;
-  try {
-    for (; i < count; ++i) {
-      if (requests[i] == SCOMM_REQUEST_NULL) continue;
-      bool& listed = listed_flag(requests[i]);
-      if (listed) throw_listed_twice(requests[i]);
-      listed = true;
-    }
-  } catch (...) {
-    unlist(i, requests);
-    throw;
+  const std::uint64_t lookup = ++context().array_lookups;
+  for (int i = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL) continue;
+    std::uint64_t& mark = listed_in(requests[i]);
+    if (mark == lookup) throw_listed_twice(requests[i]);
+    mark = lookup;
   }
-  unlist(count, requests);
 }
 
 bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
@@ -327,17 +310,15 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   PlainTable& table = context().plain_requests;
   MPI_Request* const batch = scratch.plain_batch.data();
   MPI_Status* const mpi_statuses = scratch.plain_statuses.data();
+  const std::uint64_t lookup = ++context().array_lookups;  // as check_live marks
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL) {
       batch[i] = MPI_REQUEST_NULL;
       continue;
     }
     PlainRequestEntry* plain = table.find(requests[i]);
-    if (plain == nullptr || plain->listed) {  // to the general path, which says what is wrong
-      unlist(i, requests);
-      return false;
-    }
-    plain->listed = true;  // gone with the entry below
+    if (plain == nullptr || plain->listed_in == lookup) return false;  // the general path tells
+    plain->listed_in = lookup;
     batch[i] = plain->request.mpi();
   }
   [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;

@@ -22,7 +22,7 @@ void write_failure(ErrorClass error_class, SCOMM_Status* to);
 void check_array(int count, const SCOMM_Request* requests);
 // Error(kRequest) when a handle of the array other than SCOMM_REQUEST_NULL is not live, or is given
 // twice (completing it once would leave the other copy dangling): checked before a call changes
-// anything.
+// anything, in one pass (each entry keeps the number of the last look-up that saw it).
 void check_live(int count, const SCOMM_Request requests[]);
 // Tests request *handle (live, not SCOMM_REQUEST_NULL); once it has completed, reports it in
 // *status, frees it, sets *handle to SCOMM_REQUEST_NULL and returns true. A failed request is

@@ -90,15 +90,16 @@ void test_one(SCOMM_Request requests[], int i, SomePass& pass) {
   }
 }
 
-// Reports and frees plain request i, which MPI_Testsome completed with status `mpi` (its error
-// field cleared before, so set only by a failure).
-void finish_tested(SCOMM_Request requests[], int i, const MPI_Status& mpi, SomePass& pass) {
+// Reports and frees plain request i, which MPI_Waitsome or MPI_Testsome returning `rc` completed
+// with status `mpi` (whose error field tells a failure when rc is MPI_ERR_IN_STATUS).
+void finish_tested(SCOMM_Request requests[], int i, int rc, const MPI_Status& mpi, SomePass& pass) {
   HandleTable<PlainRequestEntry>& table = context().plain_requests;
   PlainRequestEntry& plain = table.get_live(requests[i]);
   const SCOMM_Comm comm = plain.comm;
   try {
-    p2p::check_mpi(mpi.MPI_ERROR, "receive");
-    write_status(plain.request.finish(mpi), pass.next_status());
+    if (rc == MPI_ERR_IN_STATUS) p2p::check_mpi(mpi.MPI_ERROR, "receive");
+    SCOMM_Status* status = pass.next_status();
+    if (status != SCOMM_STATUS_IGNORE) write_status(plain.request.finish(mpi), status);
     pass.completed(i);
   } catch (...) {
     pass.failed(i, comm);
@@ -113,8 +114,7 @@ void finish_tested(SCOMM_Request requests[], int i, const MPI_Status& mpi, SomeP
 void complete_batch(SCOMM_Request requests[], p2p::WaitBuffers& buffers, bool wait,
                     SomePass& pass) {
   const int n = static_cast<int>(buffers.batch.size());
-  buffers.statuses.assign(buffers.batch.size(), MPI_Status{});
-  for (MPI_Status& status : buffers.statuses) status.MPI_ERROR = MPI_SUCCESS;
+  buffers.statuses.resize(buffers.batch.size());
   buffers.indices.resize(buffers.batch.size());
   int done = 0, rc = MPI_SUCCESS;
   {
@@ -125,7 +125,7 @@ void complete_batch(SCOMM_Request requests[], p2p::WaitBuffers& buffers, bool wa
   if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) p2p::check_mpi(rc, "MPI_Waitsome");
   for (int k = 0; k < done && done != MPI_UNDEFINED; ++k) {
     const auto at = static_cast<std::size_t>(buffers.indices[static_cast<std::size_t>(k)]);
-    finish_tested(requests, static_cast<int>(buffers.owner[at]),
+    finish_tested(requests, static_cast<int>(buffers.owner[at]), rc,
                   buffers.statuses[static_cast<std::size_t>(k)], pass);
   }
 }
