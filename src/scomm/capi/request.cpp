@@ -169,29 +169,6 @@ bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& f
 
 namespace {
 
-// Reports and frees plain request *handle, which an MPI_Waitall or MPI_Testall that returned `rc`
-// has completed with status `mpi`. A failed one's status is its error class; the first failure
-// is left in `error` and `failing` (its communicator).
-[[gnu::always_inline]] inline void finish_plain(SCOMM_Request* handle, const MPI_Status& mpi,
-                                                int rc, SCOMM_Status* status, int& error,
-                                                SCOMM_Comm& failing) noexcept {
-  PlainTable& table = context().plain_requests;
-  const PlainRequestEntry& plain = table.get_live(*handle);
-  const MPI_Status& base = plain.request.base_status(mpi);
-  if ((rc == MPI_ERR_IN_STATUS || plain.request.kept_early()) && base.MPI_ERROR != MPI_SUCCESS)
-      [[unlikely]] {
-    write_failure(p2p::error_class_of_mpi(base.MPI_ERROR), status);
-    if (error == MPI_SUCCESS) {
-      error = base.MPI_ERROR;
-      failing = plain.comm;
-    }
-  } else if (status != SCOMM_STATUS_IGNORE) {
-    write_status(plain.request.finish(mpi), status);
-  }
-  table.erase_live(*handle);
-  *handle = SCOMM_REQUEST_NULL;
-}
-
 #if defined(SCOMM_EARLY_COMPLETIONS)
 // After an MPI_Testall (of SMPI or MPICH) that returned flag 0, or MPI_ERR_IN_STATUS with some
 // requests pending, over the scratch copies of the plain requests' base handles: each one it
@@ -240,35 +217,6 @@ bool test_all_plain(int count, const SCOMM_Request requests[], int& rc) {
 #endif
   return all;
 }
-
-// The first failure among the requests of a SCOMM_Waitall or SCOMM_Testall, in the order of the
-// array: thrown once every request is reported, through its request's communicator.
-class FirstFailure {
- public:
-  void note(const std::exception_ptr& failure, SCOMM_Comm comm) {
-    if (failure_ || !failure) return;
-    failure_ = failure;
-    comm_ = comm;
-  }
-  // A base MPI call's failure `error`, as check_mpi() throws it.
-  void note_mpi(int error, const char* call, SCOMM_Comm comm) {
-    if (failure_ || error == MPI_SUCCESS) return;
-    try {
-      p2p::check_mpi(error, call);
-    } catch (...) {
-      note(std::current_exception(), comm);
-    }
-  }
-  void rethrow(SCOMM_Comm& failing) const {
-    if (!failure_) return;
-    failing = comm_;
-    std::rethrow_exception(failure_);
-  }
-
- private:
-  std::exception_ptr failure_;
-  SCOMM_Comm comm_ = SCOMM_COMM_WORLD;
-};
 
 // SCOMM_Testall once every request has completed or failed: reports and frees each in order (a
 // plain one with the status test_all_plain left, given MPI_Testall's `rc`); the first failure

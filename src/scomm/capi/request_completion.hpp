@@ -1,9 +1,13 @@
 // What the completion calls share (capi/request.cpp, capi/request_some.cpp): finding a request's
-// entry, completing one request, and reporting a request's failure through its communicator.
+// entry, completing one request, reporting a plain request MPI completed among many, and
+// reporting the first failure through its request's communicator.
 #pragma once
+
+#include <exception>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::capi {
 
@@ -28,6 +32,59 @@ void check_live(int count, const SCOMM_Request requests[]);
 // *status, frees it, sets *handle to SCOMM_REQUEST_NULL and returns true. A failed request is
 // freed too and its failure thrown. `failing` becomes the request's communicator.
 bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing);
+
+// Reports and frees plain request *handle, which an MPI_Waitall, MPI_Testall, MPI_Waitsome or
+// MPI_Testsome that returned `rc` has completed with status `mpi`. A failed one's status is its
+// error class; the first failure is left in `error` and `failing` (its communicator).
+[[gnu::always_inline]] inline void finish_plain(SCOMM_Request* handle, const MPI_Status& mpi,
+                                                int rc, SCOMM_Status* status, int& error,
+                                                SCOMM_Comm& failing) noexcept {
+  HandleTable<PlainRequestEntry>& table = context().plain_requests;
+  const PlainRequestEntry& plain = table.get_live(*handle);
+  const MPI_Status& base = plain.request.base_status(mpi);
+  if ((rc == MPI_ERR_IN_STATUS || plain.request.kept_early()) && base.MPI_ERROR != MPI_SUCCESS)
+      [[unlikely]] {
+    write_failure(p2p::error_class_of_mpi(base.MPI_ERROR), status);
+    if (error == MPI_SUCCESS) {
+      error = base.MPI_ERROR;
+      failing = plain.comm;
+    }
+  } else if (status != SCOMM_STATUS_IGNORE) {
+    write_status(plain.request.finish(mpi), status);
+  }
+  table.erase_live(*handle);
+  *handle = SCOMM_REQUEST_NULL;
+}
+
+// The first failure among the requests of a SCOMM_Waitall, SCOMM_Testall or SCOMM_Waitsome, in
+// the order of the array: thrown once every request is reported, through its request's
+// communicator.
+class FirstFailure {
+ public:
+  void note(const std::exception_ptr& failure, SCOMM_Comm comm) {
+    if (failure_ || !failure) return;
+    failure_ = failure;
+    comm_ = comm;
+  }
+  // A base MPI call's failure `error`, as check_mpi() throws it.
+  void note_mpi(int error, const char* call, SCOMM_Comm comm) {
+    if (failure_ || error == MPI_SUCCESS) return;
+    try {
+      p2p::check_mpi(error, call);
+    } catch (...) {
+      note(std::current_exception(), comm);
+    }
+  }
+  void rethrow(SCOMM_Comm& failing) const {
+    if (!failure_) return;
+    failing = comm_;
+    std::rethrow_exception(failure_);
+  }
+
+ private:
+  std::exception_ptr failure_;
+  SCOMM_Comm comm_ = SCOMM_COMM_WORLD;
+};
 
 // guarded() whose failure goes through the error handler of communicator `failing`, which the
 // body sets to that of the request it works on (SCOMM_COMM_WORLD's before any).

@@ -57,25 +57,23 @@ class SomePass {
   void completed(int i) { indices_[(*outcount_)++] = i; }
   // Request i, of communicator `comm`, has failed (called from the failure's handler).
   void failed(int i, SCOMM_Comm comm) {
-    const std::exception_ptr failure = std::current_exception();
-    write_failure(scomm::error_class_of(failure), next_status());
+    write_failure(scomm::error_class_of(std::current_exception()), next_status());
     completed(i);
-    if (failure_) return;
-    failure_ = failure;
-    comm_ = comm;
+    first_.note(std::current_exception(), comm);
   }
-  void end(SCOMM_Comm& failing) const {
-    if (!failure_) return;
-    failing = comm_;
-    std::rethrow_exception(failure_);
+  // Request i has completed in MPI, failed with `error` (MPI_SUCCESS when not), its status
+  // written (finish_plain).
+  void completed_in_mpi(int i, int error, SCOMM_Comm comm) {
+    completed(i);
+    first_.note_mpi(error, "receive", comm);
   }
+  void end(SCOMM_Comm& failing) const { first_.rethrow(failing); }
 
  private:
   int* outcount_;
   int* indices_;
   SCOMM_Status* statuses_;
-  std::exception_ptr failure_;
-  SCOMM_Comm comm_ = SCOMM_COMM_WORLD;
+  FirstFailure first_;
 };
 
 // Tests request i by itself. A failure that freed nothing (a handle given twice, dead once its
@@ -91,21 +89,12 @@ void test_one(SCOMM_Request requests[], int i, SomePass& pass) {
 }
 
 // Reports and frees plain request i, which MPI_Waitsome or MPI_Testsome returning `rc` completed
-// with status `mpi` (whose error field tells a failure when rc is MPI_ERR_IN_STATUS).
+// with status `mpi`.
 void finish_tested(SCOMM_Request requests[], int i, int rc, const MPI_Status& mpi, SomePass& pass) {
-  HandleTable<PlainRequestEntry>& table = context().plain_requests;
-  PlainRequestEntry& plain = table.get_live(requests[i]);
-  const SCOMM_Comm comm = plain.comm;
-  try {
-    if (rc == MPI_ERR_IN_STATUS) p2p::check_mpi(mpi.MPI_ERROR, "receive");
-    SCOMM_Status* status = pass.next_status();
-    if (status != SCOMM_STATUS_IGNORE) write_status(plain.request.finish(mpi), status);
-    pass.completed(i);
-  } catch (...) {
-    pass.failed(i, comm);
-  }
-  table.erase_live(requests[i]);
-  requests[i] = SCOMM_REQUEST_NULL;
+  int error = MPI_SUCCESS;
+  SCOMM_Comm comm = SCOMM_COMM_WORLD;
+  finish_plain(&requests[i], mpi, rc, pass.next_status(), error, comm);
+  pass.completed_in_mpi(i, error, comm);
 }
 
 // The plain requests of buffers.batch (request buffers.owner[k] of the array), completed by one
