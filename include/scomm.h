@@ -68,6 +68,7 @@ enum {
 };
 
 #define SCOMM_UNDEFINED MPI_UNDEFINED
+#define SCOMM_COMM_TYPE_SHARED MPI_COMM_TYPE_SHARED
 #define SCOMM_IDENT MPI_IDENT
 #define SCOMM_SIMILAR MPI_SIMILAR
 #define SCOMM_UNEQUAL MPI_UNEQUAL
@@ -114,6 +115,11 @@ int SCOMM_Comm_idup(SCOMM_Comm comm, SCOMM_Comm *newcomm, SCOMM_Request *request
 int SCOMM_Comm_split(SCOMM_Comm comm, int color, int key, SCOMM_Comm *newcomm);
 int SCOMM_Comm_isplit(SCOMM_Comm comm, int color, int key, SCOMM_Comm *newcomm,
                       SCOMM_Request *request);
+/* split_type SCOMM_COMM_TYPE_SHARED: the members of comm on the caller's node (as the base MPI's
+ * MPI_Comm_split_type saw the nodes at SCOMM_Init), ordered by key, then rank in comm; or
+ * SCOMM_UNDEFINED (SCOMM_COMM_NULL). Other types are SCOMM_ERR_ARG. info's hints are not read. */
+int SCOMM_Comm_split_type(SCOMM_Comm comm, int split_type, int key, MPI_Info info,
+                          SCOMM_Comm *newcomm);
 int SCOMM_Comm_create(SCOMM_Comm comm, SCOMM_Group group, SCOMM_Comm *newcomm);
 /* Called by the members of group only; concurrent calls on one parent with overlapping groups
  * need tags that differ modulo 64 (a clash is detected and reported, never mixed). */

@@ -241,6 +241,12 @@ class Communicator {
   Communicator split(int color, int key) const {
     return made([&](SCOMM_Comm* out) { return SCOMM_Comm_split(handle_, color, key, out); });
   }
+  // The members on this process's node (MPI_COMM_TYPE_SHARED), ordered by key.
+  Communicator split_shared(int key) const {
+    return made([&](SCOMM_Comm* out) {
+      return SCOMM_Comm_split_type(handle_, SCOMM_COMM_TYPE_SHARED, key, MPI_INFO_NULL, out);
+    });
+  }
   Communicator dup() const {
     return made([&](SCOMM_Comm* out) { return SCOMM_Comm_dup(handle_, out); });
   }

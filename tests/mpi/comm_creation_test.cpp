@@ -99,6 +99,37 @@ TEST_F(CreationTest, SplitOfASplitMatchesMpi) {
   MPI_Comm_free(&mpi_half);
 }
 
+// The members on each rank's node against MPI_Comm_split_type's, on the world and on a parent
+// whose ranks are not the world's, with keys that keep, reverse and tie the parent's order and
+// ranks that ask for SCOMM_UNDEFINED. (Under SMPI every simulated rank is a node of its own.)
+TEST_F(CreationTest, SplitTypeSharedGivesTheGroupsOfMpiCommSplitType) {
+  MPI_Comm mpi_parent = MPI_COMM_NULL;
+  SCOMM_Comm parent = SCOMM_COMM_NULL;
+  MPI_Comm_split(MPI_COMM_WORLD, 0, -world_rank_, &mpi_parent);
+  ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, 0, -world_rank_, &parent), SCOMM_SUCCESS);
+  const std::pair<MPI_Comm, SCOMM_Comm> parents[] = {{MPI_COMM_WORLD, SCOMM_COMM_WORLD},
+                                                     {mpi_parent, parent}};
+  for (const auto& [mpi_comm, comm] : parents) {
+    int rank = 0;
+    MPI_Comm_rank(mpi_comm, &rank);
+    for (int seed = 0; seed < 4; ++seed) {
+      const int key = seed == 0 ? rank : seed == 1 ? -rank : hashed(rank, seed, 2);
+      const int type = seed == 3 && rank % 3 == 1 ? MPI_UNDEFINED : MPI_COMM_TYPE_SHARED;
+      MPI_Comm mpi = MPI_COMM_NULL;
+      MPI_Comm_split_type(mpi_comm, type, key, MPI_INFO_NULL, &mpi);
+      SCOMM_Comm mine = SCOMM_COMM_NULL;
+      ASSERT_EQ(SCOMM_Comm_split_type(comm, type, key, MPI_INFO_NULL, &mine), SCOMM_SUCCESS);
+      ASSERT_EQ(mine == SCOMM_COMM_NULL, mpi == MPI_COMM_NULL) << "seed " << seed;
+      if (mpi == MPI_COMM_NULL) continue;
+      EXPECT_EQ(members_of(mine), members_of_mpi(mpi)) << "seed " << seed;
+      ASSERT_EQ(SCOMM_Comm_free(&mine), SCOMM_SUCCESS);
+      MPI_Comm_free(&mpi);
+    }
+  }
+  SCOMM_Comm_free(&parent);
+  MPI_Comm_free(&mpi_parent);
+}
+
 // MPI's range semantics: first, first + stride, ... while not past last.
 std::vector<int> range_members(int first, int last, int stride) {
   std::vector<int> out;

@@ -305,6 +305,13 @@ TEST_F(CommErrorsTest, BadCreations) {
               SCOMM_ERR_ARG);
   }
   EXPECT_EQ(error_class_of(SCOMM_Comm_split(SCOMM_COMM_WORLD, -3, 0, &out)), SCOMM_ERR_ARG);
+  const int not_a_type = SCOMM_COMM_TYPE_SHARED + 1000;
+  EXPECT_EQ(
+      error_class_of(SCOMM_Comm_split_type(SCOMM_COMM_WORLD, not_a_type, 0, MPI_INFO_NULL, &out)),
+      SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_split_type(SCOMM_COMM_WORLD, SCOMM_COMM_TYPE_SHARED, 0,
+                                                 MPI_INFO_NULL, nullptr)),
+            SCOMM_ERR_ARG);
   EXPECT_EQ(error_class_of(SCOMM_Comm_create(SCOMM_COMM_WORLD, 777, &out)), SCOMM_ERR_GROUP);
   SCOMM_Group bigger = SCOMM_GROUP_NULL;
   SCOMM_Group_world(p + 1, &bigger);

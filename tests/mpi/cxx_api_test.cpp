@@ -34,6 +34,15 @@ TEST_F(CxxApiTest, SplitHasTheMembersOfMpiCommSplit) {
   MPI_Comm_free(&theirs);
 }
 
+TEST_F(CxxApiTest, SplitSharedHasTheMembersOfMpiCommSplitType) {
+  const int rank = world_.rank();
+  const scomm::Communicator mine = world_.split_shared(-rank);
+  MPI_Comm theirs = MPI_COMM_NULL;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, -rank, MPI_INFO_NULL, &theirs);
+  EXPECT_EQ(mine.allgather(rank), members_of_mpi(theirs));
+  MPI_Comm_free(&theirs);
+}
+
 TEST_F(CxxApiTest, RangeOutsideIsEmptyAndInsideIsLocal) {
   const int p = world_.size(), rank = world_.rank();
   const scomm::Communicator upper = world_.create_range(p / 2, p - 1);

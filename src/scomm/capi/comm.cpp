@@ -27,6 +27,11 @@ SCOMM_Request creation_request(const CommEntry& parent_entry, SCOMM_Comm parent,
                                     newcomm, parent_entry.errhandler);
 }
 
+SCOMM_Comm split(CommEntry& parent, int color, int key) {
+  auto creation = comm::start_split(runtime(), parent.comm, color, key, context().map_policy, true);
+  return new_comm_handle(comm::finish(*creation), parent.errhandler);
+}
+
 void check_errhandler(SCOMM_Errhandler errhandler) {
   if (errhandler != kErrorsAreFatal && errhandler != kErrorsReturn)
     throw Error(ErrorClass::kArg, "unknown error handler " + std::to_string(errhandler));
@@ -115,8 +120,7 @@ int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
 int SCOMM_Comm_split(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_split", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy, true);
-    *newcomm = new_comm_handle(comm::finish(*creation), e.errhandler);
+    *newcomm = split(e, color, key);
   });
 }
 
@@ -127,6 +131,18 @@ int SCOMM_Comm_isplit(SCOMM_Comm c, int color, int key, SCOMM_Comm* newcomm,
     require(request, "request");
     auto creation = comm::start_split(runtime(), e.comm, color, key, context().map_policy, false);
     *request = creation_request(e, c, std::move(creation), newcomm);
+  });
+}
+
+int SCOMM_Comm_split_type(SCOMM_Comm c, int split_type, int key, MPI_Info /*info*/,
+                          SCOMM_Comm* newcomm) {
+  return on_comm("SCOMM_Comm_split_type", c, [&](CommEntry& e) {
+    require(newcomm, "newcomm");
+    if (split_type != SCOMM_COMM_TYPE_SHARED && split_type != SCOMM_UNDEFINED)
+      throw Error(ErrorClass::kArg, "split type " + std::to_string(split_type) +
+                                        " is neither SCOMM_COMM_TYPE_SHARED nor SCOMM_UNDEFINED");
+    const int color = split_type == SCOMM_UNDEFINED ? SCOMM_UNDEFINED : context().node_leader;
+    *newcomm = split(e, color, key);
   });
 }
 

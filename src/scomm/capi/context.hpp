@@ -128,6 +128,7 @@ struct Context {
   topo::Levels world_levels;               // discovered by SCOMM_Init
   topo::LevelCosts world_costs;            // SCOMM_TOPO_LINKS, read by SCOMM_Init
   bool multilevel_by_default = false;      // SCOMM_Init: the user named levels above the node
+  int node_leader = 0;  // SCOMM_Init: the lowest world rank on this rank's node (split_type)
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};

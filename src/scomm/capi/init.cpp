@@ -69,8 +69,9 @@ int SCOMM_Init(void) {
     ctx.world_levels = std::move(discovered.levels);
     ctx.world_costs = std::move(discovered.costs);
     ctx.multilevel_by_default = discovered.user_levels;
+    ctx.node_leader = discovered.node.leader;
     ctx.coll_selection.set_cores_shared(scomm::topo::ranks_share_cores(
-        MPI_COMM_WORLD, cores_shared, machine, discovered.node_size));
+        MPI_COMM_WORLD, cores_shared, machine, discovered.node.size));
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {

@@ -50,8 +50,7 @@ struct Settings {
 
 // Where this rank runs: its node (the lowest world rank on it) and its hwloc objects.
 struct Placement {
-  int node_leader = 0;
-  int node_size = 1;
+  NodeOfRank node;
   std::vector<std::int64_t> objects;  // per settings.node_levels, or kUnplaced
 };
 
@@ -173,24 +172,24 @@ Settings agree_on_settings(MPI_Comm world, int world_rank, int world_size) {
   return s;
 }
 
-// The world's ranks on this rank's node (MPI_COMM_TYPE_SHARED), for the caller to free, and how
-// many they are.
-MPI_Comm node_of(MPI_Comm world, int world_rank, int& node_size) {
+// This rank's node (MPI_COMM_TYPE_SHARED): how many of the world's ranks it holds, and the lowest.
+NodeOfRank node_of(MPI_Comm world, int world_rank) {
   MPI_Comm node = MPI_COMM_NULL;
   MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL, &node);
-  MPI_Comm_size(node, &node_size);
-  return node;
+  NodeOfRank result;
+  MPI_Comm_size(node, &result.size);
+  MPI_Allreduce(&world_rank, &result.leader, 1, MPI_INT, MPI_MIN, node);
+  MPI_Comm_free(&node);
+  return result;
 }
 
 Placement place_this_process(MPI_Comm world, int world_rank,
                              const std::vector<NodeLevel>& node_levels, MachineOnDemand& machine) {
   Placement here;
-  MPI_Comm node = node_of(world, world_rank, here.node_size);
-  MPI_Allreduce(&world_rank, &here.node_leader, 1, MPI_INT, MPI_MIN, node);
-  MPI_Comm_free(&node);
+  here.node = node_of(world, world_rank);
   // A rank alone on its node is a cluster of its own at every node level: nothing to load.
   here.objects.assign(node_levels.size(), 0);
-  if (here.node_size > 1 && !node_levels.empty()) {
+  if (here.node.size > 1 && !node_levels.empty()) {
     const NodeTopology& topology = machine.get();
     here.objects = topology.place(topology.binding_of_this_process(), node_levels);
   }
@@ -221,7 +220,7 @@ Discovered discovered(Levels levels, bool user_levels, const Settings& s) {
   std::vector<std::string> names;
   for (int l = 0; l < levels.depth(); ++l) names.push_back(levels.name(l));
   LevelCosts costs = LevelCosts::configured(names, s.links);
-  return {std::move(levels), user_levels, std::move(costs)};
+  return {std::move(levels), user_levels, std::move(costs), {}};
 }
 
 // This rank's placement, or why it failed (every rank throws together when one fails). Then,
@@ -236,7 +235,7 @@ Maxima place_everywhere(MPI_Comm world, int world_rank, int world_size, const Se
     reason = e.what();
   }
   Maxima local{failure_entry(!reason.empty(), world_rank, world_size),
-               static_cast<std::uint64_t>(here.node_size)};
+               static_cast<std::uint64_t>(here.node.size)};
   for (std::size_t l = 0; l < s.node_levels.size(); ++l)
     local.push_back(reason.empty() && here.objects[l] == kUnplaced);
   Maxima spread = max_over(world, local);
@@ -252,12 +251,12 @@ ColorStack gather_colors(MPI_Comm world, int world_size, const Settings& s, cons
   const bool shared_nodes = spread[1] > 1;
   std::vector<NodeLevel> placed;
   if (shared_nodes) {
-    mine.push_back(here.node_leader);
+    mine.push_back(here.node.leader);
     for (std::size_t l = 0; l < s.node_levels.size(); ++l)
       if (spread[2 + l] == 0) {
         placed.push_back(s.node_levels[l]);
         // Object numbers are per node (below 2^20): the node's leader above them.
-        mine.push_back(std::int64_t{here.node_leader} << 20 | here.objects[l]);
+        mine.push_back(std::int64_t{here.node.leader} << 20 | here.objects[l]);
       }
   }
   const std::vector<std::int64_t> all = allgather(world, mine, world_size);
@@ -282,10 +281,9 @@ Discovered discover_levels(MPI_Comm world, MachineOnDemand& machine) {
   MPI_Comm_rank(world, &world_rank);
   MPI_Comm_size(world, &world_size);
   Settings s = agree_on_settings(world, world_rank, world_size);
-  if (s.off) {  // no levels, but the node's size, which SCOMM_Init's core-sharing check needs
+  if (s.off) {  // no levels, but the node, which SCOMM_Init needs
     Discovered result = discovered(Levels::blocks({}, {}, world_size), false, s);
-    MPI_Comm node = node_of(world, world_rank, result.node_size);
-    MPI_Comm_free(&node);
+    result.node = node_of(world, world_rank);
     return result;
   }
 
@@ -297,7 +295,7 @@ Discovered discover_levels(MPI_Comm world, MachineOnDemand& machine) {
       stack.names.empty()
           ? discovered(Levels::blocks({}, {}, world_size), user_levels, s)
           : discovered(Levels::from_colors(std::move(stack.names), stack.colors), user_levels, s);
-  result.node_size = here.node_size;
+  result.node = here.node;
   return result;
 }
 

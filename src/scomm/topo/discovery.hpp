@@ -15,14 +15,19 @@
 
 namespace scomm::topo {
 
+// This rank's node (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED over the world).
+struct NodeOfRank {
+  int size = 1;    // the world's ranks on it
+  int leader = 0;  // the lowest of them: the node's name, the same at each of its ranks
+};
+
 struct Discovered {
   Levels levels;
   // The user named levels above the node (file, colors or blocks): the network is not flat by
   // the user's own account, so collectives go multilevel by default (coll/selection.hpp).
   bool user_levels = false;
   LevelCosts costs;  // the defaults for these levels, with SCOMM_TOPO_LINKS's links
-  // The world's ranks on this rank's node (MPI_Comm_split_type), under SCOMM_TOPO=off too.
-  int node_size = 1;
+  NodeOfRank node;   // under SCOMM_TOPO=off too
 };
 
 // Collective over `world` (MPI_COMM_WORLD: the base communicators' ranks). Every rank returns the
