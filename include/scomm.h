@@ -202,6 +202,8 @@ int SCOMM_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag
 int SCOMM_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
                    int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
                    int recvtag, SCOMM_Comm comm, SCOMM_Status *status);
+int SCOMM_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+                           int source, int recvtag, SCOMM_Comm comm, SCOMM_Status *status);
 int SCOMM_Probe(int source, int tag, SCOMM_Comm comm, SCOMM_Status *status);
 int SCOMM_Iprobe(int source, int tag, SCOMM_Comm comm, int *flag, SCOMM_Status *status);
 /* Completion. A failed request is complete and freed too (MPI's rule), and the call returns the

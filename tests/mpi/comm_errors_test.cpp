@@ -107,6 +107,38 @@ TEST_F(CommErrorsTest, TruncationIsReportedAndTheMessageConsumed) {
   EXPECT_EQ(flag, 0);
 }
 
+// SCOMM_Sendrecv_replace along a ring where even ranks pass 2 ints and odd ones 4: a rank whose
+// left neighbour passes more than it takes is told of the truncation, the others succeed, and
+// the arguments that never reach MPI are checked first.
+TEST_F(CommErrorsTest, SendrecvReplaceReportsTruncationAndBadArguments) {
+  const int to = (world_rank_ + 1) % world_size_;
+  const int from = (world_rank_ + world_size_ - 1) % world_size_;
+  const auto count_of = [](int rank) { return rank % 2 == 0 ? 2 : 4; };
+  int buffer[4] = {1, 2, 3, 4};
+  const int rc = SCOMM_Sendrecv_replace(buffer, count_of(world_rank_), MPI_INT, to, 3, from, 3,
+                                        SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE);
+  EXPECT_EQ(error_class_of(rc),
+            count_of(from) > count_of(world_rank_) ? SCOMM_ERR_TRUNCATE : SCOMM_SUCCESS);
+  int tag_ub = 0;
+  SCOMM_Tag_ub(&tag_ub);
+  EXPECT_EQ(error_class_of(SCOMM_Sendrecv_replace(buffer, 1, MPI_INT, to, tag_ub + 1, from, 0,
+                                                  SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE)),
+            SCOMM_ERR_TAG);
+  EXPECT_EQ(error_class_of(SCOMM_Sendrecv_replace(buffer, 1, MPI_INT, to, 0, world_size_, 0,
+                                                  SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE)),
+            SCOMM_ERR_RANK);
+  EXPECT_EQ(error_class_of(SCOMM_Sendrecv_replace(buffer, -1, MPI_INT, to, 0, from, 0,
+                                                  SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Sendrecv_replace(buffer, 1, MPI_INT, to, 0, from, 0, 12345,
+                                                  SCOMM_STATUS_IGNORE)),
+            SCOMM_ERR_COMM);
+  int flag = 1;
+  MPI_Barrier(MPI_COMM_WORLD);
+  SCOMM_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, SCOMM_COMM_WORLD, &flag, SCOMM_STATUS_IGNORE);
+  EXPECT_EQ(flag, 0);  // the truncated message is consumed, and a rejected call sent nothing
+}
+
 // Through SCOMM_Wait and SCOMM_Test polled, one request each (SimGrid SMPI's MPI_Wait and MPI_Test
 // tell a truncation in the status alone, not in their return code).
 TEST_F(CommErrorsTest, TruncationInWaitAndTestIsReported) {

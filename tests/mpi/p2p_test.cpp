@@ -113,6 +113,61 @@ TEST_F(P2pTest, ProcNullCompletesAtOnce) {
   EXPECT_EQ(count, 0);
 }
 
+// A shift along a reversed world by SCOMM_Sendrecv_replace and by MPI_Sendrecv_replace on the
+// same ranks: the buffers, a strided type's gaps left alone, and the statuses (source, tag,
+// count) agree, for named and wildcard sources and tags, and for MPI_PROC_NULL at both ends.
+TEST_F(P2pTest, SendrecvReplaceShiftsAsMpiDoes) {
+  MPI_Comm mpi = MPI_COMM_NULL;
+  SCOMM_Comm mine = SCOMM_COMM_NULL;
+  MPI_Comm_split(MPI_COMM_WORLD, 0, -world_rank_, &mpi);
+  ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, 0, -world_rank_, &mine), SCOMM_SUCCESS);
+  int rank = 0, size = 0;
+  MPI_Comm_rank(mpi, &rank);
+  MPI_Comm_size(mpi, &size);
+  MPI_Datatype every_other = MPI_DATATYPE_NULL;  // 3 ints, each followed by a gap
+  MPI_Type_vector(3, 1, 2, MPI_INT, &every_other);
+  MPI_Type_commit(&every_other);
+  struct Shift {
+    int by;
+    MPI_Datatype type;
+    int count;
+    bool wildcards;
+  };
+  for (const Shift shift : {Shift{1, MPI_INT, 5, false}, Shift{2, every_other, 2, true},
+                            Shift{size - 1, every_other, 1, false}, Shift{0, MPI_INT, 3, true}}) {
+    const int dest = (rank + shift.by) % size, source = (rank + size - shift.by) % size;
+    std::vector<int> theirs(12), ours(12);
+    std::iota(theirs.begin(), theirs.end(), 100 * rank);
+    ours = theirs;
+    MPI_Status mpi_status;
+    MPI_Sendrecv_replace(theirs.data(), shift.count, shift.type, dest, 7 + shift.by,
+                         shift.wildcards ? MPI_ANY_SOURCE : source,
+                         shift.wildcards ? MPI_ANY_TAG : 7 + shift.by, mpi, &mpi_status);
+    SCOMM_Status status;
+    ASSERT_EQ(SCOMM_Sendrecv_replace(ours.data(), shift.count, shift.type, dest, 7 + shift.by,
+                                     shift.wildcards ? SCOMM_ANY_SOURCE : source,
+                                     shift.wildcards ? SCOMM_ANY_TAG : 7 + shift.by, mine, &status),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(ours, theirs) << "shift by " << shift.by;
+    EXPECT_EQ(status.SCOMM_SOURCE, mpi_status.MPI_SOURCE);
+    EXPECT_EQ(status.SCOMM_TAG, mpi_status.MPI_TAG);
+    int count = -1, mpi_count = -2;
+    SCOMM_Get_count(&status, shift.type, &count);
+    MPI_Get_count(&mpi_status, shift.type, &mpi_count);
+    EXPECT_EQ(count, mpi_count);
+  }
+  std::vector<int> kept = {1, 2, 3};
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Sendrecv_replace(kept.data(), 3, MPI_INT, SCOMM_PROC_NULL, 0, SCOMM_PROC_NULL, 0,
+                                   mine, &status),
+            SCOMM_SUCCESS);
+  EXPECT_EQ(kept, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(status.SCOMM_SOURCE, SCOMM_PROC_NULL);
+  MPI_Type_free(&every_other);
+  SCOMM_Comm_free(&mine);
+  MPI_Comm_free(&mpi);
+}
+
 // Receives through the matching engine (MPI_ANY_TAG), on MPI from any source, and on MPI from a
 // named source (a plain request), each cancelled before anything is sent.
 TEST_F(P2pTest, CancelledReceiveCompletesCancelled) {

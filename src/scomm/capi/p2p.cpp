@@ -1,5 +1,7 @@
 // SCOMM_Send ... SCOMM_Probe: argument checks, then the p2p layer on the communicator's channel.
+#include <cstddef>
 #include <exception>
+#include <vector>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
@@ -54,6 +56,58 @@ void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_
   p2p::check_buffer(buf, count, type);
   p2p::check_peer(channel, source, true);
   p2p::check_tag(tag, channel.tag_ub(), true);
+}
+
+// One side of a Sendrecv: the buffer, its count and type, the peer and the tag.
+template <class Buffer>
+struct Transfer {
+  Buffer buffer;
+  int count;
+  MPI_Datatype type;
+  int peer;
+  int tag;
+};
+
+// Both complete before the call returns, the send also when the receive fails (the caller may
+// then reuse its buffer), and the first failure is thrown after.
+void send_and_receive(const Transfer<const void*>& out, const Transfer<void*>& in, CommEntry& e,
+                      SCOMM_Status* status) {
+  auto& engine = runtime().engine();
+  p2p::Request receive =
+      p2p::irecv(engine, e.comm.channel_ptr(), in.buffer, in.count, in.type, in.peer, in.tag);
+  p2p::PlainRequest send = p2p::isend(e.comm.channel(), out.buffer, out.count, out.type, out.peer,
+                                      out.tag, p2p::SendMode::kStandard);
+  p2p::Status received, sent;
+  bool receive_done = false, send_done = false;
+  std::exception_ptr failure;
+  const auto advance = [&failure](bool& done, auto&& test) {
+    try {
+      done = done || test();
+    } catch (...) {
+      done = true;
+      if (!failure) failure = std::current_exception();
+    }
+  };
+  while (!receive_done || !send_done) {
+    advance(receive_done, [&] { return receive.test(engine, received); });
+    advance(send_done, [&] { return send.test(sent); });
+    engine.progress_background();
+  }
+  if (failure) {
+    write_failure(scomm::error_class_of(failure), status);
+    std::rethrow_exception(failure);
+  }
+  write_status(received, status);
+}
+
+// `count` elements of `type` at `buffer`, packed as MPI packs them for `comm`.
+std::vector<std::byte> pack(const void* buffer, int count, MPI_Datatype type, MPI_Comm comm) {
+  int bytes = 0, position = 0;
+  p2p::check_mpi(MPI_Pack_size(count, type, comm, &bytes), "MPI_Pack_size");
+  std::vector<std::byte> packed(static_cast<std::size_t>(bytes));
+  p2p::check_mpi(MPI_Pack(buffer, count, type, packed.data(), bytes, &position, comm), "MPI_Pack");
+  packed.resize(static_cast<std::size_t>(position));
+  return packed;
 }
 
 // Every message call has a fast path: a live communicator, plain_arguments() (a named peer and
@@ -231,34 +285,21 @@ int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, in
   return on_comm("SCOMM_Sendrecv", c, [&](CommEntry& e) {
     check_send(e.comm.channel(), sendbuf, sendcount, sendtype, dest, sendtag);
     check_receive(e.comm.channel(), recvbuf, recvcount, recvtype, source, recvtag);
-    auto& engine = runtime().engine();
-    p2p::Request receive =
-        p2p::irecv(engine, e.comm.channel_ptr(), recvbuf, recvcount, recvtype, source, recvtag);
-    p2p::PlainRequest send = p2p::isend(e.comm.channel(), sendbuf, sendcount, sendtype, dest,
-                                        sendtag, p2p::SendMode::kStandard);
-    p2p::Status received, sent;
-    bool receive_done = false, send_done = false;
-    // Both complete before the call returns, the send also when the receive fails (the caller
-    // may then reuse its buffer), and the first failure is thrown after.
-    std::exception_ptr failure;
-    const auto advance = [&failure](bool& done, auto&& test) {
-      try {
-        done = done || test();
-      } catch (...) {
-        done = true;
-        if (!failure) failure = std::current_exception();
-      }
-    };
-    while (!receive_done || !send_done) {
-      advance(receive_done, [&] { return receive.test(engine, received); });
-      advance(send_done, [&] { return send.test(sent); });
-      engine.progress_background();
-    }
-    if (failure) {
-      write_failure(scomm::error_class_of(failure), status);
-      std::rethrow_exception(failure);
-    }
-    write_status(received, status);
+    send_and_receive({sendbuf, sendcount, sendtype, dest, sendtag},
+                     {recvbuf, recvcount, recvtype, source, recvtag}, e, status);
+  });
+}
+
+int SCOMM_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
+                           int source, int recvtag, SCOMM_Comm c, SCOMM_Status* status) {
+  return on_comm("SCOMM_Sendrecv_replace", c, [&](CommEntry& e) {
+    check_send(e.comm.channel(), buf, count, type, dest, sendtag);
+    check_receive(e.comm.channel(), buf, count, type, source, recvtag);
+    // The outgoing data leaves the buffer first, packed, as the message arriving may overwrite
+    // it before the send completes; MPI_PACKED matches any receive type of the same signature.
+    const std::vector<std::byte> packed = pack(buf, count, type, e.comm.channel().base());
+    send_and_receive({packed.data(), static_cast<int>(packed.size()), MPI_PACKED, dest, sendtag},
+                     {buf, count, type, source, recvtag}, e, status);
   });
 }
 
