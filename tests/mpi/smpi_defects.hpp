@@ -33,6 +33,8 @@ inline constexpr bool kTruncationInStatusOnly = kOnSmpi;
 // MPI_Testany never reports a receive from MPI_PROC_NULL complete (MPI_Testsome and MPI_Waitany
 // do at once).
 inline constexpr bool kTestanySkipsProcNull = kOnSmpi;
+// MPI_Sendrecv_replace reports a message the caller sent itself as from its rank + 1.
+inline constexpr bool kSendrecvReplaceFromSelf = kOnSmpi;
 // MPI_Group_intersection orders the result as the second group; MPI-3.1 6.3.2 as the first.
 inline constexpr bool kIntersectionOrder = kOnSmpi;
 
