@@ -380,10 +380,10 @@ class RandomProgram {
     live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(comm));
   }
 
-  // A shift by k along a live communicator with SCOMM_Sendrecv, blocking while collectives may be
-  // pending on it (their messages use internal tags: a receive for any tag must not take them),
-  // received with its tag or any. Never from any source: a member may already be a step ahead,
-  // and its later messages may be here first.
+  // A shift by k along a live communicator with SCOMM_Sendrecv or SCOMM_Sendrecv_replace,
+  // blocking while collectives may be pending on it (their messages use internal tags: a receive
+  // for any tag must not take them), received with its tag or any. Never from any source: a member
+  // may already be a step ahead, and its later messages may be here first.
   void ring() {
     const std::size_t comm = pick_live();
     const int n = size_of(comm), k = draw(0, n - 1);
@@ -391,12 +391,14 @@ class RandomProgram {
     if (c == SCOMM_COMM_NULL) return;
     const auto& members = live_[comm].members;
     const int mine = rank_in(members), to = (mine + k) % n, from = (mine - k + n) % n;
-    const bool any_tag = local_draw(0, 1) == 0;
-    int got = -1;
+    const bool any_tag = local_draw(0, 1) == 0, in_place = local_draw(0, 1) == 0;
+    const int tag = any_tag ? SCOMM_ANY_TAG : 4;
+    int got = in_place ? me_ : -1;
     SCOMM_Status status;
-    ASSERT_EQ(SCOMM_Sendrecv(&me_, 1, MPI_INT, to, 4, &got, 1, MPI_INT, from,
-                             any_tag ? SCOMM_ANY_TAG : 4, c, &status),
-              SCOMM_SUCCESS);
+    ASSERT_EQ(
+        in_place ? SCOMM_Sendrecv_replace(&got, 1, MPI_INT, to, 4, from, tag, c, &status)
+                 : SCOMM_Sendrecv(&me_, 1, MPI_INT, to, 4, &got, 1, MPI_INT, from, tag, c, &status),
+        SCOMM_SUCCESS);
     EXPECT_EQ(got, members[static_cast<std::size_t>(from)]) << "communicator " << live_[comm].label;
     EXPECT_EQ(status.SCOMM_SOURCE, from);
     EXPECT_EQ(status.SCOMM_TAG, 4);
