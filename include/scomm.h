@@ -20,6 +20,9 @@ typedef int SCOMM_Group;
 typedef int SCOMM_Comm;
 typedef int SCOMM_Request;
 typedef int SCOMM_Errhandler;
+/* A user's error handler, called as MPI calls an MPI_Comm_errhandler_function: with the
+ * communicator and the error code; when it returns, the failed call returns that code. */
+typedef void SCOMM_Comm_errhandler_function(SCOMM_Comm *comm, int *errorcode, ...);
 
 /* A receive's status in communicator terms. The count is read with SCOMM_Get_count. */
 typedef struct SCOMM_Status {
@@ -38,6 +41,7 @@ typedef struct SCOMM_Status {
 #define SCOMM_REQUEST_NULL ((SCOMM_Request)0)
 #define SCOMM_ERRORS_ARE_FATAL ((SCOMM_Errhandler)1)
 #define SCOMM_ERRORS_RETURN ((SCOMM_Errhandler)2)
+#define SCOMM_ERRHANDLER_NULL ((SCOMM_Errhandler)0)
 #define SCOMM_STATUS_IGNORE ((SCOMM_Status *)0)
 #define SCOMM_STATUSES_IGNORE ((SCOMM_Status *)0)
 #define SCOMM_ANY_SOURCE MPI_ANY_SOURCE
@@ -129,7 +133,15 @@ int SCOMM_Comm_free(SCOMM_Comm *comm);
 int SCOMM_Comm_set_name(SCOMM_Comm comm, const char *name);
 int SCOMM_Comm_get_name(SCOMM_Comm comm, char *name, int *resultlen);
 int SCOMM_Comm_set_errhandler(SCOMM_Comm comm, SCOMM_Errhandler errhandler);
+/* A user's handler comes back as a new handle to it, for SCOMM_Errhandler_free. */
 int SCOMM_Comm_get_errhandler(SCOMM_Comm comm, SCOMM_Errhandler *errhandler);
+int SCOMM_Comm_create_errhandler(SCOMM_Comm_errhandler_function *function,
+                                 SCOMM_Errhandler *errhandler);
+/* Sets *errhandler to SCOMM_ERRHANDLER_NULL; communicators that have the handler keep it. */
+int SCOMM_Errhandler_free(SCOMM_Errhandler *errhandler);
+/* Reports errorcode through comm's error handler (SCOMM_ERRORS_ARE_FATAL aborts the job);
+ * SCOMM_SUCCESS once a handler that returns has returned. */
+int SCOMM_Comm_call_errhandler(SCOMM_Comm comm, int errorcode);
 
 /* Additions. Collective over comm. */
 int SCOMM_Comm_from_MPI(MPI_Comm comm, SCOMM_Comm *newcomm);

@@ -69,7 +69,7 @@ int RankState::open(const Map& map, Rank rank, context::Derivation derivation,
   table_->insert(channel->context(), channel);
   const Rank members = channel->size();
   const int handle =
-      handles_.emplace(comm::Comm(p2p::ChannelPtr(channel), derivation), capi::kErrorsAreFatal);
+      handles_.emplace(comm::Comm(p2p::ChannelPtr(channel), derivation), capi::ErrhandlerRef());
   comms_.push_back({intern(kind), handle, std::move(kept), members});
   return static_cast<int>(comms_.size()) - 1;
 }

@@ -438,4 +438,132 @@ TEST_F(CommErrorsTest, ChildrenInheritTheParentsHandler) {
   for (SCOMM_Comm& comm : made) EXPECT_EQ(SCOMM_Comm_free(&comm), SCOMM_SUCCESS);
 }
 
+// What a user's handler saw: the calls, the last communicator and code. A handler that frees
+// its communicator does so through `free_it`.
+struct HandlerCalls {
+  int calls = 0;
+  SCOMM_Comm comm = SCOMM_COMM_NULL;
+  int code = SCOMM_SUCCESS;
+  bool free_it = false;
+};
+HandlerCalls handler_calls;
+
+void recording_handler(SCOMM_Comm* comm, int* code, ...) {
+  ++handler_calls.calls;
+  handler_calls.comm = *comm;
+  handler_calls.code = *code;
+  if (handler_calls.free_it) {
+    EXPECT_EQ(SCOMM_Comm_free(comm), SCOMM_SUCCESS);
+  }
+}
+
+class UserErrhandlerTest : public CommErrorsTest {
+ protected:
+  void SetUp() override {
+    CommErrorsTest::SetUp();
+    handler_calls = {};
+    ASSERT_EQ(SCOMM_Comm_create_errhandler(recording_handler, &handler_), SCOMM_SUCCESS);
+    ASSERT_GE(handler_, 3);
+  }
+  void TearDown() override {
+    if (handler_ != SCOMM_ERRHANDLER_NULL) {
+      EXPECT_EQ(SCOMM_Errhandler_free(&handler_), SCOMM_SUCCESS);
+    }
+    CommErrorsTest::TearDown();
+  }
+  // An error of class SCOMM_ERR_RANK on `comm`: its code, as the call returned it.
+  static int bad_send(SCOMM_Comm comm) {
+    const int value = 0;
+    return SCOMM_Send(&value, 1, MPI_INT, 1 << 20, 0, comm);
+  }
+
+  SCOMM_Errhandler handler_ = SCOMM_ERRHANDLER_NULL;
+};
+
+// The handler is called once per error with the communicator and the code the call returns,
+// also for a request's failure reported by a wait, and by SCOMM_Comm_call_errhandler.
+TEST_F(UserErrhandlerTest, IsCalledWithTheCommunicatorAndTheCode) {
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(dup, handler_), SCOMM_SUCCESS);
+  const int code = bad_send(dup);
+  EXPECT_EQ(error_class_of(code), SCOMM_ERR_RANK);
+  EXPECT_EQ(handler_calls.calls, 1);
+  EXPECT_EQ(handler_calls.comm, dup);
+  EXPECT_EQ(handler_calls.code, code);
+
+  const int big[4] = {1, 2, 3, 4};
+  int small[2] = {0, 0};
+  SCOMM_Request send = SCOMM_REQUEST_NULL, receive = SCOMM_REQUEST_NULL;
+  // Of any tag, so that scomm's engine receives it: a base MPI may truncate a message to oneself
+  // without a word (Open MPI 4.1's self transport).
+  ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, world_rank_, SCOMM_ANY_TAG, dup, &receive),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Isend(big, 4, MPI_INT, world_rank_, 5, dup, &send), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE)), SCOMM_ERR_TRUNCATE);
+  EXPECT_EQ(handler_calls.calls, 2);
+  EXPECT_EQ(handler_calls.comm, dup);
+  EXPECT_EQ(error_class_of(handler_calls.code), SCOMM_ERR_TRUNCATE);
+
+  EXPECT_EQ(SCOMM_Comm_call_errhandler(dup, SCOMM_ERR_INTERN), SCOMM_SUCCESS);
+  EXPECT_EQ(handler_calls.calls, 3);
+  EXPECT_EQ(handler_calls.code, SCOMM_ERR_INTERN);
+  // The world's handler (SCOMM_ERRORS_RETURN here) is not the user's.
+  EXPECT_EQ(SCOMM_Comm_call_errhandler(SCOMM_COMM_WORLD, SCOMM_ERR_ARG), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(bad_send(SCOMM_COMM_WORLD)), SCOMM_ERR_RANK);
+  EXPECT_EQ(handler_calls.calls, 3);
+  ASSERT_EQ(SCOMM_Comm_free(&dup), SCOMM_SUCCESS);
+}
+
+// Children inherit the handler and keep it after their parent, and the user's handle, are
+// freed; get_errhandler gives a handle of its own to free; a handle freed by all who held it is
+// an error to set.
+TEST_F(UserErrhandlerTest, LivesWhileACommunicatorHasIt) {
+  SCOMM_Comm parent = SCOMM_COMM_NULL, child = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &parent), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(parent, handler_), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_create_range(parent, 0, world_size_ - 1, 1, &child), SCOMM_SUCCESS);
+  SCOMM_Errhandler got = SCOMM_ERRHANDLER_NULL;
+  ASSERT_EQ(SCOMM_Comm_get_errhandler(child, &got), SCOMM_SUCCESS);
+  EXPECT_EQ(got, handler_);
+  const SCOMM_Errhandler stale = handler_;
+  ASSERT_EQ(SCOMM_Errhandler_free(&handler_), SCOMM_SUCCESS);
+  EXPECT_EQ(handler_, SCOMM_ERRHANDLER_NULL);
+  ASSERT_EQ(SCOMM_Comm_free(&parent), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, got), SCOMM_SUCCESS);  // still held
+  EXPECT_EQ(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Errhandler_free(&got), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, stale)), SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(bad_send(child)), SCOMM_ERR_RANK);
+  EXPECT_EQ(handler_calls.calls, 1);
+  EXPECT_EQ(handler_calls.comm, child);
+  ASSERT_EQ(SCOMM_Comm_free(&child), SCOMM_SUCCESS);  // the last holder: the handler goes
+  EXPECT_EQ(error_class_of(SCOMM_Errhandler_free(&got)), SCOMM_ERR_ARG);  // SCOMM_ERRHANDLER_NULL
+  SCOMM_Errhandler copy = stale;
+  EXPECT_EQ(error_class_of(SCOMM_Errhandler_free(&copy)), SCOMM_ERR_ARG);
+  SCOMM_Errhandler predefined = SCOMM_ERRORS_RETURN;
+  EXPECT_EQ(SCOMM_Errhandler_free(&predefined), SCOMM_SUCCESS);
+  EXPECT_EQ(predefined, SCOMM_ERRHANDLER_NULL);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_create_errhandler(nullptr, &copy)), SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_create_errhandler(recording_handler, nullptr)),
+            SCOMM_ERR_ARG);
+}
+
+// A handler may free the communicator it reports on, and with it the last hold on itself.
+TEST_F(UserErrhandlerTest, MayFreeItsCommunicator) {
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, world_size_ - 1, 1, &dup), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(dup, handler_), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Errhandler_free(&handler_), SCOMM_SUCCESS);
+  handler_calls.free_it = true;
+  EXPECT_EQ(error_class_of(bad_send(dup)), SCOMM_ERR_RANK);
+  EXPECT_EQ(handler_calls.calls, 1);
+  int size = 0;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_size(dup, &size)), SCOMM_ERR_COMM);  // freed
+  int communicators = 0, contexts = 0;
+  SCOMM_Comm_live(&communicators, &contexts);
+  EXPECT_EQ(communicators, 1);
+}
+
 }  // namespace

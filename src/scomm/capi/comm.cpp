@@ -10,9 +10,9 @@ namespace scomm::capi {
 const group::Group& group_of(SCOMM_Group handle);
 SCOMM_Group new_group_handle(group::Group g);
 
-SCOMM_Comm new_comm_handle(std::optional<comm::Comm>&& comm, int errhandler) {
+SCOMM_Comm new_comm_handle(std::optional<comm::Comm>&& comm, ErrhandlerRef errhandler) {
   if (!comm) return SCOMM_COMM_NULL;
-  return context().comms.emplace(std::move(*comm), errhandler);
+  return context().comms.emplace(std::move(*comm), std::move(errhandler));
 }
 
 namespace {
@@ -30,11 +30,6 @@ SCOMM_Request creation_request(const CommEntry& parent_entry, SCOMM_Comm parent,
 SCOMM_Comm split(CommEntry& parent, int color, int key) {
   auto creation = comm::start_split(runtime(), parent.comm, color, key, context().map_policy, true);
   return new_comm_handle(comm::finish(*creation), parent.errhandler);
-}
-
-void check_errhandler(SCOMM_Errhandler errhandler) {
-  if (errhandler != kErrorsAreFatal && errhandler != kErrorsReturn)
-    throw Error(ErrorClass::kArg, "unknown error handler " + std::to_string(errhandler));
 }
 
 // SCOMM_Comm_free with every check, out of line: what the fast path leaves, the errors.
@@ -197,14 +192,15 @@ int SCOMM_Comm_get_name(SCOMM_Comm c, char* name, int* resultlen) {
 int SCOMM_Comm_set_errhandler(SCOMM_Comm c, SCOMM_Errhandler errhandler) {
   return on_comm("SCOMM_Comm_set_errhandler", c, [&](CommEntry& e) {
     check_errhandler(errhandler);
-    e.errhandler = errhandler;
+    e.errhandler = ErrhandlerRef(errhandler);
   });
 }
 
 int SCOMM_Comm_get_errhandler(SCOMM_Comm c, SCOMM_Errhandler* errhandler) {
   return on_comm("SCOMM_Comm_get_errhandler", c, [&](CommEntry& e) {
     require(errhandler, "errhandler");
-    *errhandler = e.errhandler;
+    *errhandler = e.errhandler.handle();
+    if (e.errhandler.is_user()) ++context().errhandlers.get_live(*errhandler).user_references;
   });
 }
 
@@ -212,7 +208,7 @@ int SCOMM_Comm_from_MPI(MPI_Comm mpi_comm, SCOMM_Comm* newcomm) {
   const int code = guarded("SCOMM_Comm_from_MPI", [&] {
     require(newcomm, "newcomm");
     *newcomm =
-        new_comm_handle(comm::from_mpi(runtime(), mpi_comm, context().map_policy), kErrorsAreFatal);
+        new_comm_handle(comm::from_mpi(runtime(), mpi_comm, context().map_policy), ErrhandlerRef());
   });
   return code == 0 ? 0 : raise(SCOMM_COMM_WORLD, code);
 }

@@ -31,9 +31,14 @@ void throw_dead_comm(int handle) {
 
 int raise(int handle, int code) noexcept {
   const CommEntry* entry = context().comms.find(handle);
-  if (entry == nullptr) entry = context().comms.find(SCOMM_COMM_WORLD);
-  if (entry != nullptr && entry->errhandler == kErrorsReturn) return code;
-  if (entry == nullptr && !context().runtime) return code;  // no communicator to abort
+  if (entry == nullptr) {
+    handle = SCOMM_COMM_WORLD;
+    entry = context().comms.find(handle);
+    if (entry == nullptr && !context().runtime) return code;  // no communicator to abort
+  }
+  if (entry != nullptr && entry->errhandler.handle() == kErrorsReturn) return code;
+  if (entry != nullptr && entry->errhandler.is_user())
+    return call_user_errhandler(entry->errhandler.handle(), handle, code);
   std::fprintf(stderr, "scomm: fatal error: %s\n", context().errors.describe(code).c_str());
   MPI_Abort(MPI_COMM_WORLD, error_class_of(code));
   return code;

@@ -16,6 +16,7 @@
 #include "scomm/base/error.hpp"
 #include "scomm/base/out_of_line_delete.hpp"
 #include "scomm/capi/comm_topology.hpp"
+#include "scomm/capi/errhandler.hpp"
 #include "scomm/capi/errors.hpp"
 #include "scomm/capi/handle_table.hpp"
 #include "scomm/coll/schedule_cache.hpp"
@@ -32,11 +33,9 @@
 
 namespace scomm::capi {
 
-inline constexpr int kErrorsAreFatal = 1;  // SCOMM_ERRORS_ARE_FATAL
-inline constexpr int kErrorsReturn = 2;    // SCOMM_ERRORS_RETURN
-
 struct CommEntry {
-  CommEntry(comm::Comm&& c, int handler) : comm(std::move(c)), errhandler(handler) {}
+  CommEntry(comm::Comm&& c, ErrhandlerRef handler)
+      : comm(std::move(c)), errhandler(std::move(handler)) {}
 
   // The schedules of the communicator's last collectives, made on its first collective.
   coll::ScheduleCache& schedules(coll::SharedSchedules& shared) {
@@ -53,7 +52,7 @@ struct CommEntry {
   }
 
   comm::Comm comm;
-  int errhandler = kErrorsAreFatal;
+  ErrhandlerRef errhandler;
   base::RarePtr<coll::ScheduleCache> schedule_cache;
   base::RarePtr<CommTopology> topology_cache;
 };
@@ -65,14 +64,15 @@ struct RequestEntry {
   RequestEntry(Make&& make, int c) : request(std::forward<Make>(make)()), comm(c) {}
   // A communicator creation (idup, isplit) whose completion writes *out, a communicator with
   // error handler `inherited`.
-  RequestEntry(p2p::Request&& r, int c, comm::Creation* made, int* out, int inherited)
+  RequestEntry(p2p::Request&& r, int c, comm::Creation* made, int* out,
+               const ErrhandlerRef& inherited)
       : request(std::move(r)), comm(c), creation(made), newcomm(out), errhandler(inherited) {}
 
   p2p::Request request;
   int comm = 0;                          // whose error handler reports its failure
   comm::Creation* creation = nullptr;    // idup / isplit: the creation inside `request`
   int* newcomm = nullptr;                // where the new communicator's handle goes
-  int errhandler = 0;                    // the new communicator's: its parent's at the start
+  ErrhandlerRef errhandler;              // the new communicator's: its parent's at the start
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
   std::exception_ptr failure;            // failed, not yet reported (SCOMM_Testall)
   std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
@@ -129,6 +129,8 @@ struct Context {
   topo::LevelCosts world_costs;            // SCOMM_TOPO_LINKS, read by SCOMM_Init
   bool multilevel_by_default = false;      // SCOMM_Init: the user named levels above the node
   int node_leader = 0;  // SCOMM_Init: the lowest world rank on this rank's node (split_type)
+  // Before the tables whose entries hold them, so that it goes after them.
+  HandleTable<UserErrhandler> errhandlers{kFirstUserHandler};
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};
@@ -163,8 +165,9 @@ Context& context_from_outside() noexcept;
 }
 
 // A handle for a new communicator (SCOMM_COMM_NULL for none) with error handler `errhandler`:
-// its parent's, which MPI says a new communicator inherits.
-int new_comm_handle(std::optional<comm::Comm>&& comm, int errhandler);
+// its parent's, which MPI says a new communicator inherits. A copy: the parent's entry may move
+// when the table grows.
+int new_comm_handle(std::optional<comm::Comm>&& comm, ErrhandlerRef errhandler);
 
 [[noreturn]] void throw_not_initialized();
 // The runtime, or Error(kArg) when SCOMM_Init has not been called. Inline: every call passes it.

@@ -79,7 +79,7 @@ int SCOMM_Init(void) {
           scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy,
                                 scomm::comm::world_first_run(ctx.runtime->blocks(),
                                                              ctx.runtime->options().derive_bits)),
-          scomm::capi::kErrorsAreFatal);
+          scomm::capi::ErrhandlerRef(scomm::capi::kErrorsAreFatal));
       if (world != SCOMM_COMM_WORLD) throw Error(ErrorClass::kIntern, "SCOMM_COMM_WORLD taken");
     } catch (...) {
       ctx.runtime.reset();
