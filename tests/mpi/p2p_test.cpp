@@ -114,6 +114,38 @@ TEST_F(P2pTest, ProcNullCompletesAtOnce) {
   EXPECT_EQ(count, 0);
 }
 
+// A receive of any tag waits in scomm's engine, not in MPI, while its process blocks sending a
+// message MPI hands over only once it is received (1 MiB: a rendezvous in Open MPI and MPICH; a
+// message to oneself in MPICH): every rank's send waited inside MPI for a peer that also waited
+// there, its engine receive never posted, until waits took arrived messages for the receives
+// waiting in the engine. Blocking sends, a nonblocking one waited for first, and collectives.
+TEST_F(P2pTest, ReceivesOfAnyTagNeverStallASendThatNeedsThem) {
+  const int n = 1 << 18;
+  std::vector<int> out(n, world_rank_), in(n, -1);
+  for (int round = 0; round < 3; ++round) {
+    SCOMM_Request receive = SCOMM_REQUEST_NULL, send = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Irecv(in.data(), n, MPI_INT, left(), SCOMM_ANY_TAG, SCOMM_COMM_WORLD, &receive),
+              SCOMM_SUCCESS);
+    if (round == 0) {
+      ASSERT_EQ(SCOMM_Send(out.data(), n, MPI_INT, right(), 3, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    } else {
+      ASSERT_EQ(SCOMM_Isend(out.data(), n, MPI_INT, right(), 3, SCOMM_COMM_WORLD, &send),
+                SCOMM_SUCCESS);
+      if (round == 2) {  // a blocking collective while the message waits for the receive
+        std::vector<int> block(n, world_rank_);
+        ASSERT_EQ(SCOMM_Bcast(block.data(), n, MPI_INT, 0, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+        EXPECT_EQ(block.back(), 0);
+      }
+      ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    }
+    SCOMM_Status status;
+    ASSERT_EQ(SCOMM_Wait(&receive, &status), SCOMM_SUCCESS);
+    EXPECT_EQ(status.SCOMM_TAG, 3);
+    EXPECT_EQ(in.front(), left());
+    EXPECT_EQ(in.back(), left());
+  }
+}
+
 // A shift along a reversed world by SCOMM_Sendrecv_replace and by MPI_Sendrecv_replace on the
 // same ranks: the buffers, a strided type's gaps left alone, and the statuses (source, tag,
 // count) agree, for named and wildcard sources and tags, and for MPI_PROC_NULL at both ends.

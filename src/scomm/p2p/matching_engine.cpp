@@ -1,6 +1,7 @@
 #include "scomm/p2p/matching_engine.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "scomm/p2p/mpi_check.hpp"
@@ -59,15 +60,20 @@ void MatchingEngine::detach(Channel& channel) noexcept {
 
 void MatchingEngine::post(Channel& channel, EngineReceive& receive) {
   channel.posted().push_back(&receive);
+  ++waiting_receives_;
 }
 
 void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept {
   if (!channel.has_posted()) return;
   auto& posted = channel.posted();
-  posted.erase(std::remove(posted.begin(), posted.end(), &receive), posted.end());
+  const auto it = std::find(posted.begin(), posted.end(), &receive);
+  if (it == posted.end()) return;
+  posted.erase(it);
+  --waiting_receives_;
 }
 
 void MatchingEngine::pull() {
+  if (pull_failure_) std::rethrow_exception(std::exchange(pull_failure_, nullptr));
   for (std::size_t b = 0; b < bases_.size(); ++b) {
     while (auto message = take_arrived(bases_[b])) file(std::move(*message), static_cast<int>(b));
   }
@@ -99,6 +105,7 @@ void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
   }
   EngineReceive* receive = *it;
   posted.erase(it);
+  --waiting_receives_;
   receive->take(message);
 }
 
@@ -132,6 +139,13 @@ void MatchingEngine::remove_background(Operation& operation) noexcept {
 }
 
 void MatchingEngine::progress_background() noexcept {
+  if (waiting_receives_ > 0 && !pull_failure_) {
+    try {
+      pull();
+    } catch (...) {
+      pull_failure_ = std::current_exception();
+    }
+  }
   // By index: an operation completing here never registers or removes others.
   for (std::size_t i = 0; i < background_.size(); ++i) {
     try {

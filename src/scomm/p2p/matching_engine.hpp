@@ -13,6 +13,8 @@
 
 #include <mpi.h>
 
+#include <cstddef>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -90,17 +92,21 @@ class MatchingEngine {
 
   // Operations that advance whenever scomm waits (nonblocking collectives): MPI's progress rule
   // says a pending operation completes while its process waits for anything else, so every
-  // blocking call polls them instead of blocking inside MPI while one is registered.
+  // blocking call polls them instead of blocking inside MPI while one is registered. The
+  // receives waiting here count too: their messages stay in MPI until the engine takes them, and
+  // a sender whose MPI hands a message over only once it is received (a rendezvous, MPICH's
+  // messages to oneself) would otherwise wait for a process blocked inside MPI, forever.
   void add_background(Operation& operation) { background_.push_back(&operation); }
   void remove_background(Operation& operation) noexcept;
-  bool has_background() const noexcept { return !background_.empty(); }
-  // Whether `operation` is the one registered operation: waiting for it alone, the process
-  // may block inside MPI as for a blocking call.
+  bool has_background() const noexcept { return !background_.empty() || waiting_receives_ > 0; }
+  // Whether `operation` is the one registered operation and no receive waits here: waiting for
+  // it alone, the process may block inside MPI as for a blocking call.
   bool background_is_only(const Operation& operation) const noexcept {
-    return background_.size() == 1 && background_.front() == &operation;
+    return background_.size() == 1 && background_.front() == &operation && waiting_receives_ == 0;
   }
-  // Advances every registered operation once; their failures stay with them (reported when
-  // their own requests complete).
+  // Takes arrived messages for the waiting receives, then advances every registered operation
+  // once; their failures stay with them (reported when their own requests complete), and a
+  // failure to take messages is thrown by the next pull().
   void progress_background() noexcept;
 
   std::size_t orphans() const noexcept;
@@ -113,7 +119,7 @@ class MatchingEngine {
   void file(ProbedMessage message, int base_index);
   static std::deque<ProbedMessage>::iterator find_taken(Channel& channel, int source,
                                                         int tag) noexcept;
-  static void deliver(Channel& channel, ProbedMessage message);
+  void deliver(Channel& channel, ProbedMessage message);
   // Gives a channel the messages that arrived for its context before it was opened.
   void adopt_orphans(Channel& channel);
 
@@ -122,6 +128,8 @@ class MatchingEngine {
   std::unique_ptr<context::ContextTable<Channel>> table_;
   std::unordered_map<context::ContextId, std::vector<ProbedMessage>> orphans_;
   std::vector<Operation*> background_;
+  std::size_t waiting_receives_ = 0;  // posted here, not matched yet
+  std::exception_ptr pull_failure_;   // of a pull in progress_background()
   DetachedSends detached_;
 };
 
