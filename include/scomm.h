@@ -198,7 +198,10 @@ int SCOMM_Dims_create(int nnodes, int ndims, int dims[]);
 int SCOMM_Comm_get_attr(SCOMM_Comm comm, int comm_keyval, void *attribute_val, int *flag);
 int SCOMM_Topo_level_name(SCOMM_Comm comm, int level, char *name, int *resultlen);
 
-/* Point-to-point; tags 0..SCOMM_Tag_ub. */
+/* Point-to-point; tags 0..SCOMM_Tag_ub. A receive with SCOMM_ANY_TAG is matched by scomm, not
+ * by MPI: like a nonblocking collective it advances in every scomm wait, test and blocking call,
+ * but not while its process blocks in a plain MPI call, where a large message to it may then
+ * keep its sender waiting. */
 int SCOMM_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
                SCOMM_Comm comm);
 int SCOMM_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
