@@ -88,15 +88,19 @@ bool DetachedSends::post(const void* data, std::int64_t bytes, int count, MPI_Da
 }
 
 void DetachedSends::reap() {
-  int done = 0;
+  int done = 0, code = MPI_SUCCESS;
   {
     [[maybe_unused]] const CompletionErrorsReturned errors_returned;
-    check_mpi(MPI_Testsome(static_cast<int>(requests_.size()), requests_.data(), &done,
-                           completed_.data(), MPI_STATUSES_IGNORE),
-              "a detached collective send");
+    code = MPI_Testsome(static_cast<int>(requests_.size()), requests_.data(), &done,
+                        completed_.data(), MPI_STATUSES_IGNORE);
   }
-  if (done != MPI_UNDEFINED)
+  int error_class = MPI_SUCCESS;
+  MPI_Error_class(code, &error_class);
+  // A send that failed is complete too (MPI_ERR_IN_STATUS): its slot is free before the failure
+  // is thrown.
+  if ((error_class == MPI_SUCCESS || error_class == MPI_ERR_IN_STATUS) && done != MPI_UNDEFINED)
     free_.insert(free_.end(), completed_.begin(), completed_.begin() + done);
+  check_mpi(code, "a detached collective send");
 }
 
 }  // namespace scomm::p2p
