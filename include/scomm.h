@@ -240,6 +240,19 @@ int SCOMM_Testsome(int incount, SCOMM_Request array_of_requests[], int *outcount
                    int array_of_indices[], SCOMM_Status array_of_statuses[]);
 int SCOMM_Cancel(SCOMM_Request *request);
 int SCOMM_Request_free(SCOMM_Request *request);
+/* Persistent requests: the arguments are checked here; each SCOMM_Start (inactive requests only)
+ * starts one message as SCOMM_Isend, SCOMM_Issend or SCOMM_Irecv would, on the communicator,
+ * which must then still be live. Completion leaves the request inactive, not freed (the
+ * completion calls treat an inactive one as SCOMM_REQUEST_NULL and leave its handle);
+ * SCOMM_Request_free frees it, an active one once its message completes. */
+int SCOMM_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                    SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                     SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                    SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Start(SCOMM_Request *request);
+int SCOMM_Startall(int count, SCOMM_Request array_of_requests[]);
 int SCOMM_Get_count(const SCOMM_Status *status, MPI_Datatype datatype, int *count);
 int SCOMM_Test_cancelled(const SCOMM_Status *status, int *flag);
 

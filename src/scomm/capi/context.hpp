@@ -57,6 +57,20 @@ struct CommEntry {
   base::RarePtr<CommTopology> topology_cache;
 };
 
+// The arguments of a persistent request (SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init),
+// and the request its last SCOMM_Start started: SCOMM_REQUEST_NULL while inactive.
+struct PersistentCall {
+  enum class Kind { kSend, kSsend, kRecv };
+  Kind kind;
+  void* buffer;  // const for the sends
+  int count;
+  MPI_Datatype type;
+  int peer;
+  int tag;
+  int comm;
+  int started = 0;  // SCOMM_REQUEST_NULL
+};
+
 struct RequestEntry {
   // A point-to-point or collective request of communicator `c`, built in its slot by `make`
   // (nothing to move: a request is built and freed for every nonblocking message).
@@ -67,6 +81,11 @@ struct RequestEntry {
   RequestEntry(p2p::Request&& r, int c, comm::Creation* made, int* out,
                const ErrhandlerRef& inherited)
       : request(std::move(r)), comm(c), creation(made), newcomm(out), errhandler(inherited) {}
+  // A persistent request, inactive.
+  RequestEntry(const PersistentCall& call, int c)
+      : request(p2p::Request::completed()),
+        comm(c),
+        persistent(base::make_rare<PersistentCall>(call)) {}
 
   p2p::Request request;
   int comm = 0;                          // whose error handler reports its failure
@@ -76,6 +95,7 @@ struct RequestEntry {
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
   std::exception_ptr failure;            // failed, not yet reported (SCOMM_Testall)
   std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
+  base::RarePtr<PersistentCall> persistent;  // a persistent request's: `request` is unused
 
   bool settled() const noexcept { return completed || failure; }
 };

@@ -5,6 +5,7 @@
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/capi/message_start.hpp"
 #include "scomm/capi/request_completion.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
@@ -36,13 +37,7 @@ SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm) {
   return context().requests.emplace([&] { return std::move(request); }, comm);
 }
 
-}  // namespace scomm::capi
-
 namespace {
-
-using namespace scomm::capi;
-namespace p2p = scomm::p2p;
-namespace comm = scomm::comm;
 
 void check_send(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
                 int dest, int tag) {
@@ -58,15 +53,37 @@ void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_
   p2p::check_tag(tag, channel.tag_ub(), true);
 }
 
-// One side of a Sendrecv: the buffer, its count and type, the peer and the tag.
-template <class Buffer>
-struct Transfer {
-  Buffer buffer;
-  int count;
-  MPI_Datatype type;
-  int peer;
-  int tag;
-};
+}  // namespace
+
+SCOMM_Request start_isend(CommEntry& e, SCOMM_Comm c, const Transfer<const void*>& out,
+                          p2p::SendMode mode) {
+  const p2p::Channel& channel = e.comm.channel();
+  check_send(channel, out.buffer, out.count, out.type, out.peer, out.tag);
+  return context().plain_requests.emplace(
+      [&] { return p2p::isend(channel, out.buffer, out.count, out.type, out.peer, out.tag, mode); },
+      c);
+}
+
+SCOMM_Request start_irecv(CommEntry& e, SCOMM_Comm c, const Transfer<void*>& in) {
+  const p2p::Channel& channel = e.comm.channel();
+  check_receive(channel, in.buffer, in.count, in.type, in.peer, in.tag);
+  const p2p::ChannelPtr& shared = e.comm.channel_ptr();
+  if (p2p::receive_is_plain(channel, in.peer, in.tag)) {
+    return context().plain_requests.emplace(
+        [&] { return p2p::irecv_plain(shared, in.buffer, in.count, in.type, in.peer, in.tag); }, c);
+  }
+  p2p::MatchingEngine& engine = runtime().engine();
+  return context().requests.emplace(
+      [&] { return p2p::irecv(engine, shared, in.buffer, in.count, in.type, in.peer, in.tag); }, c);
+}
+
+}  // namespace scomm::capi
+
+namespace {
+
+using namespace scomm::capi;
+namespace p2p = scomm::p2p;
+namespace comm = scomm::comm;
 
 // Both complete before the call returns, the send also when the receive fails (the caller may
 // then reuse its buffer), and the first failure is thrown after.
@@ -134,10 +151,7 @@ std::vector<std::byte> pack(const void* buffer, int count, MPI_Datatype type, MP
                                                   p2p::SendMode mode) {
   return on_comm(function, c, [&](CommEntry& e) {
     require(request, "request");
-    const p2p::Channel& channel = e.comm.channel();
-    check_send(channel, buf, count, type, dest, tag);
-    *request = context().plain_requests.emplace(
-        [&] { return p2p::isend(channel, buf, count, type, dest, tag, mode); }, c);
+    *request = start_isend(e, c, {buf, count, type, dest, tag}, mode);
   });
 }
 
@@ -158,17 +172,7 @@ std::vector<std::byte> pack(const void* buffer, int count, MPI_Datatype type, MP
                                                   SCOMM_Request* request) {
   return on_comm("SCOMM_Irecv", c, [&](CommEntry& e) {
     require(request, "request");
-    const p2p::Channel& channel = e.comm.channel();
-    check_receive(channel, buf, count, type, source, tag);
-    const p2p::ChannelPtr& shared = e.comm.channel_ptr();
-    if (p2p::receive_is_plain(channel, source, tag)) {
-      *request = context().plain_requests.emplace(
-          [&] { return p2p::irecv_plain(shared, buf, count, type, source, tag); }, c);
-      return;
-    }
-    p2p::MatchingEngine& engine = runtime().engine();
-    *request = context().requests.emplace(
-        [&] { return p2p::irecv(engine, shared, buf, count, type, source, tag); }, c);
+    *request = start_irecv(e, c, {buf, count, type, source, tag});
   });
 }
 

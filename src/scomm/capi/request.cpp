@@ -363,6 +363,50 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
   first.rethrow(failing);
 }
 
+void cancel(SCOMM_Request request, SCOMM_Comm& failing) {
+  if (PlainTable::has_kind_bit(request)) {
+    PlainRequestEntry& plain = plain_entry(request);
+    failing = plain.comm;
+    plain.request.cancel();
+    return;
+  }
+  RequestEntry& entry = request_entry(request);
+  failing = entry.comm;
+  if (entry.persistent) {
+    if (entry.persistent->started == SCOMM_REQUEST_NULL)
+      throw Error(ErrorClass::kRequest, "an inactive persistent request cannot be cancelled");
+    cancel(entry.persistent->started, failing);
+    return;
+  }
+  if (entry.creation != nullptr)
+    throw Error(ErrorClass::kRequest, "a communicator creation cannot be cancelled");
+  if (!entry.settled()) entry.request.cancel(runtime().engine());
+}
+
+// Frees *request (an active one completes on its own) and sets it to SCOMM_REQUEST_NULL.
+void free_request(SCOMM_Request* request, SCOMM_Comm& failing) {
+  if (PlainTable::has_kind_bit(*request)) {
+    PlainRequestEntry& plain = plain_entry(*request);
+    failing = plain.comm;
+    plain.request.release();
+    context().plain_requests.erase_live(*request);
+    *request = SCOMM_REQUEST_NULL;
+    return;
+  }
+  RequestEntry& entry = request_entry(*request);
+  failing = entry.comm;
+  if (entry.persistent) {
+    if (entry.persistent->started != SCOMM_REQUEST_NULL)
+      free_request(&entry.persistent->started, failing);
+  } else {
+    if (entry.creation != nullptr && !entry.settled())
+      throw Error(ErrorClass::kRequest, "a communicator creation must be completed");
+    if (!entry.settled()) entry.request.release(runtime().engine());
+  }
+  context().requests.erase_live(*request);
+  *request = SCOMM_REQUEST_NULL;
+}
+
 // A failure of SCOMM_Waitall's fast path, reported through `failing`'s error handler.
 [[gnu::cold, gnu::noinline]] int fail_waitall(int error, SCOMM_Comm failing) noexcept {
   const int code = guarded("SCOMM_Waitall", [&] { p2p::check_mpi(error, "MPI_Waitall"); });
@@ -375,6 +419,7 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
                                SCOMM_Status statuses[]) noexcept {
   return on_requests(function, [&](SCOMM_Comm& failing) {
     check_array(count, requests);
+    const StartedRequests started(count, requests);
     check_live(count, requests);
     WaitScratch& scratch = context().wait_scratch;
     if (scratch.plain_batch.size() < static_cast<std::size_t>(count)) {
@@ -396,6 +441,7 @@ extern "C" {
 int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
   return on_requests("SCOMM_Wait", [&](SCOMM_Comm& failing) {
     require(request, "request");
+    const StartedRequests started(1, request);
     if (*request != SCOMM_REQUEST_NULL && !PlainTable::has_kind_bit(*request))
       progress(*request, failing, true);
     retire(request, status, failing);
@@ -406,6 +452,7 @@ int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
   return on_requests("SCOMM_Test", [&](SCOMM_Comm& failing) {
     require(request, "request");
     require(flag, "flag");
+    const StartedRequests started(1, request);
     runtime().engine().progress_background();
     *flag = complete_if_done(request, status, failing) ? 1 : 0;
   });
@@ -425,6 +472,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
   return on_requests("SCOMM_Testall", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
     require(flag, "flag");
+    const StartedRequests started(count, requests);
     check_live(count, requests);
     runtime().engine().progress_background();
     bool all = true;
@@ -441,38 +489,14 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
 int SCOMM_Cancel(SCOMM_Request* request) {
   return on_requests("SCOMM_Cancel", [&](SCOMM_Comm& failing) {
     require(request, "request");
-    if (PlainTable::has_kind_bit(*request)) {
-      PlainRequestEntry& plain = plain_entry(*request);
-      failing = plain.comm;
-      plain.request.cancel();
-      return;
-    }
-    RequestEntry& entry = request_entry(*request);
-    failing = entry.comm;
-    if (entry.creation != nullptr)
-      throw Error(ErrorClass::kRequest, "a communicator creation cannot be cancelled");
-    if (!entry.settled()) entry.request.cancel(runtime().engine());
+    cancel(*request, failing);
   });
 }
 
 int SCOMM_Request_free(SCOMM_Request* request) {
   return on_requests("SCOMM_Request_free", [&](SCOMM_Comm& failing) {
     require(request, "request");
-    if (PlainTable::has_kind_bit(*request)) {
-      PlainRequestEntry& plain = plain_entry(*request);
-      failing = plain.comm;
-      plain.request.release();
-      context().plain_requests.erase_live(*request);
-      *request = SCOMM_REQUEST_NULL;
-      return;
-    }
-    RequestEntry& entry = request_entry(*request);
-    failing = entry.comm;
-    if (entry.creation != nullptr && !entry.settled())
-      throw Error(ErrorClass::kRequest, "a communicator creation must be completed");
-    if (!entry.settled()) entry.request.release(runtime().engine());
-    context().requests.erase(*request);
-    *request = SCOMM_REQUEST_NULL;
+    free_request(request, failing);
   });
 }
 

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <exception>
+#include <utility>
+#include <vector>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
@@ -28,6 +30,23 @@ void check_array(int count, const SCOMM_Request* requests);
 // twice (completing it once would leave the other copy dangling): checked before a call changes
 // anything, in one pass (each entry keeps the number of the last look-up that saw it).
 void check_live(int count, const SCOMM_Request requests[]);
+// For one completion call, the persistent requests of an array give way to the requests their
+// SCOMM_Start started, or to SCOMM_REQUEST_NULL while inactive, which is how MPI's completion
+// calls treat an inactive persistent request. Put back when the call ends, each one whose
+// started request completed (its handle now SCOMM_REQUEST_NULL) inactive again. Handles that are
+// not live are left for check_live() to report.
+class StartedRequests {
+ public:
+  StartedRequests(int count, SCOMM_Request requests[]);
+  ~StartedRequests();
+  StartedRequests(const StartedRequests&) = delete;
+  StartedRequests& operator=(const StartedRequests&) = delete;
+
+ private:
+  SCOMM_Request* requests_;
+  std::vector<std::pair<int, SCOMM_Request>> swapped_;  // index in the array, persistent handle
+};
+
 // Tests request *handle (live, not SCOMM_REQUEST_NULL); once it has completed, reports it in
 // *status, frees it, sets *handle to SCOMM_REQUEST_NULL and returns true. A failed request is
 // freed too and its failure thrown. `failing` becomes the request's communicator.

@@ -155,7 +155,6 @@ void check_some_arguments(int count, const SCOMM_Request requests[], const int* 
   check_array(count, requests);
   require(outcount, "outcount");
   if (count > 0) require(indices, "array_of_indices");
-  check_live(count, requests);
 }
 
 }  // namespace
@@ -166,6 +165,7 @@ int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
   return on_requests("SCOMM_Waitany", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
     require(index, "index");
+    const StartedRequests started(count, requests);
     check_live(count, requests);
     *index = MPI_UNDEFINED;
     if (!any_active(count, requests)) {
@@ -186,6 +186,7 @@ int SCOMM_Testany(int count, SCOMM_Request requests[], int* index, int* flag,
     check_array(count, requests);
     require(index, "index");
     require(flag, "flag");
+    const StartedRequests started(count, requests);
     check_live(count, requests);
     *index = MPI_UNDEFINED;
     *flag = 1;
@@ -203,6 +204,8 @@ int SCOMM_Waitsome(int incount, SCOMM_Request requests[], int* outcount, int ind
                    SCOMM_Status statuses[]) {
   return on_requests("SCOMM_Waitsome", [&](SCOMM_Comm& failing) {
     check_some_arguments(incount, requests, outcount, indices);
+    const StartedRequests started(incount, requests);
+    check_live(incount, requests);
     *outcount = MPI_UNDEFINED;
     if (!any_active(incount, requests)) return;
     for (;;) {
@@ -219,6 +222,8 @@ int SCOMM_Testsome(int incount, SCOMM_Request requests[], int* outcount, int ind
                    SCOMM_Status statuses[]) {
   return on_requests("SCOMM_Testsome", [&](SCOMM_Comm& failing) {
     check_some_arguments(incount, requests, outcount, indices);
+    const StartedRequests started(incount, requests);
+    check_live(incount, requests);
     *outcount = MPI_UNDEFINED;
     if (!any_active(incount, requests)) return;
     runtime().engine().progress_background();

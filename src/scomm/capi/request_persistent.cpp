@@ -1,0 +1,119 @@
+// Persistent requests: SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init, SCOMM_Start and
+// SCOMM_Startall. A persistent request keeps its arguments (checked when it is made, as MPI
+// does); each start begins one nonblocking message as SCOMM_Isend, SCOMM_Issend or SCOMM_Irecv
+// would, which the completion calls complete in its place (StartedRequests). Its communicator
+// must still be live when it starts.
+#include <string>
+
+#include "scomm.h"
+#include "scomm/capi/context.hpp"
+#include "scomm/capi/message_start.hpp"
+#include "scomm/capi/request_completion.hpp"
+
+namespace scomm::capi {
+
+StartedRequests::StartedRequests(int count, SCOMM_Request requests[]) : requests_(requests) {
+  HandleTable<RequestEntry>& table = context().requests;
+  for (int i = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL ||
+        HandleTable<PlainRequestEntry>::has_kind_bit(requests[i]))
+      continue;
+    const RequestEntry* entry = table.find(requests[i]);
+    if (entry == nullptr || !entry->persistent) continue;
+    swapped_.emplace_back(i, requests[i]);
+    requests[i] = entry->persistent->started;
+  }
+}
+
+StartedRequests::~StartedRequests() {
+  for (const auto& [i, persistent] : swapped_) {
+    context().requests.get_live(persistent).persistent->started = requests_[i];
+    requests_[i] = persistent;
+  }
+}
+
+}  // namespace scomm::capi
+
+namespace {
+
+using namespace scomm::capi;
+using scomm::Error;
+using scomm::ErrorClass;
+namespace p2p = scomm::p2p;
+using Kind = PersistentCall::Kind;
+
+// The persistent request of `call` on communicator e, its arguments checked by starting nothing.
+SCOMM_Request make_persistent(CommEntry& e, const PersistentCall& call) {
+  const p2p::Channel& channel = e.comm.channel();
+  p2p::check_buffer(call.buffer, call.count, call.type);
+  p2p::check_peer(channel, call.peer, call.kind == Kind::kRecv);
+  p2p::check_tag(call.tag, channel.tag_ub(), call.kind == Kind::kRecv);
+  return context().requests.emplace(call, call.comm);
+}
+
+int init(const char* function, const PersistentCall& call, SCOMM_Request* request) {
+  return on_comm(function, call.comm, [&](CommEntry& e) {
+    require(request, "request");
+    *request = make_persistent(e, call);
+  });
+}
+
+// Starts persistent request `handle`, which must be inactive.
+void start(SCOMM_Request handle, SCOMM_Comm& failing) {
+  RequestEntry* entry = HandleTable<PlainRequestEntry>::has_kind_bit(handle)
+                            ? nullptr
+                            : context().requests.find(handle);
+  if (entry == nullptr || !entry->persistent)
+    throw Error(ErrorClass::kRequest,
+                "request handle " + std::to_string(handle) + " is not a live persistent request");
+  PersistentCall& call = *entry->persistent;
+  failing = call.comm;
+  if (call.started != SCOMM_REQUEST_NULL)
+    throw Error(ErrorClass::kRequest, "persistent request " + std::to_string(handle) +
+                                          " is active: it must complete before it starts again");
+  CommEntry& e = comm_entry(call.comm);
+  call.started =
+      call.kind == Kind::kRecv
+          ? start_irecv(e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag})
+          : start_isend(
+                e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag},
+                call.kind == Kind::kSend ? p2p::SendMode::kStandard : p2p::SendMode::kSynchronous);
+}
+
+}  // namespace
+
+extern "C" {
+
+int SCOMM_Send_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+                    SCOMM_Comm comm, SCOMM_Request* request) {
+  return init("SCOMM_Send_init",
+              {Kind::kSend, const_cast<void*>(buf), count, datatype, dest, tag, comm}, request);
+}
+
+int SCOMM_Ssend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+                     SCOMM_Comm comm, SCOMM_Request* request) {
+  return init("SCOMM_Ssend_init",
+              {Kind::kSsend, const_cast<void*>(buf), count, datatype, dest, tag, comm}, request);
+}
+
+int SCOMM_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag,
+                    SCOMM_Comm comm, SCOMM_Request* request) {
+  return init("SCOMM_Recv_init", {Kind::kRecv, buf, count, datatype, source, tag, comm}, request);
+}
+
+int SCOMM_Start(SCOMM_Request* request) {
+  return on_requests("SCOMM_Start", [&](SCOMM_Comm& failing) {
+    require(request, "request");
+    start(*request, failing);
+  });
+}
+
+// Starts them in order; the first that cannot start ends the call, those before it started.
+int SCOMM_Startall(int count, SCOMM_Request requests[]) {
+  return on_requests("SCOMM_Startall", [&](SCOMM_Comm& failing) {
+    check_array(count, requests);
+    for (int i = 0; i < count; ++i) start(requests[i], failing);
+  });
+}
+
+}  // extern "C"

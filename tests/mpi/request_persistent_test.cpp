@@ -1,0 +1,336 @@
+// Persistent requests (SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init, SCOMM_Start,
+// SCOMM_Startall) against MPI's own on the same ranks: a halo exchange repeated on a communicator
+// whose ranks are not the world's, completed every way, gives the same data and statuses; an
+// inactive request is treated as MPI treats it; and misuse is an error.
+#include <vector>
+
+#include "scomm_fixture.hpp"
+
+namespace {
+
+// The exchange each round: receives from the left by a named tag, by MPI_ANY_SOURCE and by
+// MPI_ANY_TAG (scomm's engine), and a standard and a synchronous send to the right for each.
+constexpr int kReceives = 3;
+constexpr int kTags[kReceives] = {4, 5, 6};
+
+struct Received {
+  int source = -1;
+  int tag = -1;
+  int count = -1;
+  friend bool operator==(const Received&, const Received&) = default;
+};
+
+class PersistentTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    MPI_Comm_split(MPI_COMM_WORLD, 0, -world_rank_, &mpi_);
+    ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, 0, -world_rank_, &comm_), SCOMM_SUCCESS);
+    MPI_Comm_rank(mpi_, &rank_);
+    MPI_Comm_size(mpi_, &size_);
+    left_ = (rank_ + size_ - 1) % size_;
+    right_ = (rank_ + 1) % size_;
+  }
+  void TearDown() override {
+    SCOMM_Comm_free(&comm_);
+    MPI_Comm_free(&mpi_);
+    ScommTest::TearDown();
+  }
+
+  MPI_Comm mpi_ = MPI_COMM_NULL;
+  SCOMM_Comm comm_ = SCOMM_COMM_NULL;
+  int rank_ = 0, size_ = 1, left_ = 0, right_ = 0;
+};
+
+// How a round's requests are completed, by both libraries alike.
+enum class Completion { kWaitall, kTestall, kWaitany, kTestany, kWaitsome, kTestsome, kWait };
+constexpr Completion kCompletions[] = {
+    Completion::kWaitall,  Completion::kTestall,  Completion::kWaitany, Completion::kTestany,
+    Completion::kWaitsome, Completion::kTestsome, Completion::kWait};
+
+// The persistent requests of the exchange under MPI: receives first, then sends.
+std::vector<MPI_Request> mpi_exchange(MPI_Comm comm, int left, int right, std::vector<int>& in,
+                                      const std::vector<int>& out) {
+  std::vector<MPI_Request> r(2 * kReceives);
+  MPI_Recv_init(&in[0], 1, MPI_INT, left, kTags[0], comm, &r[0]);
+  MPI_Recv_init(&in[1], 1, MPI_INT, MPI_ANY_SOURCE, kTags[1], comm, &r[1]);
+  MPI_Recv_init(&in[2], 1, MPI_INT, left, MPI_ANY_TAG, comm, &r[2]);
+  MPI_Send_init(&out[0], 1, MPI_INT, right, kTags[0], comm, &r[3]);
+  MPI_Ssend_init(&out[1], 1, MPI_INT, right, kTags[1], comm, &r[4]);
+  MPI_Send_init(&out[2], 1, MPI_INT, right, kTags[2], comm, &r[5]);
+  return r;
+}
+
+std::vector<SCOMM_Request> scomm_exchange(SCOMM_Comm comm, int left, int right,
+                                          std::vector<int>& in, const std::vector<int>& out) {
+  std::vector<SCOMM_Request> r(2 * kReceives);
+  EXPECT_EQ(SCOMM_Recv_init(&in[0], 1, MPI_INT, left, kTags[0], comm, &r[0]), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Recv_init(&in[1], 1, MPI_INT, SCOMM_ANY_SOURCE, kTags[1], comm, &r[1]),
+            SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Recv_init(&in[2], 1, MPI_INT, left, SCOMM_ANY_TAG, comm, &r[2]), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Send_init(&out[0], 1, MPI_INT, right, kTags[0], comm, &r[3]), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Ssend_init(&out[1], 1, MPI_INT, right, kTags[1], comm, &r[4]), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Send_init(&out[2], 1, MPI_INT, right, kTags[2], comm, &r[5]), SCOMM_SUCCESS);
+  return r;
+}
+
+// Completes every request of one round by `how` under MPI: the receives' statuses, by index.
+std::vector<Received> complete_mpi(std::vector<MPI_Request>& r, Completion how) {
+  const int n = static_cast<int>(r.size());
+  std::vector<MPI_Status> statuses(r.size());
+  std::vector<bool> done(r.size(), false);
+  int left = n;
+  while (left > 0) {
+    int index = MPI_UNDEFINED, flag = 0, outcount = 0;
+    std::vector<int> indices(r.size());
+    std::vector<MPI_Status> some(r.size());
+    switch (how) {
+      case Completion::kWaitall:
+        MPI_Waitall(n, r.data(), statuses.data());
+        left = 0;
+        break;
+      case Completion::kTestall:
+        MPI_Testall(n, r.data(), &flag, statuses.data());
+        if (flag) left = 0;
+        break;
+      case Completion::kWaitany:
+      case Completion::kTestany:
+        if (how == Completion::kWaitany)
+          MPI_Waitany(n, r.data(), &index, &some[0]);
+        else
+          MPI_Testany(n, r.data(), &index, &flag, &some[0]);
+        if (index != MPI_UNDEFINED && !done[static_cast<std::size_t>(index)]) {
+          statuses[static_cast<std::size_t>(index)] = some[0];
+          done[static_cast<std::size_t>(index)] = true;
+          --left;
+        }
+        if (index == MPI_UNDEFINED && (how == Completion::kWaitany || flag)) left = 0;
+        break;
+      case Completion::kWaitsome:
+      case Completion::kTestsome:
+        if (how == Completion::kWaitsome)
+          MPI_Waitsome(n, r.data(), &outcount, indices.data(), some.data());
+        else
+          MPI_Testsome(n, r.data(), &outcount, indices.data(), some.data());
+        if (outcount == MPI_UNDEFINED) left = 0;
+        for (int k = 0; k < std::max(outcount, 0); ++k) {
+          statuses[static_cast<std::size_t>(indices[static_cast<std::size_t>(k)])] =
+              some[static_cast<std::size_t>(k)];
+          --left;
+        }
+        break;
+      case Completion::kWait:
+        for (int i = 0; i < n; ++i) MPI_Wait(&r[static_cast<std::size_t>(i)], &statuses[i]);
+        left = 0;
+        break;
+    }
+  }
+  std::vector<Received> received;
+  for (int i = 0; i < kReceives; ++i) {
+    Received got{statuses[i].MPI_SOURCE, statuses[i].MPI_TAG, -1};
+    MPI_Get_count(&statuses[i], MPI_INT, &got.count);
+    received.push_back(got);
+  }
+  return received;
+}
+
+// The same under scomm; the handles must stay those of the persistent requests.
+std::vector<Received> complete_scomm(std::vector<SCOMM_Request>& r, Completion how) {
+  const std::vector<SCOMM_Request> handles = r;
+  const int n = static_cast<int>(r.size());
+  std::vector<SCOMM_Status> statuses(r.size());
+  std::vector<bool> done(r.size(), false);
+  int left = n;
+  while (left > 0) {
+    int index = MPI_UNDEFINED, flag = 0, outcount = 0;
+    std::vector<int> indices(r.size());
+    std::vector<SCOMM_Status> some(r.size());
+    switch (how) {
+      case Completion::kWaitall:
+        EXPECT_EQ(SCOMM_Waitall(n, r.data(), statuses.data()), SCOMM_SUCCESS);
+        left = 0;
+        break;
+      case Completion::kTestall:
+        EXPECT_EQ(SCOMM_Testall(n, r.data(), &flag, statuses.data()), SCOMM_SUCCESS);
+        if (flag) left = 0;
+        break;
+      case Completion::kWaitany:
+      case Completion::kTestany:
+        if (how == Completion::kWaitany)
+          EXPECT_EQ(SCOMM_Waitany(n, r.data(), &index, &some[0]), SCOMM_SUCCESS);
+        else
+          EXPECT_EQ(SCOMM_Testany(n, r.data(), &index, &flag, &some[0]), SCOMM_SUCCESS);
+        if (index != MPI_UNDEFINED && !done[static_cast<std::size_t>(index)]) {
+          statuses[static_cast<std::size_t>(index)] = some[0];
+          done[static_cast<std::size_t>(index)] = true;
+          --left;
+        }
+        if (index == MPI_UNDEFINED && (how == Completion::kWaitany || flag)) left = 0;
+        break;
+      case Completion::kWaitsome:
+      case Completion::kTestsome:
+        if (how == Completion::kWaitsome)
+          EXPECT_EQ(SCOMM_Waitsome(n, r.data(), &outcount, indices.data(), some.data()),
+                    SCOMM_SUCCESS);
+        else
+          EXPECT_EQ(SCOMM_Testsome(n, r.data(), &outcount, indices.data(), some.data()),
+                    SCOMM_SUCCESS);
+        if (outcount == MPI_UNDEFINED) left = 0;
+        for (int k = 0; k < std::max(outcount, 0); ++k) {
+          statuses[static_cast<std::size_t>(indices[static_cast<std::size_t>(k)])] =
+              some[static_cast<std::size_t>(k)];
+          --left;
+        }
+        break;
+      case Completion::kWait:
+        for (int i = 0; i < n; ++i)
+          EXPECT_EQ(SCOMM_Wait(&r[static_cast<std::size_t>(i)], &statuses[i]), SCOMM_SUCCESS);
+        left = 0;
+        break;
+    }
+    EXPECT_EQ(r, handles) << "a completion call changed a persistent request's handle";
+  }
+  std::vector<Received> received;
+  for (int i = 0; i < kReceives; ++i) {
+    Received got{statuses[i].SCOMM_SOURCE, statuses[i].SCOMM_TAG, -1};
+    SCOMM_Get_count(&statuses[i], MPI_INT, &got.count);
+    received.push_back(got);
+  }
+  return received;
+}
+
+// Every round restarts the same requests with new data; each completion way in turn. The
+// requests complete in whatever order MPI completes them, so each library's round is compared
+// with its own data and the statuses with each other.
+TEST_F(PersistentTest, AHaloExchangeRepeatedGivesWhatMpisGives) {
+  std::vector<int> mpi_in(kReceives, -1), mpi_out(kReceives), in(kReceives, -1), out(kReceives);
+  std::vector<MPI_Request> mpi_requests = mpi_exchange(mpi_, left_, right_, mpi_in, mpi_out);
+  std::vector<SCOMM_Request> requests = scomm_exchange(comm_, left_, right_, in, out);
+  for (int round = 0; round < 3 * static_cast<int>(std::size(kCompletions)); ++round) {
+    const Completion how = kCompletions[static_cast<std::size_t>(round) % std::size(kCompletions)];
+    for (int i = 0; i < kReceives; ++i) mpi_out[i] = out[i] = 1000 * round + 10 * rank_ + i;
+    MPI_Startall(static_cast<int>(mpi_requests.size()), mpi_requests.data());
+    const std::vector<Received> theirs = complete_mpi(mpi_requests, how);
+    ASSERT_EQ(SCOMM_Startall(static_cast<int>(requests.size()), requests.data()), SCOMM_SUCCESS);
+    const std::vector<Received> ours = complete_scomm(requests, how);
+    EXPECT_EQ(ours, theirs) << "round " << round;
+    EXPECT_EQ(in, mpi_in) << "round " << round;
+    for (int i = 0; i < kReceives; ++i) EXPECT_EQ(in[i], 1000 * round + 10 * left_ + i);
+  }
+  for (MPI_Request& r : mpi_requests) MPI_Request_free(&r);
+  for (SCOMM_Request& r : requests) {
+    ASSERT_EQ(SCOMM_Request_free(&r), SCOMM_SUCCESS);
+    EXPECT_EQ(r, SCOMM_REQUEST_NULL);
+  }
+}
+
+// An inactive persistent request counts as a null one, its handle kept: a wait returns MPI's
+// empty status at once, *any and *some find no active request, Testall says all are complete.
+TEST_F(PersistentTest, InactiveRequestsAreTreatedAsNullOnes) {
+  int value = -1, mine = -1;
+  SCOMM_Request r[2];
+  ASSERT_EQ(SCOMM_Recv_init(&value, 1, MPI_INT, left_, 1, comm_, &r[0]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Send_init(&mine, 1, MPI_INT, right_, 1, comm_, &r[1]), SCOMM_SUCCESS);
+  const SCOMM_Request kept[2] = {r[0], r[1]};
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Wait(&r[0], &status), SCOMM_SUCCESS);
+  EXPECT_EQ(status.SCOMM_SOURCE, SCOMM_ANY_SOURCE);
+  EXPECT_EQ(status.SCOMM_TAG, SCOMM_ANY_TAG);
+  int flag = 0, index = 0, outcount = 0, indices[2];
+  ASSERT_EQ(SCOMM_Test(&r[1], &flag, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(flag, 1);
+  ASSERT_EQ(SCOMM_Waitany(2, r, &index, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(index, SCOMM_UNDEFINED);
+  ASSERT_EQ(SCOMM_Testany(2, r, &index, &flag, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(index, SCOMM_UNDEFINED);
+  EXPECT_EQ(flag, 1);
+  ASSERT_EQ(SCOMM_Waitsome(2, r, &outcount, indices, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(outcount, SCOMM_UNDEFINED);
+  ASSERT_EQ(SCOMM_Testall(2, r, &flag, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(flag, 1);
+  ASSERT_EQ(SCOMM_Waitall(2, r, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(r[0], kept[0]);
+  EXPECT_EQ(r[1], kept[1]);
+  mine = rank_;  // started, they exchange as ever
+  ASSERT_EQ(SCOMM_Startall(2, r), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Waitall(2, r, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(value, left_);
+  for (SCOMM_Request& each : r) ASSERT_EQ(SCOMM_Request_free(&each), SCOMM_SUCCESS);
+}
+
+// A started receive cancelled completes cancelled and can start again.
+TEST_F(PersistentTest, ACancelledReceiveStartsAgain) {
+  int value = -1;
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Recv_init(&value, 1, MPI_INT, left_, SCOMM_ANY_TAG, comm_, &r), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Start(&r), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Cancel(&r), SCOMM_SUCCESS);
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Wait(&r, &status), SCOMM_SUCCESS);
+  int cancelled = 0;
+  SCOMM_Test_cancelled(&status, &cancelled);
+  EXPECT_EQ(cancelled, 1);
+  ASSERT_EQ(SCOMM_Start(&r), SCOMM_SUCCESS);
+  const int mine = 40 + rank_;
+  ASSERT_EQ(SCOMM_Send(&mine, 1, MPI_INT, right_, 2, comm_), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&r, &status), SCOMM_SUCCESS);
+  EXPECT_EQ(value, 40 + left_);
+  EXPECT_EQ(status.SCOMM_TAG, 2);
+  ASSERT_EQ(SCOMM_Request_free(&r), SCOMM_SUCCESS);
+}
+
+class PersistentErrorsTest : public PersistentTest {
+ protected:
+  void SetUp() override {
+    PersistentTest::SetUp();
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+    SCOMM_Comm_set_errhandler(comm_, SCOMM_ERRORS_RETURN);
+  }
+};
+
+TEST_F(PersistentErrorsTest, MisuseIsAnError) {
+  int value = 0, tag_ub = 0;
+  SCOMM_Tag_ub(&tag_ub);
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(error_class_of(SCOMM_Send_init(&value, 1, MPI_INT, size_, 0, comm_, &r)),
+            SCOMM_ERR_RANK);
+  EXPECT_EQ(error_class_of(SCOMM_Recv_init(&value, 1, MPI_INT, left_, tag_ub + 1, comm_, &r)),
+            SCOMM_ERR_TAG);
+  EXPECT_EQ(error_class_of(SCOMM_Ssend_init(&value, -1, MPI_INT, right_, 0, comm_, &r)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Send_init(&value, 1, MPI_INT, right_, 0, 12345, &r)),
+            SCOMM_ERR_COMM);
+  EXPECT_EQ(r, SCOMM_REQUEST_NULL);
+  SCOMM_Request plain = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&value, 1, MPI_INT, rank_, 3, comm_, &plain), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Start(&plain)), SCOMM_ERR_REQUEST);  // not persistent
+  ASSERT_EQ(SCOMM_Recv_init(&value, 1, MPI_INT, rank_, 3, comm_, &r), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Cancel(&r)), SCOMM_ERR_REQUEST);  // inactive
+  ASSERT_EQ(SCOMM_Start(&r), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Start(&r)), SCOMM_ERR_REQUEST);  // active
+  SCOMM_Request twice[2] = {r, r};
+  EXPECT_EQ(error_class_of(SCOMM_Waitall(2, twice, SCOMM_STATUSES_IGNORE)), SCOMM_ERR_REQUEST);
+  EXPECT_EQ(twice[0], r);
+  const int two[2] = {7, 8};
+  ASSERT_EQ(SCOMM_Send(&two[0], 1, MPI_INT, rank_, 3, comm_), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Send(&two[1], 1, MPI_INT, rank_, 3, comm_), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&plain, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&r, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(value, 8);
+  // Its communicator freed, the request is an error to start, and still freed as any.
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  SCOMM_Request orphan = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(comm_, &dup), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Send_init(&value, 1, MPI_INT, right_, 0, dup, &orphan), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_free(&dup), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Start(&orphan)), SCOMM_ERR_COMM);
+  ASSERT_EQ(SCOMM_Request_free(&orphan), SCOMM_SUCCESS);
+  const SCOMM_Request stale = r;
+  ASSERT_EQ(SCOMM_Request_free(&r), SCOMM_SUCCESS);
+  SCOMM_Request copy = stale;
+  EXPECT_EQ(error_class_of(SCOMM_Start(&copy)), SCOMM_ERR_REQUEST);
+  EXPECT_EQ(error_class_of(SCOMM_Wait(&copy, SCOMM_STATUS_IGNORE)), SCOMM_ERR_REQUEST);
+  EXPECT_EQ(error_class_of(SCOMM_Startall(-1, &copy)), SCOMM_ERR_COUNT);
+}
+
+}  // namespace
