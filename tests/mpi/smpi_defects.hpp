@@ -30,6 +30,9 @@ inline constexpr bool kCartSub = kOnSmpi;
 // MPI_Wait, MPI_Test and MPI_Waitsome tell a truncated receive in its status alone, returning
 // MPI_SUCCESS.
 inline constexpr bool kTruncationInStatusOnly = kOnSmpi;
+// MPI_Testall, returning flag 0, completes the persistent requests it finds complete: the call
+// that returns flag 1 then reports them inactive (MPI_ANY_SOURCE, MPI_ANY_TAG, count 0).
+inline constexpr bool kTestallCompletesEarly = kOnSmpi;
 // MPI_Testany never reports a receive from MPI_PROC_NULL complete (MPI_Testsome and MPI_Waitany
 // do at once).
 inline constexpr bool kTestanySkipsProcNull = kOnSmpi;
