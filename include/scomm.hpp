@@ -149,6 +149,42 @@ class Request {
   SCOMM_Request handle_ = SCOMM_REQUEST_NULL;
 };
 
+// A persistent request (Communicator::send_init, recv_init): start() begins its message again,
+// wait() and test() complete it and leave it ready to start; freed when destroyed, after its
+// message completes.
+class PersistentRequest {
+ public:
+  PersistentRequest() = default;
+  explicit PersistentRequest(SCOMM_Request handle) : handle_(handle) {}
+  PersistentRequest(PersistentRequest&& other) noexcept
+      : handle_(std::exchange(other.handle_, SCOMM_REQUEST_NULL)) {}
+  PersistentRequest& operator=(PersistentRequest&& other) noexcept {
+    if (this != &other) {
+      release();
+      handle_ = std::exchange(other.handle_, SCOMM_REQUEST_NULL);
+    }
+    return *this;
+  }
+  ~PersistentRequest() { release(); }
+
+  void start() { check(SCOMM_Start(&handle_)); }
+  void wait() { check(SCOMM_Wait(&handle_, SCOMM_STATUS_IGNORE)); }
+  bool test() {
+    int done = 0;
+    check(SCOMM_Test(&handle_, &done, SCOMM_STATUS_IGNORE));
+    return done != 0;
+  }
+  SCOMM_Request* handle() noexcept { return &handle_; }
+
+ private:
+  void release() noexcept {
+    if (handle_ == SCOMM_REQUEST_NULL) return;
+    SCOMM_Wait(&handle_, SCOMM_STATUS_IGNORE);
+    SCOMM_Request_free(&handle_);
+  }
+  SCOMM_Request handle_ = SCOMM_REQUEST_NULL;
+};
+
 namespace detail {
 // Runs `call(count, handles)` of the C API over the handles of `requests`, then gives each
 // Request its handle back (SCOMM_REQUEST_NULL once complete), also when the call failed.
@@ -289,6 +325,23 @@ class Communicator {
 
   // Collectives.
   void barrier() const { check(SCOMM_Barrier(handle_)); }
+  // Persistent requests: the same message, started again and again (PersistentRequest::start).
+  template <std::ranges::contiguous_range R>
+  PersistentRequest send_init(const R& data, int dest, int tag = 0) const {
+    PersistentRequest request;
+    check(SCOMM_Send_init(std::ranges::data(data), count_of(data), type_of(data), dest, tag,
+                          handle_, request.handle()));
+    return request;
+  }
+  template <std::ranges::contiguous_range R>
+  PersistentRequest recv_init(R&& data, int source = SCOMM_ANY_SOURCE,
+                              int tag = SCOMM_ANY_TAG) const {
+    PersistentRequest request;
+    check(SCOMM_Recv_init(std::ranges::data(data), count_of(data), type_of(data), source, tag,
+                          handle_, request.handle()));
+    return request;
+  }
+
   template <std::ranges::contiguous_range R>
   void bcast(R&& data, int root = 0) const {
     check(SCOMM_Bcast(std::ranges::data(data), count_of(data), type_of(data), root, handle_));

@@ -43,6 +43,24 @@ TEST_F(CxxApiTest, SplitSharedHasTheMembersOfMpiCommSplitType) {
   MPI_Comm_free(&theirs);
 }
 
+// A ring shift repeated with one persistent send and receive, both restarted each round.
+TEST_F(CxxApiTest, PersistentRequestsRepeatARingShift) {
+  const int p = world_.size(), rank = world_.rank();
+  std::array<int, 2> out{}, in{};
+  scomm::PersistentRequest receive = world_.recv_init(in, (rank + p - 1) % p, 3);
+  scomm::PersistentRequest send = world_.send_init(out, (rank + 1) % p, 3);
+  for (int round = 0; round < 4; ++round) {
+    out = {rank, round};
+    receive.start();
+    send.start();
+    send.wait();
+    receive.wait();
+    EXPECT_EQ(in, (std::array<int, 2>{(rank + p - 1) % p, round}));
+  }
+  send.start();  // freed once complete, when it goes
+  receive.start();
+}
+
 TEST_F(CxxApiTest, RangeOutsideIsEmptyAndInsideIsLocal) {
   const int p = world_.size(), rank = world_.rank();
   const scomm::Communicator upper = world_.create_range(p / 2, p - 1);
