@@ -16,6 +16,7 @@
 #include <memory>
 #include <numeric>
 #include <random>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -601,7 +602,7 @@ class RandomProgram {
   }
 
   // SCOMM_Testany polled until no request is active.
-  static void complete_by_testany(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses) {
+  void complete_by_testany(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses) {
     for (;;) {
       int index = -1, flag = 0;
       SCOMM_Status status;
@@ -610,14 +611,44 @@ class RandomProgram {
           SCOMM_SUCCESS);
       if (flag == 0) continue;
       if (index == MPI_UNDEFINED) return;
-      ASSERT_EQ(requests[static_cast<std::size_t>(index)], SCOMM_REQUEST_NULL);
+      expect_completed(requests[static_cast<std::size_t>(index)]);
       if (statuses != nullptr) statuses[index] = status;
     }
   }
 
+  // A completed request's handle: SCOMM_REQUEST_NULL, or a persistent request's own, kept.
+  void expect_completed(SCOMM_Request handle) const {
+    EXPECT_TRUE(handle == SCOMM_REQUEST_NULL || persistent_.count(handle) > 0) << handle;
+  }
+  // A nonblocking send or receive, at times as a persistent request started once (freed by
+  // free_persistent() once complete).
+  void start(bool receive, void* buffer, int peer, int tag, SCOMM_Comm c, SCOMM_Request* request,
+             bool synchronous = false) {
+    const bool persistent = local_draw(0, 3) == 0;
+    if (receive) {
+      ASSERT_EQ(
+          (persistent ? SCOMM_Recv_init : SCOMM_Irecv)(buffer, 4, MPI_INT, peer, tag, c, request),
+          SCOMM_SUCCESS);
+    } else {
+      const auto init = synchronous ? SCOMM_Ssend_init : SCOMM_Send_init;
+      const auto send = synchronous ? SCOMM_Issend : SCOMM_Isend;
+      ASSERT_EQ((persistent ? init : send)(buffer, 4, MPI_INT, peer, tag, c, request),
+                SCOMM_SUCCESS);
+    }
+    if (!persistent) return;
+    persistent_.insert(*request);
+    ASSERT_EQ(SCOMM_Start(request), SCOMM_SUCCESS);
+  }
+  void free_persistent(std::vector<SCOMM_Request>& requests) {
+    for (SCOMM_Request& r : requests) {
+      if (!persistent_.count(r)) continue;
+      persistent_.erase(r);
+      ASSERT_EQ(SCOMM_Request_free(&r), SCOMM_SUCCESS);
+    }
+  }
+
   // SCOMM_Waitsome, or SCOMM_Testsome polled, until no request is active.
-  static void complete_by_some(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses,
-                               bool wait) {
+  void complete_by_some(std::vector<SCOMM_Request>& requests, SCOMM_Status* statuses, bool wait) {
     std::vector<int> indices(requests.size());
     std::vector<SCOMM_Status> got(requests.size());
     for (;;) {
@@ -631,7 +662,7 @@ class RandomProgram {
         ASSERT_GT(outcount, 0);
       }
       for (int k = 0; k < outcount; ++k) {
-        ASSERT_EQ(requests[static_cast<std::size_t>(indices[k])], SCOMM_REQUEST_NULL);
+        expect_completed(requests[static_cast<std::size_t>(indices[k])]);
         if (statuses != nullptr) statuses[indices[k]] = got[static_cast<std::size_t>(k)];
       }
     }
@@ -660,11 +691,10 @@ class RandomProgram {
       out.push_back({live_[m.comm].label, me_, m.tag, sequence});
       sends.push_back(SCOMM_REQUEST_NULL);
       const int how = local_draw(0, 7);
-      auto send = how == 0 ? SCOMM_Issend : SCOMM_Isend;
-      ASSERT_EQ(send(&out.back(), 4, MPI_INT, m.dest, m.tag, live_[m.comm].handle, &sends.back()),
-                SCOMM_SUCCESS);
+      start(false, &out.back(), m.dest, m.tag, live_[m.comm].handle, &sends.back(), how == 0);
       // A freed send still arrives: the barrier below waits for its receiver.
       if (how == 1 && !(kFreedSelfSendsMayBeLost && m.dest == m.source)) {
+        persistent_.erase(sends.back());
         ASSERT_EQ(SCOMM_Request_free(&sends.back()), SCOMM_SUCCESS);
       }
     }
@@ -673,6 +703,7 @@ class RandomProgram {
     receive_storm(plan);
     cancel_unmatched(unmatched);
     complete(sends, nullptr);
+    free_persistent(sends);
     // The next storm's messages must not meet this storm's receives for any source or tag.
     ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
   }
@@ -743,13 +774,12 @@ class RandomProgram {
     for (; posted < receives.size() && receives[posted].form != Form::kProbed; ++posted) {
       Receive& r = receives[posted];
       requests.push_back(SCOMM_REQUEST_NULL);
-      ASSERT_EQ(
-          SCOMM_Irecv(&r.got, 4, MPI_INT, r.source, r.tag, live_[r.comm].handle, &requests.back()),
-          SCOMM_SUCCESS);
+      start(true, &r.got, r.source, r.tag, live_[r.comm].handle, &requests.back());
     }
     for (std::size_t i = posted; i < receives.size(); ++i) receive_probed(receives[i]);
     std::vector<SCOMM_Status> statuses(requests.size());
     complete(requests, statuses.data());
+    free_persistent(requests);
     for (std::size_t i = 0; i < posted; ++i) receives[i].status = statuses[i];
     check_storm(plan, receives);
   }
@@ -829,6 +859,7 @@ class RandomProgram {
   std::mt19937 shared_, local_;
   int me_;
   std::vector<Live> live_;
+  std::set<SCOMM_Request> persistent_;  // the live persistent requests of this step
   int next_label_ = 1, next_serial_ = 0;
   SCOMM_Comm freed_ = SCOMM_COMM_NULL;  // the handle of the communicator freed last
   std::size_t started_ = 0;  // operations started since the last finish_pending, at all processes
