@@ -154,6 +154,7 @@ struct Context {
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};
+  std::size_t persistent_requests = 0;  // live: completion calls look for them when any are
   // Handles with the kind bit: nearly every nonblocking message's (capi/request.cpp).
   HandleTable<PlainRequestEntry> plain_requests{kFirstRequestHandle, true};
   WaitScratch wait_scratch;

@@ -19,6 +19,7 @@ void tear_down() noexcept {
   auto& ctx = context();
   ctx.requests = scomm::capi::HandleTable<scomm::capi::RequestEntry>(
       scomm::capi::Context::kFirstRequestHandle);
+  ctx.persistent_requests = 0;
   ctx.plain_requests = scomm::capi::HandleTable<scomm::capi::PlainRequestEntry>(
       scomm::capi::Context::kFirstRequestHandle, true);
   ctx.comms =

@@ -398,6 +398,7 @@ void free_request(SCOMM_Request* request, SCOMM_Comm& failing) {
   if (entry.persistent) {
     if (entry.persistent->started != SCOMM_REQUEST_NULL)
       free_request(&entry.persistent->started, failing);
+    --context().persistent_requests;
   } else {
     if (entry.creation != nullptr && !entry.settled())
       throw Error(ErrorClass::kRequest, "a communicator creation must be completed");

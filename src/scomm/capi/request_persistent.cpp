@@ -13,6 +13,7 @@
 namespace scomm::capi {
 
 StartedRequests::StartedRequests(int count, SCOMM_Request requests[]) : requests_(requests) {
+  if (context().persistent_requests == 0) return;
   HandleTable<RequestEntry>& table = context().requests;
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL ||
@@ -48,7 +49,9 @@ SCOMM_Request make_persistent(CommEntry& e, const PersistentCall& call) {
   p2p::check_buffer(call.buffer, call.count, call.type);
   p2p::check_peer(channel, call.peer, call.kind == Kind::kRecv);
   p2p::check_tag(call.tag, channel.tag_ub(), call.kind == Kind::kRecv);
-  return context().requests.emplace(call, call.comm);
+  const SCOMM_Request handle = context().requests.emplace(call, call.comm);
+  ++context().persistent_requests;
+  return handle;
 }
 
 int init(const char* function, const PersistentCall& call, SCOMM_Request* request) {

@@ -61,6 +61,7 @@ void MatchingEngine::detach(Channel& channel) noexcept {
 void MatchingEngine::post(Channel& channel, EngineReceive& receive) {
   channel.posted().push_back(&receive);
   ++waiting_receives_;
+  ++pending_;
 }
 
 void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept {
@@ -70,6 +71,7 @@ void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept
   if (it == posted.end()) return;
   posted.erase(it);
   --waiting_receives_;
+  --pending_;
 }
 
 void MatchingEngine::pull() {
@@ -106,6 +108,7 @@ void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
   EngineReceive* receive = *it;
   posted.erase(it);
   --waiting_receives_;
+  --pending_;
   receive->take(message);
 }
 
@@ -134,8 +137,9 @@ std::optional<ProbedMessage> MatchingEngine::take(Channel& channel, int source, 
 }
 
 void MatchingEngine::remove_background(Operation& operation) noexcept {
-  background_.erase(std::remove(background_.begin(), background_.end(), &operation),
-                    background_.end());
+  const auto removed = std::remove(background_.begin(), background_.end(), &operation);
+  pending_ -= static_cast<std::size_t>(background_.end() - removed);
+  background_.erase(removed, background_.end());
 }
 
 void MatchingEngine::progress_background() noexcept {

@@ -96,13 +96,16 @@ class MatchingEngine {
   // receives waiting here count too: their messages stay in MPI until the engine takes them, and
   // a sender whose MPI hands a message over only once it is received (a rendezvous, MPICH's
   // messages to oneself) would otherwise wait for a process blocked inside MPI, forever.
-  void add_background(Operation& operation) { background_.push_back(&operation); }
+  void add_background(Operation& operation) {
+    background_.push_back(&operation);
+    ++pending_;
+  }
   void remove_background(Operation& operation) noexcept;
-  bool has_background() const noexcept { return !background_.empty() || waiting_receives_ > 0; }
+  bool has_background() const noexcept { return pending_ != 0; }
   // Whether `operation` is the one registered operation and no receive waits here: waiting for
   // it alone, the process may block inside MPI as for a blocking call.
   bool background_is_only(const Operation& operation) const noexcept {
-    return background_.size() == 1 && background_.front() == &operation && waiting_receives_ == 0;
+    return pending_ == 1 && background_.size() == 1 && background_.front() == &operation;
   }
   // Takes arrived messages for the waiting receives, then advances every registered operation
   // once; their failures stay with them (reported when their own requests complete), and a
@@ -129,7 +132,9 @@ class MatchingEngine {
   std::unordered_map<context::ContextId, std::vector<ProbedMessage>> orphans_;
   std::vector<Operation*> background_;
   std::size_t waiting_receives_ = 0;  // posted here, not matched yet
-  std::exception_ptr pull_failure_;   // of a pull in progress_background()
+  // Background operations and waiting receives together: what every blocking call asks first.
+  std::size_t pending_ = 0;
+  std::exception_ptr pull_failure_;  // of a pull in progress_background()
   DetachedSends detached_;
 };
 
