@@ -210,6 +210,16 @@ int SCOMM_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int
                 SCOMM_Comm comm, SCOMM_Request *request);
 int SCOMM_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
                  SCOMM_Comm comm, SCOMM_Request *request);
+/* Buffered sends use the buffer attached with MPI_Buffer_attach. A ready send is sent in standard
+ * mode, which MPI allows: a receive of any tag waits in scomm, not in MPI. */
+int SCOMM_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                SCOMM_Comm comm);
+int SCOMM_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                SCOMM_Comm comm);
+int SCOMM_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                 SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                 SCOMM_Comm comm, SCOMM_Request *request);
 int SCOMM_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, SCOMM_Comm comm,
                SCOMM_Status *status);
 int SCOMM_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, SCOMM_Comm comm,
@@ -248,6 +258,10 @@ int SCOMM_Request_free(SCOMM_Request *request);
 int SCOMM_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
                     SCOMM_Comm comm, SCOMM_Request *request);
 int SCOMM_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                     SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                     SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
                      SCOMM_Comm comm, SCOMM_Request *request);
 int SCOMM_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
                     SCOMM_Comm comm, SCOMM_Request *request);

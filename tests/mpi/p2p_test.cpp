@@ -146,6 +146,53 @@ TEST_F(P2pTest, ReceivesOfAnyTagNeverStallASendThatNeedsThem) {
   }
 }
 
+// Buffered sends complete before their receive is posted, through the buffer attached with
+// MPI_Buffer_attach; ready sends arrive at receives posted before them, one of any tag (waiting
+// in scomm's engine) included; both also as persistent requests.
+TEST_F(P2pTest, BufferedAndReadySendsArrive) {
+  int pack = 0;
+  MPI_Pack_size(1, MPI_INT, MPI_COMM_WORLD, &pack);
+  std::vector<char> attached(static_cast<std::size_t>(3 * (pack + MPI_BSEND_OVERHEAD)));
+  MPI_Buffer_attach(attached.data(), static_cast<int>(attached.size()));
+  const int mine[3] = {10 * world_rank_, 10 * world_rank_ + 1, 10 * world_rank_ + 2};
+  SCOMM_Request sends[2], persistent = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Bsend(&mine[0], 1, MPI_INT, right(), 1, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Ibsend(&mine[1], 1, MPI_INT, right(), 2, SCOMM_COMM_WORLD, &sends[0]),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&sends[0], SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);  // buffered: no receive
+  ASSERT_EQ(SCOMM_Bsend_init(&mine[2], 1, MPI_INT, right(), 3, SCOMM_COMM_WORLD, &persistent),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Start(&persistent), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&persistent, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Request_free(&persistent), SCOMM_SUCCESS);
+  for (int tag = 1; tag <= 3; ++tag) {
+    int got = -1;
+    ASSERT_EQ(SCOMM_Recv(&got, 1, MPI_INT, left(), tag, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(got, 10 * left() + tag - 1);
+  }
+  void* detached = nullptr;
+  int size = 0;
+  MPI_Buffer_detach(&detached, &size);
+
+  int got[3] = {-1, -1, -1};
+  SCOMM_Request receives[3];
+  ASSERT_EQ(SCOMM_Irecv(&got[0], 1, MPI_INT, left(), 4, SCOMM_COMM_WORLD, &receives[0]), 0);
+  ASSERT_EQ(SCOMM_Irecv(&got[1], 1, MPI_INT, left(), SCOMM_ANY_TAG, SCOMM_COMM_WORLD, &receives[1]),
+            0);
+  ASSERT_EQ(SCOMM_Irecv(&got[2], 1, MPI_INT, SCOMM_ANY_SOURCE, 6, SCOMM_COMM_WORLD, &receives[2]),
+            0);
+  ASSERT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);  // every receive is posted
+  ASSERT_EQ(SCOMM_Rsend(&mine[0], 1, MPI_INT, right(), 4, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Irsend(&mine[1], 1, MPI_INT, right(), 5, SCOMM_COMM_WORLD, &sends[0]), 0);
+  ASSERT_EQ(SCOMM_Rsend_init(&mine[2], 1, MPI_INT, right(), 6, SCOMM_COMM_WORLD, &sends[1]), 0);
+  ASSERT_EQ(SCOMM_Start(&sends[1]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Waitall(3, receives, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Waitall(2, sends, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Request_free(&sends[1]), SCOMM_SUCCESS);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(got[i], 10 * left() + i);
+}
+
 // A shift along a reversed world by SCOMM_Sendrecv_replace and by MPI_Sendrecv_replace on the
 // same ranks: the buffers, a strided type's gaps left alone, and the statuses (source, tag,
 // count) agree, for named and wildcard sources and tags, and for MPI_PROC_NULL at both ends.

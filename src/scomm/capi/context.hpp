@@ -60,8 +60,8 @@ struct CommEntry {
 // The arguments of a persistent request (SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init),
 // and the request its last SCOMM_Start started: SCOMM_REQUEST_NULL while inactive.
 struct PersistentCall {
-  enum class Kind { kSend, kSsend, kRecv };
-  Kind kind;
+  bool receive;
+  p2p::SendMode mode;  // a send's
   void* buffer;  // const for the sends
   int count;
   MPI_Datatype type;

@@ -246,6 +246,24 @@ int SCOMM_Issend(const void* buf, int count, MPI_Datatype type, int dest, int ta
                p2p::SendMode::kSynchronous);
 }
 
+int SCOMM_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c) {
+  return send("SCOMM_Bsend", buf, count, type, dest, tag, c, p2p::SendMode::kBuffered);
+}
+
+int SCOMM_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c) {
+  return send("SCOMM_Rsend", buf, count, type, dest, tag, c, p2p::SendMode::kStandard);
+}
+
+int SCOMM_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                 SCOMM_Request* request) {
+  return isend("SCOMM_Ibsend", buf, count, type, dest, tag, c, request, p2p::SendMode::kBuffered);
+}
+
+int SCOMM_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
+                 SCOMM_Request* request) {
+  return isend("SCOMM_Irsend", buf, count, type, dest, tag, c, request, p2p::SendMode::kStandard);
+}
+
 int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
                SCOMM_Status* status) {
   const comm::Comm* fast = fast_comm(c);

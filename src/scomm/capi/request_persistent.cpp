@@ -41,14 +41,14 @@ using namespace scomm::capi;
 using scomm::Error;
 using scomm::ErrorClass;
 namespace p2p = scomm::p2p;
-using Kind = PersistentCall::Kind;
+using Mode = p2p::SendMode;
 
 // The persistent request of `call` on communicator e, its arguments checked by starting nothing.
 SCOMM_Request make_persistent(CommEntry& e, const PersistentCall& call) {
   const p2p::Channel& channel = e.comm.channel();
   p2p::check_buffer(call.buffer, call.count, call.type);
-  p2p::check_peer(channel, call.peer, call.kind == Kind::kRecv);
-  p2p::check_tag(call.tag, channel.tag_ub(), call.kind == Kind::kRecv);
+  p2p::check_peer(channel, call.peer, call.receive);
+  p2p::check_tag(call.tag, channel.tag_ub(), call.receive);
   const SCOMM_Request handle = context().requests.emplace(call, call.comm);
   ++context().persistent_requests;
   return handle;
@@ -59,6 +59,13 @@ int init(const char* function, const PersistentCall& call, SCOMM_Request* reques
     require(request, "request");
     *request = make_persistent(e, call);
   });
+}
+
+int init_send(const char* function, Mode mode, const void* buf, int count, MPI_Datatype type,
+              int dest, int tag, SCOMM_Comm comm, SCOMM_Request* request) {
+  // The buffer is only read: a send's start passes it on as const again.
+  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag, comm},
+              request);
 }
 
 // Starts persistent request `handle`, which must be inactive.
@@ -75,12 +82,13 @@ void start(SCOMM_Request handle, SCOMM_Comm& failing) {
     throw Error(ErrorClass::kRequest, "persistent request " + std::to_string(handle) +
                                           " is active: it must complete before it starts again");
   CommEntry& e = comm_entry(call.comm);
+  const Transfer<void*> message{call.buffer, call.count, call.type, call.peer, call.tag};
   call.started =
-      call.kind == Kind::kRecv
-          ? start_irecv(e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag})
-          : start_isend(
-                e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag},
-                call.kind == Kind::kSend ? p2p::SendMode::kStandard : p2p::SendMode::kSynchronous);
+      call.receive
+          ? start_irecv(e, call.comm, message)
+          : start_isend(e, call.comm,
+                        {message.buffer, message.count, message.type, message.peer, message.tag},
+                        call.mode);
 }
 
 }  // namespace
@@ -89,19 +97,32 @@ extern "C" {
 
 int SCOMM_Send_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
                     SCOMM_Comm comm, SCOMM_Request* request) {
-  return init("SCOMM_Send_init",
-              {Kind::kSend, const_cast<void*>(buf), count, datatype, dest, tag, comm}, request);
+  return init_send("SCOMM_Send_init", Mode::kStandard, buf, count, datatype, dest, tag, comm,
+                   request);
 }
 
 int SCOMM_Ssend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
                      SCOMM_Comm comm, SCOMM_Request* request) {
-  return init("SCOMM_Ssend_init",
-              {Kind::kSsend, const_cast<void*>(buf), count, datatype, dest, tag, comm}, request);
+  return init_send("SCOMM_Ssend_init", Mode::kSynchronous, buf, count, datatype, dest, tag, comm,
+                   request);
+}
+
+int SCOMM_Bsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+                     SCOMM_Comm comm, SCOMM_Request* request) {
+  return init_send("SCOMM_Bsend_init", Mode::kBuffered, buf, count, datatype, dest, tag, comm,
+                   request);
+}
+
+int SCOMM_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+                     SCOMM_Comm comm, SCOMM_Request* request) {
+  return init_send("SCOMM_Rsend_init", Mode::kStandard, buf, count, datatype, dest, tag, comm,
+                   request);
 }
 
 int SCOMM_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag,
                     SCOMM_Comm comm, SCOMM_Request* request) {
-  return init("SCOMM_Recv_init", {Kind::kRecv, buf, count, datatype, source, tag, comm}, request);
+  return init("SCOMM_Recv_init", {true, Mode::kStandard, buf, count, datatype, source, tag, comm},
+              request);
 }
 
 int SCOMM_Start(SCOMM_Request* request) {

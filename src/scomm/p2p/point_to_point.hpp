@@ -13,7 +13,9 @@
 
 namespace scomm::p2p {
 
-enum class SendMode { kStandard, kSynchronous };
+// MPI's send modes. Ready mode is standard mode here: its receive may wait in scomm's engine,
+// not in MPI, where an MPI_Rsend would find no receive posted (MPI lets a ready send be standard).
+enum class SendMode { kStandard, kSynchronous, kBuffered };
 
 // The errors the checks below throw, with the offending value; out of line, as they are rare.
 [[noreturn]] void throw_bad_peer(int rank, int size);
@@ -53,10 +55,16 @@ inline bool plain_arguments(const Channel& channel, const void* buffer, int coun
 // Starts a send on MPI (dest a communicator rank, not MPI_PROC_NULL); MPI's return code.
 inline int start_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
                       int dest, int tag, SendMode mode, MPI_Request* request) noexcept {
-  const int to = channel.select(dest);
-  return mode == SendMode::kStandard
-             ? MPI_Isend(buffer, count, type, to, channel.mpi_tag(tag), channel.base(), request)
-             : MPI_Issend(buffer, count, type, to, channel.mpi_tag(tag), channel.base(), request);
+  const int to = channel.select(dest), mpi_tag = channel.mpi_tag(tag);
+  switch (mode) {
+    case SendMode::kStandard:
+      return MPI_Isend(buffer, count, type, to, mpi_tag, channel.base(), request);
+    case SendMode::kSynchronous:
+      return MPI_Issend(buffer, count, type, to, mpi_tag, channel.base(), request);
+    case SendMode::kBuffered:
+      return MPI_Ibsend(buffer, count, type, to, mpi_tag, channel.base(), request);
+  }
+  return MPI_ERR_ARG;
 }
 // Starts a receive on MPI from `from` (a base rank or MPI_ANY_SOURCE), which MPI alone matches;
 // MPI's return code.
@@ -67,10 +75,16 @@ inline int start_receive(const Channel& channel, void* buffer, int count, MPI_Da
 // Blocking forms of start_send() and start_receive().
 inline int send_now(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
                     int dest, int tag, SendMode mode) noexcept {
-  const int to = channel.select(dest);
-  return mode == SendMode::kStandard
-             ? MPI_Send(buffer, count, type, to, channel.mpi_tag(tag), channel.base())
-             : MPI_Ssend(buffer, count, type, to, channel.mpi_tag(tag), channel.base());
+  const int to = channel.select(dest), mpi_tag = channel.mpi_tag(tag);
+  switch (mode) {
+    case SendMode::kStandard:
+      return MPI_Send(buffer, count, type, to, mpi_tag, channel.base());
+    case SendMode::kSynchronous:
+      return MPI_Ssend(buffer, count, type, to, mpi_tag, channel.base());
+    case SendMode::kBuffered:
+      return MPI_Bsend(buffer, count, type, to, mpi_tag, channel.base());
+  }
+  return MPI_ERR_ARG;
 }
 inline int receive_now(const Channel& channel, void* buffer, int count, MPI_Datatype type, int from,
                        int tag, MPI_Status* status) noexcept {
