@@ -195,6 +195,28 @@ int SCOMM_Dims_create(int nnodes, int ndims, int dims[]);
  * "node", "package", ...; SCOMM_MAX_OBJECT_NAME at most). */
 #define SCOMM_TOPOLOGY_DEPTHS 1
 #define SCOMM_TOPOLOGY_COLORS 2
+/* Attribute caching, as MPI's: keyvals with copy and delete callbacks; SCOMM_Comm_dup and
+ * SCOMM_Comm_idup copy attributes (idup when it starts), SCOMM_Comm_free deletes them, the last
+ * set first. A callback's failure (other than SCOMM_SUCCESS) fails the call as SCOMM_ERR_ARG: a
+ * free then leaves the communicator live with the attributes not yet deleted. */
+typedef int SCOMM_Comm_copy_attr_function(SCOMM_Comm oldcomm, int comm_keyval, void *extra_state,
+                                          void *attribute_val_in, void *attribute_val_out,
+                                          int *flag);
+typedef int SCOMM_Comm_delete_attr_function(SCOMM_Comm comm, int comm_keyval,
+                                            void *attribute_val, void *extra_state);
+#define SCOMM_KEYVAL_INVALID 0
+#define SCOMM_COMM_NULL_COPY_FN ((SCOMM_Comm_copy_attr_function *)0)
+#define SCOMM_COMM_NULL_DELETE_FN ((SCOMM_Comm_delete_attr_function *)0)
+#define SCOMM_COMM_DUP_FN SCOMM_Comm_dup_fn
+int SCOMM_Comm_dup_fn(SCOMM_Comm oldcomm, int comm_keyval, void *extra_state,
+                      void *attribute_val_in, void *attribute_val_out, int *flag);
+int SCOMM_Comm_create_keyval(SCOMM_Comm_copy_attr_function *comm_copy_attr_fn,
+                             SCOMM_Comm_delete_attr_function *comm_delete_attr_fn,
+                             int *comm_keyval, void *extra_state);
+int SCOMM_Comm_free_keyval(int *comm_keyval);
+int SCOMM_Comm_set_attr(SCOMM_Comm comm, int comm_keyval, void *attribute_val);
+int SCOMM_Comm_delete_attr(SCOMM_Comm comm, int comm_keyval);
+/* Predefined keyvals (SCOMM_TOPOLOGY_*) and the user's. */
 int SCOMM_Comm_get_attr(SCOMM_Comm comm, int comm_keyval, void *attribute_val, int *flag);
 int SCOMM_Topo_level_name(SCOMM_Comm comm, int level, char *name, int *resultlen);
 

@@ -1,6 +1,7 @@
 // SCOMM_Comm_*: communicator handles around the comm layer.
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
@@ -38,7 +39,8 @@ SCOMM_Comm split(CommEntry& parent, int color, int key) {
   return on_comm("SCOMM_Comm_free", handle, [&](CommEntry&) {
     if (handle == SCOMM_COMM_WORLD)
       throw Error(ErrorClass::kComm, "SCOMM_COMM_WORLD cannot be freed");
-    context().comms.erase_live(handle);
+    delete_attributes(handle);
+    context().comms.erase(handle);  // a delete callback may have freed it
     *c = SCOMM_COMM_NULL;
   });
 }
@@ -48,6 +50,8 @@ SCOMM_Comm split(CommEntry& parent, int color, int key) {
 // Writes the result of a completed creation request (request.cpp calls it).
 void complete_creation(RequestEntry& entry) {
   *entry.newcomm = new_comm_handle(std::move(entry.creation->result()), entry.errhandler);
+  if (entry.attributes && *entry.newcomm != SCOMM_COMM_NULL)
+    attach_attributes(*entry.newcomm, std::exchange(entry.attributes->list, {}));
 }
 
 }  // namespace scomm::capi
@@ -99,8 +103,15 @@ int SCOMM_Comm_compare(SCOMM_Comm c1, SCOMM_Comm c2, int* result) {
 int SCOMM_Comm_dup(SCOMM_Comm c, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_dup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
-    *newcomm =
+    const SCOMM_Comm dup =
         new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)), e.errhandler);
+    try {
+      attach_attributes(dup, copy_attributes(c));
+    } catch (...) {
+      context().comms.erase(dup);
+      throw;
+    }
+    *newcomm = dup;
   });
 }
 
@@ -108,7 +119,9 @@ int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
   return on_comm("SCOMM_Comm_idup", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     require(request, "request");
+    auto copies = scomm::base::make_rare<PendingAttributes>(copy_attributes(c));
     *request = creation_request(e, c, comm::start_dup(runtime(), e.comm, false), newcomm);
+    if (!copies->list.empty()) context().requests.get_live(*request).attributes = std::move(copies);
   });
 }
 
@@ -164,7 +177,8 @@ int SCOMM_Comm_create_group(SCOMM_Comm c, SCOMM_Group group, int tag, SCOMM_Comm
 // messages.
 [[gnu::flatten]] int SCOMM_Comm_free(SCOMM_Comm* c) {
   HandleTable<CommEntry>& comms = context().comms;
-  if (c != nullptr && *c != SCOMM_COMM_WORLD && comms.find(*c) != nullptr) [[likely]] {
+  if (c != nullptr && *c != SCOMM_COMM_WORLD && comms.find(*c) != nullptr && !context().attributes)
+      [[likely]] {
     comms.erase_live(*c);
     *c = SCOMM_COMM_NULL;
     return SCOMM_SUCCESS;

@@ -12,9 +12,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "scomm/base/error.hpp"
 #include "scomm/base/out_of_line_delete.hpp"
+#include "scomm/capi/attributes.hpp"
 #include "scomm/capi/comm_topology.hpp"
 #include "scomm/capi/errhandler.hpp"
 #include "scomm/capi/errors.hpp"
@@ -62,7 +64,7 @@ struct CommEntry {
 struct PersistentCall {
   bool receive;
   p2p::SendMode mode;  // a send's
-  void* buffer;  // const for the sends
+  void* buffer;        // const for the sends
   int count;
   MPI_Datatype type;
   int peer;
@@ -95,7 +97,8 @@ struct RequestEntry {
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
   std::exception_ptr failure;            // failed, not yet reported (SCOMM_Testall)
   std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
-  base::RarePtr<PersistentCall> persistent;  // a persistent request's: `request` is unused
+  base::RarePtr<PersistentCall> persistent;     // a persistent request's: `request` is unused
+  base::RarePtr<PendingAttributes> attributes;  // an idup's copies of its parent's attributes
 
   bool settled() const noexcept { return completed || failure; }
 };
@@ -149,8 +152,11 @@ struct Context {
   topo::LevelCosts world_costs;            // SCOMM_TOPO_LINKS, read by SCOMM_Init
   bool multilevel_by_default = false;      // SCOMM_Init: the user named levels above the node
   int node_leader = 0;  // SCOMM_Init: the lowest world rank on this rank's node (split_type)
-  // Before the tables whose entries hold them, so that it goes after them.
+  // Before the tables whose entries hold them, so that they go after them.
   HandleTable<UserErrhandler> errhandlers{kFirstUserHandler};
+  HandleTable<Keyval> keyvals{kFirstUserKeyval};
+  // The attributes of the communicators that have some, by handle; none: null.
+  std::unique_ptr<std::unordered_map<int, AttributeList>> attributes;
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};

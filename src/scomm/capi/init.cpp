@@ -24,6 +24,10 @@ void tear_down() noexcept {
       scomm::capi::Context::kFirstRequestHandle, true);
   ctx.comms =
       scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
+  // Attributes of communicators that are gone, without their delete callbacks (MPI calls those
+  // for MPI_COMM_SELF's alone), and keyvals whose handles the next SCOMM_Init may give again.
+  ctx.attributes.reset();
+  ctx.keyvals = scomm::capi::HandleTable<scomm::capi::Keyval>(scomm::capi::kFirstUserKeyval);
   ctx.runtime.reset();
   ctx.shared_schedules.clear();
   ctx.world_levels = scomm::topo::Levels();

@@ -1,4 +1,5 @@
-// SCOMM_Comm_get_attr (the topology keyvals) and SCOMM_Topo_level_name: a communicator's levels.
+// SCOMM_Comm_get_attr (the topology keyvals here, the user's in capi/attributes.cpp) and
+// SCOMM_Topo_level_name: a communicator's levels.
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 
@@ -25,13 +26,14 @@ int SCOMM_Comm_get_attr(SCOMM_Comm comm, int comm_keyval, void* attribute_val, i
     require(attribute_val, "attribute_val");
     require(flag, "flag");
     void* value = nullptr;
-    if (comm_keyval == SCOMM_TOPOLOGY_DEPTHS)
+    if (comm_keyval == SCOMM_TOPOLOGY_DEPTHS) {
       value = topology_of(entry).depths();
-    else if (comm_keyval == SCOMM_TOPOLOGY_COLORS)
+    } else if (comm_keyval == SCOMM_TOPOLOGY_COLORS) {
       value = topology_of(entry).colors();
-    else
-      throw Error(ErrorClass::kArg, "keyval " + std::to_string(comm_keyval) +
-                                        " is neither SCOMM_TOPOLOGY_DEPTHS nor _COLORS");
+    } else if (!scomm::capi::user_attribute(comm, comm_keyval, &value)) {
+      *flag = 0;
+      return;
+    }
     *static_cast<void**>(attribute_val) = value;
     *flag = 1;
   });
