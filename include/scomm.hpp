@@ -152,37 +152,27 @@ class Request {
 // A persistent request (Communicator::send_init, recv_init): start() begins its message again,
 // wait() and test() complete it and leave it ready to start; freed when destroyed, after its
 // message completes.
-class PersistentRequest {
+class PersistentRequest : public Request {
  public:
-  PersistentRequest() = default;
-  explicit PersistentRequest(SCOMM_Request handle) : handle_(handle) {}
-  PersistentRequest(PersistentRequest&& other) noexcept
-      : handle_(std::exchange(other.handle_, SCOMM_REQUEST_NULL)) {}
+  using Request::Request;
+  PersistentRequest(PersistentRequest&&) noexcept = default;
   PersistentRequest& operator=(PersistentRequest&& other) noexcept {
     if (this != &other) {
       release();
-      handle_ = std::exchange(other.handle_, SCOMM_REQUEST_NULL);
+      Request::operator=(std::move(other));
     }
     return *this;
   }
   ~PersistentRequest() { release(); }
 
-  void start() { check(SCOMM_Start(&handle_)); }
-  void wait() { check(SCOMM_Wait(&handle_, SCOMM_STATUS_IGNORE)); }
-  bool test() {
-    int done = 0;
-    check(SCOMM_Test(&handle_, &done, SCOMM_STATUS_IGNORE));
-    return done != 0;
-  }
-  SCOMM_Request* handle() noexcept { return &handle_; }
+  void start() { check(SCOMM_Start(handle())); }
 
  private:
   void release() noexcept {
-    if (handle_ == SCOMM_REQUEST_NULL) return;
-    SCOMM_Wait(&handle_, SCOMM_STATUS_IGNORE);
-    SCOMM_Request_free(&handle_);
+    if (*handle() == SCOMM_REQUEST_NULL) return;
+    SCOMM_Wait(handle(), SCOMM_STATUS_IGNORE);
+    SCOMM_Request_free(handle());
   }
-  SCOMM_Request handle_ = SCOMM_REQUEST_NULL;
 };
 
 namespace detail {

@@ -49,154 +49,116 @@ constexpr Completion kCompletions[] = {
     Completion::kWaitall,  Completion::kTestall,  Completion::kWaitany, Completion::kTestany,
     Completion::kWaitsome, Completion::kTestsome, Completion::kWait};
 
-// The persistent requests of the exchange under MPI: receives first, then sends.
-std::vector<MPI_Request> mpi_exchange(MPI_Comm comm, int left, int right, std::vector<int>& in,
-                                      const std::vector<int>& out) {
-  std::vector<MPI_Request> r(2 * kReceives);
-  MPI_Recv_init(&in[0], 1, MPI_INT, left, kTags[0], comm, &r[0]);
-  MPI_Recv_init(&in[1], 1, MPI_INT, MPI_ANY_SOURCE, kTags[1], comm, &r[1]);
-  MPI_Recv_init(&in[2], 1, MPI_INT, left, MPI_ANY_TAG, comm, &r[2]);
-  MPI_Send_init(&out[0], 1, MPI_INT, right, kTags[0], comm, &r[3]);
-  MPI_Ssend_init(&out[1], 1, MPI_INT, right, kTags[1], comm, &r[4]);
-  MPI_Send_init(&out[2], 1, MPI_INT, right, kTags[2], comm, &r[5]);
+// Either library's calls, under one name each, so that one exchange and one completion loop
+// serve both.
+struct MpiCalls {
+  using Comm = MPI_Comm;
+  using Request = MPI_Request;
+  using Status = MPI_Status;
+  static constexpr int kAnySource = MPI_ANY_SOURCE, kAnyTag = MPI_ANY_TAG;
+  static constexpr auto recv_init = MPI_Recv_init;
+  static constexpr auto send_init = MPI_Send_init;
+  static constexpr auto ssend_init = MPI_Ssend_init;
+  static constexpr auto waitall = MPI_Waitall;
+  static constexpr auto testall = MPI_Testall;
+  static constexpr auto waitany = MPI_Waitany;
+  static constexpr auto testany = MPI_Testany;
+  static constexpr auto waitsome = MPI_Waitsome;
+  static constexpr auto testsome = MPI_Testsome;
+  static constexpr auto wait = MPI_Wait;
+  static Received received(MPI_Status& s) {
+    Received got{s.MPI_SOURCE, s.MPI_TAG, -1};
+    MPI_Get_count(&s, MPI_INT, &got.count);
+    return got;
+  }
+};
+struct ScommCalls {
+  using Comm = SCOMM_Comm;
+  using Request = SCOMM_Request;
+  using Status = SCOMM_Status;
+  static constexpr int kAnySource = SCOMM_ANY_SOURCE, kAnyTag = SCOMM_ANY_TAG;
+  static constexpr auto recv_init = SCOMM_Recv_init;
+  static constexpr auto send_init = SCOMM_Send_init;
+  static constexpr auto ssend_init = SCOMM_Ssend_init;
+  static constexpr auto waitall = SCOMM_Waitall;
+  static constexpr auto testall = SCOMM_Testall;
+  static constexpr auto waitany = SCOMM_Waitany;
+  static constexpr auto testany = SCOMM_Testany;
+  static constexpr auto waitsome = SCOMM_Waitsome;
+  static constexpr auto testsome = SCOMM_Testsome;
+  static constexpr auto wait = SCOMM_Wait;
+  static Received received(SCOMM_Status& s) {
+    Received got{s.SCOMM_SOURCE, s.SCOMM_TAG, -1};
+    SCOMM_Get_count(&s, MPI_INT, &got.count);
+    return got;
+  }
+};
+
+// The persistent requests of the exchange: receives first, then sends.
+template <typename Calls>
+std::vector<typename Calls::Request> exchange(typename Calls::Comm comm, int left, int right,
+                                              std::vector<int>& in, const std::vector<int>& out) {
+  std::vector<typename Calls::Request> r(2 * kReceives);
+  EXPECT_EQ(Calls::recv_init(&in[0], 1, MPI_INT, left, kTags[0], comm, &r[0]), 0);
+  EXPECT_EQ(Calls::recv_init(&in[1], 1, MPI_INT, Calls::kAnySource, kTags[1], comm, &r[1]), 0);
+  EXPECT_EQ(Calls::recv_init(&in[2], 1, MPI_INT, left, Calls::kAnyTag, comm, &r[2]), 0);
+  EXPECT_EQ(Calls::send_init(&out[0], 1, MPI_INT, right, kTags[0], comm, &r[3]), 0);
+  EXPECT_EQ(Calls::ssend_init(&out[1], 1, MPI_INT, right, kTags[1], comm, &r[4]), 0);
+  EXPECT_EQ(Calls::send_init(&out[2], 1, MPI_INT, right, kTags[2], comm, &r[5]), 0);
   return r;
 }
 
-std::vector<SCOMM_Request> scomm_exchange(SCOMM_Comm comm, int left, int right,
-                                          std::vector<int>& in, const std::vector<int>& out) {
-  std::vector<SCOMM_Request> r(2 * kReceives);
-  EXPECT_EQ(SCOMM_Recv_init(&in[0], 1, MPI_INT, left, kTags[0], comm, &r[0]), SCOMM_SUCCESS);
-  EXPECT_EQ(SCOMM_Recv_init(&in[1], 1, MPI_INT, SCOMM_ANY_SOURCE, kTags[1], comm, &r[1]),
-            SCOMM_SUCCESS);
-  EXPECT_EQ(SCOMM_Recv_init(&in[2], 1, MPI_INT, left, SCOMM_ANY_TAG, comm, &r[2]), SCOMM_SUCCESS);
-  EXPECT_EQ(SCOMM_Send_init(&out[0], 1, MPI_INT, right, kTags[0], comm, &r[3]), SCOMM_SUCCESS);
-  EXPECT_EQ(SCOMM_Ssend_init(&out[1], 1, MPI_INT, right, kTags[1], comm, &r[4]), SCOMM_SUCCESS);
-  EXPECT_EQ(SCOMM_Send_init(&out[2], 1, MPI_INT, right, kTags[2], comm, &r[5]), SCOMM_SUCCESS);
-  return r;
+// One pass of `how` over the requests: the statuses of those it completed go to their index in
+// `statuses`. False once every request has completed.
+template <typename Calls>
+bool complete_pass(std::vector<typename Calls::Request>& r, Completion how,
+                   std::vector<typename Calls::Status>& statuses) {
+  const int n = static_cast<int>(r.size());
+  int index = MPI_UNDEFINED, flag = 0, outcount = 0;
+  std::vector<int> indices(r.size());
+  std::vector<typename Calls::Status> some(r.size());
+  switch (how) {
+    case Completion::kWaitall:
+      EXPECT_EQ(Calls::waitall(n, r.data(), statuses.data()), 0);
+      return false;
+    case Completion::kTestall:
+      EXPECT_EQ(Calls::testall(n, r.data(), &flag, statuses.data()), 0);
+      return flag == 0;
+    case Completion::kWaitany:
+    case Completion::kTestany:
+      if (how == Completion::kWaitany)
+        EXPECT_EQ(Calls::waitany(n, r.data(), &index, &some[0]), 0);
+      else
+        EXPECT_EQ(Calls::testany(n, r.data(), &index, &flag, &some[0]), 0);
+      if (index != MPI_UNDEFINED) statuses[static_cast<std::size_t>(index)] = some[0];
+      return !(index == MPI_UNDEFINED && (how == Completion::kWaitany || flag));
+    case Completion::kWaitsome:
+    case Completion::kTestsome:
+      if (how == Completion::kWaitsome)
+        EXPECT_EQ(Calls::waitsome(n, r.data(), &outcount, indices.data(), some.data()), 0);
+      else
+        EXPECT_EQ(Calls::testsome(n, r.data(), &outcount, indices.data(), some.data()), 0);
+      for (int k = 0; k < std::max(outcount, 0); ++k)
+        statuses[static_cast<std::size_t>(indices[static_cast<std::size_t>(k)])] =
+            some[static_cast<std::size_t>(k)];
+      return outcount != MPI_UNDEFINED;
+    case Completion::kWait:
+      for (int i = 0; i < n; ++i) EXPECT_EQ(Calls::wait(&r[i], &statuses[i]), 0);
+      return false;
+  }
+  return false;
 }
 
-// Completes every request of one round by `how` under MPI: the receives' statuses, by index.
-std::vector<Received> complete_mpi(std::vector<MPI_Request>& r, Completion how) {
-  const int n = static_cast<int>(r.size());
-  std::vector<MPI_Status> statuses(r.size());
-  std::vector<bool> done(r.size(), false);
-  int left = n;
-  while (left > 0) {
-    int index = MPI_UNDEFINED, flag = 0, outcount = 0;
-    std::vector<int> indices(r.size());
-    std::vector<MPI_Status> some(r.size());
-    switch (how) {
-      case Completion::kWaitall:
-        MPI_Waitall(n, r.data(), statuses.data());
-        left = 0;
-        break;
-      case Completion::kTestall:
-        MPI_Testall(n, r.data(), &flag, statuses.data());
-        if (flag) left = 0;
-        break;
-      case Completion::kWaitany:
-      case Completion::kTestany:
-        if (how == Completion::kWaitany)
-          MPI_Waitany(n, r.data(), &index, &some[0]);
-        else
-          MPI_Testany(n, r.data(), &index, &flag, &some[0]);
-        if (index != MPI_UNDEFINED && !done[static_cast<std::size_t>(index)]) {
-          statuses[static_cast<std::size_t>(index)] = some[0];
-          done[static_cast<std::size_t>(index)] = true;
-          --left;
-        }
-        if (index == MPI_UNDEFINED && (how == Completion::kWaitany || flag)) left = 0;
-        break;
-      case Completion::kWaitsome:
-      case Completion::kTestsome:
-        if (how == Completion::kWaitsome)
-          MPI_Waitsome(n, r.data(), &outcount, indices.data(), some.data());
-        else
-          MPI_Testsome(n, r.data(), &outcount, indices.data(), some.data());
-        if (outcount == MPI_UNDEFINED) left = 0;
-        for (int k = 0; k < std::max(outcount, 0); ++k) {
-          statuses[static_cast<std::size_t>(indices[static_cast<std::size_t>(k)])] =
-              some[static_cast<std::size_t>(k)];
-          --left;
-        }
-        break;
-      case Completion::kWait:
-        for (int i = 0; i < n; ++i) MPI_Wait(&r[static_cast<std::size_t>(i)], &statuses[i]);
-        left = 0;
-        break;
-    }
-  }
-  std::vector<Received> received;
-  for (int i = 0; i < kReceives; ++i) {
-    Received got{statuses[i].MPI_SOURCE, statuses[i].MPI_TAG, -1};
-    MPI_Get_count(&statuses[i], MPI_INT, &got.count);
-    received.push_back(got);
-  }
-  return received;
-}
-
-// The same under scomm; the handles must stay those of the persistent requests.
-std::vector<Received> complete_scomm(std::vector<SCOMM_Request>& r, Completion how) {
-  const std::vector<SCOMM_Request> handles = r;
-  const int n = static_cast<int>(r.size());
-  std::vector<SCOMM_Status> statuses(r.size());
-  std::vector<bool> done(r.size(), false);
-  int left = n;
-  while (left > 0) {
-    int index = MPI_UNDEFINED, flag = 0, outcount = 0;
-    std::vector<int> indices(r.size());
-    std::vector<SCOMM_Status> some(r.size());
-    switch (how) {
-      case Completion::kWaitall:
-        EXPECT_EQ(SCOMM_Waitall(n, r.data(), statuses.data()), SCOMM_SUCCESS);
-        left = 0;
-        break;
-      case Completion::kTestall:
-        EXPECT_EQ(SCOMM_Testall(n, r.data(), &flag, statuses.data()), SCOMM_SUCCESS);
-        if (flag) left = 0;
-        break;
-      case Completion::kWaitany:
-      case Completion::kTestany:
-        if (how == Completion::kWaitany)
-          EXPECT_EQ(SCOMM_Waitany(n, r.data(), &index, &some[0]), SCOMM_SUCCESS);
-        else
-          EXPECT_EQ(SCOMM_Testany(n, r.data(), &index, &flag, &some[0]), SCOMM_SUCCESS);
-        if (index != MPI_UNDEFINED && !done[static_cast<std::size_t>(index)]) {
-          statuses[static_cast<std::size_t>(index)] = some[0];
-          done[static_cast<std::size_t>(index)] = true;
-          --left;
-        }
-        if (index == MPI_UNDEFINED && (how == Completion::kWaitany || flag)) left = 0;
-        break;
-      case Completion::kWaitsome:
-      case Completion::kTestsome:
-        if (how == Completion::kWaitsome)
-          EXPECT_EQ(SCOMM_Waitsome(n, r.data(), &outcount, indices.data(), some.data()),
-                    SCOMM_SUCCESS);
-        else
-          EXPECT_EQ(SCOMM_Testsome(n, r.data(), &outcount, indices.data(), some.data()),
-                    SCOMM_SUCCESS);
-        if (outcount == MPI_UNDEFINED) left = 0;
-        for (int k = 0; k < std::max(outcount, 0); ++k) {
-          statuses[static_cast<std::size_t>(indices[static_cast<std::size_t>(k)])] =
-              some[static_cast<std::size_t>(k)];
-          --left;
-        }
-        break;
-      case Completion::kWait:
-        for (int i = 0; i < n; ++i)
-          EXPECT_EQ(SCOMM_Wait(&r[static_cast<std::size_t>(i)], &statuses[i]), SCOMM_SUCCESS);
-        left = 0;
-        break;
-    }
+// Completes every request of one round by `how`: the receives' statuses, by index. The handles
+// must stay those of the persistent requests.
+template <typename Calls>
+std::vector<Received> complete(std::vector<typename Calls::Request>& r, Completion how) {
+  const std::vector<typename Calls::Request> handles = r;
+  std::vector<typename Calls::Status> statuses(r.size());
+  while (complete_pass<Calls>(r, how, statuses))
     EXPECT_EQ(r, handles) << "a completion call changed a persistent request's handle";
-  }
   std::vector<Received> received;
-  for (int i = 0; i < kReceives; ++i) {
-    Received got{statuses[i].SCOMM_SOURCE, statuses[i].SCOMM_TAG, -1};
-    SCOMM_Get_count(&statuses[i], MPI_INT, &got.count);
-    received.push_back(got);
-  }
+  for (int i = 0; i < kReceives; ++i) received.push_back(Calls::received(statuses[i]));
   return received;
 }
 
@@ -205,15 +167,15 @@ std::vector<Received> complete_scomm(std::vector<SCOMM_Request>& r, Completion h
 // with its own data and the statuses with each other.
 TEST_F(PersistentTest, AHaloExchangeRepeatedGivesWhatMpisGives) {
   std::vector<int> mpi_in(kReceives, -1), mpi_out(kReceives), in(kReceives, -1), out(kReceives);
-  std::vector<MPI_Request> mpi_requests = mpi_exchange(mpi_, left_, right_, mpi_in, mpi_out);
-  std::vector<SCOMM_Request> requests = scomm_exchange(comm_, left_, right_, in, out);
+  std::vector<MPI_Request> mpi_requests = exchange<MpiCalls>(mpi_, left_, right_, mpi_in, mpi_out);
+  std::vector<SCOMM_Request> requests = exchange<ScommCalls>(comm_, left_, right_, in, out);
   for (int round = 0; round < 3 * static_cast<int>(std::size(kCompletions)); ++round) {
     const Completion how = kCompletions[static_cast<std::size_t>(round) % std::size(kCompletions)];
     for (int i = 0; i < kReceives; ++i) mpi_out[i] = out[i] = 1000 * round + 10 * rank_ + i;
     MPI_Startall(static_cast<int>(mpi_requests.size()), mpi_requests.data());
-    const std::vector<Received> theirs = complete_mpi(mpi_requests, how);
+    const std::vector<Received> theirs = complete<MpiCalls>(mpi_requests, how);
     ASSERT_EQ(SCOMM_Startall(static_cast<int>(requests.size()), requests.data()), SCOMM_SUCCESS);
-    const std::vector<Received> ours = complete_scomm(requests, how);
+    const std::vector<Received> ours = complete<ScommCalls>(requests, how);
     for (int i = 0; i < kReceives; ++i)
       EXPECT_EQ(ours[static_cast<std::size_t>(i)], (Received{left_, kTags[i], 1}));
     if (!(how == Completion::kTestall && smpi_defect::kTestallCompletesEarly)) {
