@@ -20,6 +20,7 @@ typedef int SCOMM_Group;
 typedef int SCOMM_Comm;
 typedef int SCOMM_Request;
 typedef int SCOMM_Errhandler;
+typedef int SCOMM_Message;
 /* A user's error handler, called as MPI calls an MPI_Comm_errhandler_function: with the
  * communicator and the error code; when it returns, the failed call returns that code. */
 typedef void SCOMM_Comm_errhandler_function(SCOMM_Comm *comm, int *errorcode, ...);
@@ -253,6 +254,19 @@ int SCOMM_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest
                            int source, int recvtag, SCOMM_Comm comm, SCOMM_Status *status);
 int SCOMM_Probe(int source, int tag, SCOMM_Comm comm, SCOMM_Status *status);
 int SCOMM_Iprobe(int source, int tag, SCOMM_Comm comm, int *flag, SCOMM_Status *status);
+/* Matched probes: the message found is taken out of matching, for SCOMM_Mrecv or SCOMM_Imrecv
+ * alone (which set the handle to SCOMM_MESSAGE_NULL). From SCOMM_PROC_NULL:
+ * SCOMM_MESSAGE_NO_PROC, whose receive completes at once. */
+#define SCOMM_MESSAGE_NULL ((SCOMM_Message)0)
+#define SCOMM_MESSAGE_NO_PROC ((SCOMM_Message)1)
+int SCOMM_Mprobe(int source, int tag, SCOMM_Comm comm, SCOMM_Message *message,
+                 SCOMM_Status *status);
+int SCOMM_Improbe(int source, int tag, SCOMM_Comm comm, int *flag, SCOMM_Message *message,
+                  SCOMM_Status *status);
+int SCOMM_Mrecv(void *buf, int count, MPI_Datatype datatype, SCOMM_Message *message,
+                SCOMM_Status *status);
+int SCOMM_Imrecv(void *buf, int count, MPI_Datatype datatype, SCOMM_Message *message,
+                 SCOMM_Request *request);
 /* Completion. A failed request is complete and freed too (MPI's rule), and the call returns the
  * failure of the first failed request in the array through that request's communicator (where
  * MPI returns MPI_ERR_IN_STATUS): SCOMM_Waitany and SCOMM_Testany give its index; SCOMM_Waitall,

@@ -103,6 +103,13 @@ struct RequestEntry {
   bool settled() const noexcept { return completed || failure; }
 };
 
+// A message a matched probe took (SCOMM_Mprobe, SCOMM_Improbe), for its one receive.
+struct MessageEntry {
+  p2p::ProbedMessage message;
+  p2p::ChannelPtr channel;  // its communicator's: the status is in its ranks
+  int comm;                 // whose error handler reports the receive's failure
+};
+
 // A send or receive that is one base MPI request (p2p::PlainRequest).
 struct PlainRequestEntry {
   template <std::invocable Make>
@@ -139,6 +146,7 @@ struct Context {
   static constexpr int kFirstGroupHandle = 2;  // 0 = SCOMM_GROUP_NULL, 1 = SCOMM_GROUP_EMPTY
   static constexpr int kFirstCommHandle = 1;   // 0 = SCOMM_COMM_NULL, 1 = SCOMM_COMM_WORLD
   static constexpr int kFirstRequestHandle = 1;
+  static constexpr int kFirstMessageHandle = 2;  // 0 = SCOMM_MESSAGE_NULL, 1 = _NO_PROC
 
   HandleTable<group::Group> groups{kFirstGroupHandle};
   std::optional<group::Group> empty_group;  // made on first use: nothing allocated before
@@ -160,6 +168,7 @@ struct Context {
   // Emptied by SCOMM_Finalize before the runtime goes.
   HandleTable<CommEntry> comms{kFirstCommHandle};
   HandleTable<RequestEntry> requests{kFirstRequestHandle};
+  HandleTable<MessageEntry> messages{kFirstMessageHandle};  // probed, not received yet
   std::size_t persistent_requests = 0;  // live: completion calls look for them when any are
   // Handles with the kind bit: nearly every nonblocking message's (capi/request.cpp).
   HandleTable<PlainRequestEntry> plain_requests{kFirstRequestHandle, true};

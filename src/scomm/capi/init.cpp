@@ -20,6 +20,8 @@ void tear_down() noexcept {
   ctx.requests = scomm::capi::HandleTable<scomm::capi::RequestEntry>(
       scomm::capi::Context::kFirstRequestHandle);
   ctx.persistent_requests = 0;
+  ctx.messages = scomm::capi::HandleTable<scomm::capi::MessageEntry>(
+      scomm::capi::Context::kFirstMessageHandle);
   ctx.plain_requests = scomm::capi::HandleTable<scomm::capi::PlainRequestEntry>(
       scomm::capi::Context::kFirstRequestHandle, true);
   ctx.comms =

@@ -129,6 +129,20 @@ std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int sourc
   return std::nullopt;
 }
 
+std::optional<ProbedMessage> improbe(MatchingEngine& engine, Channel& channel, int source,
+                                     int tag) {
+  engine.pull();  // every arrived message off MPI: receives waiting in the engine take theirs
+  return engine.take(channel, base_rank(channel, source), tag);
+}
+
+Request receive_message(ProbedMessage& message, const ChannelPtr& channel, void* buffer, int count,
+                        MPI_Datatype type) {
+  auto receive =
+      std::make_unique<EngineReceive>(buffer, count, type, message.status.MPI_SOURCE, MPI_ANY_TAG);
+  receive->take(message);
+  return Request::engine(std::move(receive), channel);
+}
+
 Status probe(MatchingEngine& engine, Channel& channel, int source, int tag) {
   for (;;) {
     if (auto status = iprobe(engine, channel, source, tag)) return *status;

@@ -144,4 +144,13 @@ inline PlainRequest irecv_plain(const ChannelPtr& channel, void* buffer, int cou
 std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int source, int tag);
 Status probe(MatchingEngine& engine, Channel& channel, int source, int tag);
 
+// Matched probes: the message a receive (source, tag) on `channel` would take now, taken out of
+// matching (no other receive or probe sees it again), or none. Source: a rank or MPI_ANY_SOURCE
+// (not MPI_PROC_NULL).
+std::optional<ProbedMessage> improbe(MatchingEngine& engine, Channel& channel, int source, int tag);
+// Receives a message improbe() took into (buffer, count, type): a receive the engine has matched
+// already (a message larger than the buffer fails it with truncation).
+Request receive_message(ProbedMessage& message, const ChannelPtr& channel, void* buffer, int count,
+                        MPI_Datatype type);
+
 }  // namespace scomm::p2p
