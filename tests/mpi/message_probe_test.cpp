@@ -152,8 +152,9 @@ TEST_F(MessageProbeTest, OtherCommunicatorsMessagesStayApart) {
   SCOMM_Comm other = SCOMM_COMM_NULL;
   ASSERT_EQ(SCOMM_Comm_dup(comm_, &other), SCOMM_SUCCESS);
   const int first = 1, second = 2;
-  ASSERT_EQ(SCOMM_Send(&first, 1, MPI_INT, right_, 7, other), SCOMM_SUCCESS);
-  ASSERT_EQ(SCOMM_Send(&second, 1, MPI_INT, right_, 7, comm_), SCOMM_SUCCESS);
+  SCOMM_Request sends[2];  // nonblocking: MPICH holds a message to oneself until it is received
+  ASSERT_EQ(SCOMM_Isend(&first, 1, MPI_INT, right_, 7, other, &sends[0]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Isend(&second, 1, MPI_INT, right_, 7, comm_, &sends[1]), SCOMM_SUCCESS);
   SCOMM_Message message = SCOMM_MESSAGE_NULL;
   int got = 0;
   ASSERT_EQ(SCOMM_Mprobe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, comm_, &message, SCOMM_STATUS_IGNORE),
@@ -164,6 +165,7 @@ TEST_F(MessageProbeTest, OtherCommunicatorsMessagesStayApart) {
       SCOMM_Recv(&got, 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, other, SCOMM_STATUS_IGNORE),
       SCOMM_SUCCESS);
   EXPECT_EQ(got, 1);
+  ASSERT_EQ(SCOMM_Waitall(2, sends, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
   SCOMM_Comm_free(&other);
 }
 
@@ -199,7 +201,8 @@ class MessageProbeErrorsTest : public MessageProbeTest {
 
 TEST_F(MessageProbeErrorsTest, TruncationAndBadHandles) {
   const int three[3] = {1, 2, 3};
-  ASSERT_EQ(SCOMM_Send(three, 3, MPI_INT, right_, 2, comm_), SCOMM_SUCCESS);
+  SCOMM_Request send = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Isend(three, 3, MPI_INT, right_, 2, comm_, &send), SCOMM_SUCCESS);
   SCOMM_Message message = SCOMM_MESSAGE_NULL;
   ASSERT_EQ(SCOMM_Mprobe(left_, 2, comm_, &message, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
   const SCOMM_Message stale = message;
@@ -225,6 +228,7 @@ TEST_F(MessageProbeErrorsTest, TruncationAndBadHandles) {
   EXPECT_EQ(error_class_of(SCOMM_Mprobe(left_, 0, 12345, &copy, nullptr)), SCOMM_ERR_COMM);
   ASSERT_EQ(SCOMM_Improbe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, comm_, &flag, &copy, nullptr), 0);
   EXPECT_EQ(flag, 0);  // the truncated message is gone
+  ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
 }
 
 }  // namespace
