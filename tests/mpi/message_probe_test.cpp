@@ -137,7 +137,7 @@ TEST_F(MessageProbeTest, ProbedMessagesAreReceivedAsMpiReceivesThem) {
     EXPECT_EQ(ours, receive_mpi(mpi_, left_));
   } else {
     for (int m = 0; m < 3; ++m) {
-      std::vector<int> sink(out[2].size() * 4);
+      std::vector<int> sink(static_cast<std::size_t>(3 * size_));  // the largest message
       MPI_Recv(sink.data(), static_cast<int>(sink.size()), MPI_INT, left_, kTags[m], mpi_,
                MPI_STATUS_IGNORE);
     }
