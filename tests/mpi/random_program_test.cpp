@@ -785,11 +785,18 @@ class RandomProgram {
   }
 
   // Probes (SCOMM_Probe, or SCOMM_Iprobe until it finds one) for any message of its
-  // communicator and receives exactly the one it found.
+  // communicator and receives exactly the one it found; or takes one with a matched probe
+  // (SCOMM_Mprobe, or SCOMM_Improbe until it finds one) and receives it (SCOMM_Mrecv, or
+  // SCOMM_Imrecv and a wait).
   void receive_probed(Receive& r) {
     const SCOMM_Comm c = live_[r.comm].handle;
     SCOMM_Status probed;
-    if (local_draw(0, 1) == 0) {
+    const int how = local_draw(0, 3);
+    if (how >= 2) {
+      receive_matched(r, how == 2, probed);
+      return;
+    }
+    if (how == 0) {
       ASSERT_EQ(SCOMM_Probe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, c, &probed), SCOMM_SUCCESS);
     } else {
       for (int found = 0; found == 0;)
@@ -797,6 +804,23 @@ class RandomProgram {
     }
     ASSERT_EQ(SCOMM_Recv(&r.got, 4, MPI_INT, probed.SCOMM_SOURCE, probed.SCOMM_TAG, c, &r.status),
               SCOMM_SUCCESS);
+    EXPECT_EQ(r.status.SCOMM_SOURCE, probed.SCOMM_SOURCE);
+    EXPECT_EQ(r.status.SCOMM_TAG, probed.SCOMM_TAG);
+  }
+  void receive_matched(Receive& r, bool blocking, SCOMM_Status& probed) {
+    const SCOMM_Comm c = live_[r.comm].handle;
+    SCOMM_Message message = SCOMM_MESSAGE_NULL;
+    if (blocking) {
+      ASSERT_EQ(SCOMM_Mprobe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, c, &message, &probed), 0);
+      ASSERT_EQ(SCOMM_Mrecv(&r.got, 4, MPI_INT, &message, &r.status), SCOMM_SUCCESS);
+    } else {
+      for (int found = 0; found == 0;)
+        ASSERT_EQ(SCOMM_Improbe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, c, &found, &message, &probed), 0);
+      SCOMM_Request request = SCOMM_REQUEST_NULL;
+      ASSERT_EQ(SCOMM_Imrecv(&r.got, 4, MPI_INT, &message, &request), SCOMM_SUCCESS);
+      ASSERT_EQ(SCOMM_Wait(&request, &r.status), SCOMM_SUCCESS);
+    }
+    EXPECT_EQ(message, SCOMM_MESSAGE_NULL);
     EXPECT_EQ(r.status.SCOMM_SOURCE, probed.SCOMM_SOURCE);
     EXPECT_EQ(r.status.SCOMM_TAG, probed.SCOMM_TAG);
   }
