@@ -305,6 +305,9 @@ int SCOMM_Start(SCOMM_Request *request);
 int SCOMM_Startall(int count, SCOMM_Request array_of_requests[]);
 int SCOMM_Get_count(const SCOMM_Status *status, MPI_Datatype datatype, int *count);
 int SCOMM_Test_cancelled(const SCOMM_Status *status, int *flag);
+int SCOMM_Get_elements(const SCOMM_Status *status, MPI_Datatype datatype, int *count);
+int SCOMM_Status_set_elements(SCOMM_Status *status, MPI_Datatype datatype, int count);
+int SCOMM_Status_set_cancelled(SCOMM_Status *status, int flag);
 
 /* Collectives, blocking and nonblocking, with MPI's parameters (SCOMM_IN_PLACE where MPI allows
  * MPI_IN_PLACE; predefined and user-defined MPI_Op, non-commutative ones reduced in rank order;

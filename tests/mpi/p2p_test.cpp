@@ -194,6 +194,48 @@ TEST_F(P2pTest, BufferedAndReadySendsArrive) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(got[i], 10 * left() + i);
 }
 
+// Five ints received as triples: no whole count (MPI_UNDEFINED), five elements, as MPI's status
+// says for the same message; and the setters change what the getters read.
+TEST_F(P2pTest, ElementsAndCountsOfAPartialTypeAreMpis) {
+  MPI_Datatype triple = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(3, MPI_INT, &triple);
+  MPI_Type_commit(&triple);
+  const int five[5] = {1, 2, 3, 4, 5};
+  int into[6] = {};
+  SCOMM_Request send = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Isend(five, 5, MPI_INT, right(), 8, SCOMM_COMM_WORLD, &send), SCOMM_SUCCESS);
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Recv(into, 2, triple, left(), 8, SCOMM_COMM_WORLD, &status), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  MPI_Request mpi_send;
+  MPI_Isend(five, 5, MPI_INT, right(), 8, MPI_COMM_WORLD, &mpi_send);
+  MPI_Status mpi_status;
+  MPI_Recv(into, 2, triple, left(), 8, MPI_COMM_WORLD, &mpi_status);
+  MPI_Wait(&mpi_send, MPI_STATUS_IGNORE);
+  int count = 0, elements = 0, mpi_count = 1, mpi_elements = 1;
+  ASSERT_EQ(SCOMM_Get_count(&status, triple, &count), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Get_elements(&status, triple, &elements), SCOMM_SUCCESS);
+  MPI_Get_count(&mpi_status, triple, &mpi_count);
+  MPI_Get_elements(&mpi_status, triple, &mpi_elements);
+  EXPECT_EQ(count, mpi_count);
+  EXPECT_EQ(count, MPI_UNDEFINED);
+  EXPECT_EQ(elements, mpi_elements);
+  EXPECT_EQ(elements, 5);
+  ASSERT_EQ(SCOMM_Status_set_elements(&status, MPI_INT, 6), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Get_count(&status, triple, &count), SCOMM_SUCCESS);
+  EXPECT_EQ(count, 2);
+  int cancelled = 1;
+  ASSERT_EQ(SCOMM_Status_set_cancelled(&status, 1), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Test_cancelled(&status, &cancelled), SCOMM_SUCCESS);
+  EXPECT_EQ(cancelled, 1);
+  SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  EXPECT_EQ(error_class_of(SCOMM_Get_elements(&status, MPI_DATATYPE_NULL, &count)), SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(SCOMM_Status_set_elements(&status, MPI_INT, -1)), SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Get_elements(nullptr, MPI_INT, &count)), SCOMM_ERR_ARG);
+  SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_ARE_FATAL);
+  MPI_Type_free(&triple);
+}
+
 // A shift along a reversed world by SCOMM_Sendrecv_replace and by MPI_Sendrecv_replace on the
 // same ranks: the buffers, a strided type's gaps left alone, and the statuses (source, tag,
 // count) agree, for named and wildcard sources and tags, and for MPI_PROC_NULL at both ends.

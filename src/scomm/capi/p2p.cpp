@@ -343,22 +343,4 @@ int SCOMM_Iprobe(int source, int tag, SCOMM_Comm c, int* flag, SCOMM_Status* sta
   });
 }
 
-int SCOMM_Get_count(const SCOMM_Status* status, MPI_Datatype type, int* count) {
-  return guarded("SCOMM_Get_count", [&] {
-    require(status, "status");
-    require(count, "count");
-    if (type == MPI_DATATYPE_NULL)
-      throw scomm::Error(scomm::ErrorClass::kType, "MPI_DATATYPE_NULL");
-    MPI_Get_count(&status->scomm_mpi_, type, count);
-  });
-}
-
-int SCOMM_Test_cancelled(const SCOMM_Status* status, int* flag) {
-  return guarded("SCOMM_Test_cancelled", [&] {
-    require(status, "status");
-    require(flag, "flag");
-    *flag = status->scomm_cancelled_;
-  });
-}
-
 }  // extern "C"

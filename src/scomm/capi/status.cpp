@@ -1,0 +1,65 @@
+// What a SCOMM_Status tells beyond its source, tag and error, as MPI's status calls tell it: the
+// count and elements received (from the base MPI's status inside), cancellation, and their
+// setters for generalized uses.
+#include <string>
+
+#include "scomm.h"
+#include "scomm/capi/context.hpp"
+
+namespace {
+
+using namespace scomm::capi;
+
+void check_type(MPI_Datatype type) {
+  if (type == MPI_DATATYPE_NULL) throw scomm::Error(scomm::ErrorClass::kType, "MPI_DATATYPE_NULL");
+}
+
+}  // namespace
+
+extern "C" {
+
+int SCOMM_Get_count(const SCOMM_Status* status, MPI_Datatype type, int* count) {
+  return guarded("SCOMM_Get_count", [&] {
+    require(status, "status");
+    require(count, "count");
+    check_type(type);
+    MPI_Get_count(&status->scomm_mpi_, type, count);
+  });
+}
+
+int SCOMM_Get_elements(const SCOMM_Status* status, MPI_Datatype type, int* count) {
+  return guarded("SCOMM_Get_elements", [&] {
+    require(status, "status");
+    require(count, "count");
+    check_type(type);
+    MPI_Get_elements(&status->scomm_mpi_, type, count);
+  });
+}
+
+int SCOMM_Test_cancelled(const SCOMM_Status* status, int* flag) {
+  return guarded("SCOMM_Test_cancelled", [&] {
+    require(status, "status");
+    require(flag, "flag");
+    *flag = status->scomm_cancelled_;
+  });
+}
+
+int SCOMM_Status_set_elements(SCOMM_Status* status, MPI_Datatype type, int count) {
+  return guarded("SCOMM_Status_set_elements", [&] {
+    require(status, "status");
+    check_type(type);
+    if (count < 0)
+      throw scomm::Error(scomm::ErrorClass::kCount, "negative count " + std::to_string(count));
+    MPI_Status_set_elements(&status->scomm_mpi_, type, count);
+  });
+}
+
+int SCOMM_Status_set_cancelled(SCOMM_Status* status, int flag) {
+  return guarded("SCOMM_Status_set_cancelled", [&] {
+    require(status, "status");
+    status->scomm_cancelled_ = flag != 0 ? 1 : 0;
+    MPI_Status_set_cancelled(&status->scomm_mpi_, status->scomm_cancelled_);
+  });
+}
+
+}  // extern "C"
