@@ -117,6 +117,13 @@ int SCOMM_Comm_compare(SCOMM_Comm comm1, SCOMM_Comm comm2, int *result);
 int SCOMM_Comm_dup(SCOMM_Comm comm, SCOMM_Comm *newcomm);
 /* *newcomm is written when the request completes. */
 int SCOMM_Comm_idup(SCOMM_Comm comm, SCOMM_Comm *newcomm, SCOMM_Request *request);
+/* Info hints: scomm honours none, so the hints in use (SCOMM_Comm_get_info, a new MPI_Info for
+ * the caller to free) are always none; the calls with info are those without. */
+int SCOMM_Comm_dup_with_info(SCOMM_Comm comm, MPI_Info info, SCOMM_Comm *newcomm);
+int SCOMM_Comm_idup_with_info(SCOMM_Comm comm, MPI_Info info, SCOMM_Comm *newcomm,
+                              SCOMM_Request *request);
+int SCOMM_Comm_set_info(SCOMM_Comm comm, MPI_Info info);
+int SCOMM_Comm_get_info(SCOMM_Comm comm, MPI_Info *info_used);
 int SCOMM_Comm_split(SCOMM_Comm comm, int color, int key, SCOMM_Comm *newcomm);
 int SCOMM_Comm_isplit(SCOMM_Comm comm, int color, int key, SCOMM_Comm *newcomm,
                       SCOMM_Request *request);

@@ -327,6 +327,32 @@ TEST_F(CreationTest, DupIsCongruentAndSeparate) {
   SCOMM_Comm_free(&dup);
 }
 
+// With info: the same duplicates (scomm honours no hint, so the hints in use are none).
+TEST_F(CreationTest, DupsWithInfoAreDupsAndUseNoHints) {
+  MPI_Info info = MPI_INFO_NULL;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "mpi_assert_no_any_tag", "true");
+  SCOMM_Comm dup = SCOMM_COMM_NULL, idup = SCOMM_COMM_NULL;
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup_with_info(SCOMM_COMM_WORLD, info, &dup), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_idup_with_info(dup, info, &idup, &request), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  int result = -1;
+  SCOMM_Comm_compare(dup, idup, &result);
+  EXPECT_EQ(result, MPI_CONGRUENT);
+  expect_rings_apart({SCOMM_COMM_WORLD, dup, idup});
+  ASSERT_EQ(SCOMM_Comm_set_info(idup, info), SCOMM_SUCCESS);
+  MPI_Info used = MPI_INFO_NULL;
+  ASSERT_EQ(SCOMM_Comm_get_info(idup, &used), SCOMM_SUCCESS);
+  int keys = -1;
+  MPI_Info_get_nkeys(used, &keys);
+  EXPECT_EQ(keys, 0);
+  MPI_Info_free(&used);
+  MPI_Info_free(&info);
+  SCOMM_Comm_free(&idup);
+  SCOMM_Comm_free(&dup);
+}
+
 TEST_F(CreationTest, IdupAndIsplitProgressTogether) {
   SCOMM_Comm dup = SCOMM_COMM_NULL, split = SCOMM_COMM_NULL;
   SCOMM_Request requests[2];

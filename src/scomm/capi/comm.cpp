@@ -33,6 +33,32 @@ SCOMM_Comm split(CommEntry& parent, int color, int key) {
   return new_comm_handle(comm::finish(*creation), parent.errhandler);
 }
 
+// A blocking duplicate of e (handle c) with copies of its attributes.
+SCOMM_Comm dup(CommEntry& e, SCOMM_Comm c, const SCOMM_Comm* newcomm) {
+  require(newcomm, "newcomm");
+  const SCOMM_Comm made =
+      new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)), e.errhandler);
+  try {
+    attach_attributes(made, copy_attributes(c));
+  } catch (...) {
+    context().comms.erase(made);
+    throw;
+  }
+  return made;
+}
+
+// A nonblocking duplicate: its request, with the attributes copied now for the communicator it
+// makes.
+SCOMM_Request idup(CommEntry& e, SCOMM_Comm c, SCOMM_Comm* newcomm, const SCOMM_Request* request) {
+  require(newcomm, "newcomm");
+  require(request, "request");
+  auto copies = scomm::base::make_rare<PendingAttributes>(copy_attributes(c));
+  const SCOMM_Request made =
+      creation_request(e, c, comm::start_dup(runtime(), e.comm, false), newcomm);
+  if (!copies->list.empty()) context().requests.get_live(made).attributes = std::move(copies);
+  return made;
+}
+
 // SCOMM_Comm_free with every check, out of line: what the fast path leaves, the errors.
 [[gnu::noinline]] int free_general(SCOMM_Comm* c) {
   const SCOMM_Comm handle = c == nullptr ? SCOMM_COMM_NULL : *c;
@@ -101,27 +127,34 @@ int SCOMM_Comm_compare(SCOMM_Comm c1, SCOMM_Comm c2, int* result) {
 }
 
 int SCOMM_Comm_dup(SCOMM_Comm c, SCOMM_Comm* newcomm) {
-  return on_comm("SCOMM_Comm_dup", c, [&](CommEntry& e) {
-    require(newcomm, "newcomm");
-    const SCOMM_Comm dup =
-        new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)), e.errhandler);
-    try {
-      attach_attributes(dup, copy_attributes(c));
-    } catch (...) {
-      context().comms.erase(dup);
-      throw;
-    }
-    *newcomm = dup;
-  });
+  return on_comm("SCOMM_Comm_dup", c, [&](CommEntry& e) { *newcomm = dup(e, c, newcomm); });
+}
+
+int SCOMM_Comm_dup_with_info(SCOMM_Comm c, MPI_Info /*info*/, SCOMM_Comm* newcomm) {
+  return on_comm("SCOMM_Comm_dup_with_info", c,
+                 [&](CommEntry& e) { *newcomm = dup(e, c, newcomm); });
 }
 
 int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
-  return on_comm("SCOMM_Comm_idup", c, [&](CommEntry& e) {
-    require(newcomm, "newcomm");
-    require(request, "request");
-    auto copies = scomm::base::make_rare<PendingAttributes>(copy_attributes(c));
-    *request = creation_request(e, c, comm::start_dup(runtime(), e.comm, false), newcomm);
-    if (!copies->list.empty()) context().requests.get_live(*request).attributes = std::move(copies);
+  return on_comm("SCOMM_Comm_idup", c,
+                 [&](CommEntry& e) { *request = idup(e, c, newcomm, request); });
+}
+
+int SCOMM_Comm_idup_with_info(SCOMM_Comm c, MPI_Info /*info*/, SCOMM_Comm* newcomm,
+                              SCOMM_Request* request) {
+  return on_comm("SCOMM_Comm_idup_with_info", c,
+                 [&](CommEntry& e) { *request = idup(e, c, newcomm, request); });
+}
+
+// scomm honours no hint: a communicator's hints in use are none, whatever was set.
+int SCOMM_Comm_set_info(SCOMM_Comm c, MPI_Info /*info*/) {
+  return on_comm("SCOMM_Comm_set_info", c, [](CommEntry&) {});
+}
+
+int SCOMM_Comm_get_info(SCOMM_Comm c, MPI_Info* info_used) {
+  return on_comm("SCOMM_Comm_get_info", c, [&](CommEntry&) {
+    require(info_used, "info_used");
+    scomm::p2p::check_mpi(MPI_Info_create(info_used), "MPI_Info_create");
   });
 }
 
