@@ -32,7 +32,8 @@ int SCOMM_Get_elements(const SCOMM_Status* status, MPI_Datatype type, int* count
     require(status, "status");
     require(count, "count");
     check_type(type);
-    MPI_Get_elements(&status->scomm_mpi_, type, count);
+    MPI_Status copy = status->scomm_mpi_;  // SMPI declares its status argument non-const
+    MPI_Get_elements(&copy, type, count);
   });
 }
 
