@@ -312,6 +312,7 @@ int SCOMM_Start(SCOMM_Request *request);
 int SCOMM_Startall(int count, SCOMM_Request array_of_requests[]);
 int SCOMM_Get_count(const SCOMM_Status *status, MPI_Datatype datatype, int *count);
 int SCOMM_Test_cancelled(const SCOMM_Status *status, int *flag);
+/* SCOMM_ERR_NOT_SUPPORTED on a base MPI without MPI_Get_elements (SimGrid SMPI 3.32). */
 int SCOMM_Get_elements(const SCOMM_Status *status, MPI_Datatype datatype, int *count);
 int SCOMM_Status_set_elements(SCOMM_Status *status, MPI_Datatype datatype, int count);
 int SCOMM_Status_set_cancelled(SCOMM_Status *status, int flag);

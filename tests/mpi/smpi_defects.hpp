@@ -38,6 +38,8 @@ inline constexpr bool kTestallCompletesEarly = kOnSmpi;
 inline constexpr bool kTestanySkipsProcNull = kOnSmpi;
 // MPI_Sendrecv_replace reports a message the caller sent itself as from its rank + 1.
 inline constexpr bool kSendrecvReplaceFromSelf = kOnSmpi;
+// MPI_Get_elements aborts ("Not yet implemented"): SCOMM_Get_elements says so.
+inline constexpr bool kNoGetElements = kOnSmpi;
 // MPI_Group_intersection orders the result as the second group; MPI-3.1 6.3.2 as the first.
 inline constexpr bool kIntersectionOrder = kOnSmpi;
 
