@@ -40,6 +40,8 @@ inline constexpr bool kTestanySkipsProcNull = kOnSmpi;
 inline constexpr bool kSendrecvReplaceFromSelf = kOnSmpi;
 // MPI_Get_elements aborts ("Not yet implemented"): SCOMM_Get_elements says so.
 inline constexpr bool kNoGetElements = kOnSmpi;
+// After MPI_Status_set_elements(status, MPI_INT, 6), MPI_Get_count reads MPI_UNDEFINED.
+inline constexpr bool kStatusSetElements = kOnSmpi;
 // MPI_Group_intersection orders the result as the second group; MPI-3.1 6.3.2 as the first.
 inline constexpr bool kIntersectionOrder = kOnSmpi;
 
