@@ -293,6 +293,8 @@ int SCOMM_Testsome(int incount, SCOMM_Request array_of_requests[], int *outcount
                    int array_of_indices[], SCOMM_Status array_of_statuses[]);
 int SCOMM_Cancel(SCOMM_Request *request);
 int SCOMM_Request_free(SCOMM_Request *request);
+/* Whether the request has completed, with its status, leaving it to a wait or test. */
+int SCOMM_Request_get_status(SCOMM_Request request, int *flag, SCOMM_Status *status);
 /* Persistent requests: the arguments are checked here; each SCOMM_Start (inactive requests only)
  * starts one message as SCOMM_Isend, SCOMM_Issend or SCOMM_Irecv would, on the communicator,
  * which must then still be live. Completion leaves the request inactive, not freed (the

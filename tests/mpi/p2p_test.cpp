@@ -243,6 +243,57 @@ TEST_F(P2pTest, ElementsAndCountsOfAPartialTypeAreMpis) {
   MPI_Type_free(&triple);
 }
 
+// SCOMM_Request_get_status tells whether a request has completed, and its status, without
+// completing it: receives of every kind (MPI's, the engine's, a persistent one's), a nonblocking
+// barrier, MPI_PROC_NULL and SCOMM_REQUEST_NULL; the wait after gives the same status.
+TEST_F(P2pTest, RequestGetStatusLeavesTheRequestToItsWait) {
+  int got[3] = {-1, -1, -1};
+  SCOMM_Request r[5];
+  ASSERT_EQ(SCOMM_Irecv(&got[0], 1, MPI_INT, left(), 11, SCOMM_COMM_WORLD, &r[0]), 0);
+  ASSERT_EQ(SCOMM_Irecv(&got[1], 1, MPI_INT, left(), SCOMM_ANY_TAG, SCOMM_COMM_WORLD, &r[1]), 0);
+  ASSERT_EQ(SCOMM_Recv_init(&got[2], 1, MPI_INT, left(), 13, SCOMM_COMM_WORLD, &r[2]), 0);
+  ASSERT_EQ(SCOMM_Start(&r[2]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Irecv(&got[0], 1, MPI_INT, SCOMM_PROC_NULL, 0, SCOMM_COMM_WORLD, &r[3]), 0);
+  const SCOMM_Request kept[4] = {r[0], r[1], r[2], r[3]};
+  int flag = 1;
+  SCOMM_Status status;
+  for (int i = 0; i < 3; ++i) {  // nothing is sent before this rank has passed the barrier
+    ASSERT_EQ(SCOMM_Request_get_status(r[i], &flag, &status), SCOMM_SUCCESS);
+    EXPECT_EQ(flag, 0) << i;
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  ASSERT_EQ(SCOMM_Request_get_status(r[3], &flag, &status), SCOMM_SUCCESS);
+  EXPECT_EQ(flag, 1);
+  EXPECT_EQ(status.SCOMM_SOURCE, SCOMM_PROC_NULL);
+  ASSERT_EQ(SCOMM_Request_get_status(SCOMM_REQUEST_NULL, &flag, &status), SCOMM_SUCCESS);
+  EXPECT_EQ(flag, 1);
+  EXPECT_EQ(status.SCOMM_SOURCE, SCOMM_ANY_SOURCE);
+  ASSERT_EQ(SCOMM_Ibarrier(SCOMM_COMM_WORLD, &r[4]), SCOMM_SUCCESS);
+  const int values[3] = {10 * world_rank_, 10 * world_rank_ + 1, 10 * world_rank_ + 2};
+  SCOMM_Request sends[3];
+  for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(SCOMM_Isend(&values[i], 1, MPI_INT, right(), 11 + i, SCOMM_COMM_WORLD, &sends[i]), 0);
+  for (int i = 0; i < 5; ++i) {
+    for (flag = 0; flag == 0;)
+      ASSERT_EQ(SCOMM_Request_get_status(r[i], &flag, &status), SCOMM_SUCCESS);
+    if (i < 3) {
+      EXPECT_EQ(status.SCOMM_SOURCE, left()) << i;
+      EXPECT_EQ(status.SCOMM_TAG, 11 + i) << i;
+      EXPECT_EQ(got[i], 10 * left() + i) << i;
+      SCOMM_Status waited;
+      ASSERT_EQ(SCOMM_Wait(&r[i], &waited), SCOMM_SUCCESS);
+      EXPECT_EQ(waited.SCOMM_SOURCE, status.SCOMM_SOURCE);
+      EXPECT_EQ(waited.SCOMM_TAG, status.SCOMM_TAG);
+    } else {
+      ASSERT_EQ(SCOMM_Wait(&r[i], SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    }
+  }
+  EXPECT_EQ(r[2], kept[2]);  // persistent: kept, inactive
+  EXPECT_EQ(r[0], SCOMM_REQUEST_NULL);
+  ASSERT_EQ(SCOMM_Request_free(&r[2]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Waitall(3, sends, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+}
+
 // A shift along a reversed world by SCOMM_Sendrecv_replace and by MPI_Sendrecv_replace on the
 // same ranks: the buffers, a strided type's gaps left alone, and the statuses (source, tag,
 // count) agree, for named and wildcard sources and tags, and for MPI_PROC_NULL at both ends.

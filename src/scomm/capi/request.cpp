@@ -408,6 +408,31 @@ void free_request(SCOMM_Request* request, SCOMM_Comm& failing) {
   *request = SCOMM_REQUEST_NULL;
 }
 
+// Whether request `handle` has completed, its status then in *status, without completing it (a
+// failure is thrown, and kept for the call that completes it).
+bool peek(SCOMM_Request handle, SCOMM_Status* status, SCOMM_Comm& failing) {
+  if (handle == SCOMM_REQUEST_NULL) {
+    write_status(p2p::Status::inactive(), status);
+    return true;
+  }
+  p2p::Status result;
+  if (PlainTable::has_kind_bit(handle)) {
+    PlainRequestEntry& plain = plain_entry(handle);
+    failing = plain.comm;
+    if (!plain.request.peek(result)) return false;
+    write_status(result, status);
+    return true;
+  }
+  if (!progress(handle, failing, false, OnFailure::kKeep)) return false;
+  const RequestEntry& entry = request_entry(handle);
+  if (entry.failure) {
+    write_failure(scomm::error_class_of(entry.failure), status);
+    std::rethrow_exception(entry.failure);
+  }
+  write_status(*entry.completed, status);
+  return true;
+}
+
 // A failure of SCOMM_Waitall's fast path, reported through `failing`'s error handler.
 [[gnu::cold, gnu::noinline]] int fail_waitall(int error, SCOMM_Comm failing) noexcept {
   const int code = guarded("SCOMM_Waitall", [&] { p2p::check_mpi(error, "MPI_Waitall"); });
@@ -484,6 +509,16 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     all = all && test_all_plain(count, requests, rc);
     *flag = all ? 1 : 0;
     if (all) retire_all(count, requests, statuses, rc, failing);
+  });
+}
+
+int SCOMM_Request_get_status(SCOMM_Request request, int* flag, SCOMM_Status* status) {
+  return on_requests("SCOMM_Request_get_status", [&](SCOMM_Comm& failing) {
+    require(flag, "flag");
+    SCOMM_Request handle = request;  // the call never changes the caller's handle
+    const StartedRequests started(1, &handle);
+    runtime().engine().progress_background();
+    *flag = peek(handle, status, failing) ? 1 : 0;
   });
 }
 

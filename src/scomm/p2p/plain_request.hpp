@@ -44,6 +44,9 @@ class PlainRequest {
 #endif
   // As Request::test() and wait(): complete (and freed in MPI) once they return true.
   bool test(Status& status);
+  // Whether it has completed, and its status then, without completing it: a later test or wait
+  // gives the same status (MPI_Request_get_status).
+  bool peek(Status& status);
   Status wait(MatchingEngine& engine);
   void cancel();
   // Lets the operation complete on its own (MPI_Request_free).
