@@ -483,18 +483,26 @@ class RandomProgram {
         return receive_truncated(c, mine);
     }
   }
-  // A made-up request handle, waited for or tested one of four ways.
+  // A made-up request handle, waited for, tested, started, asked about one of seven ways, or a
+  // made-up probed message received.
   int wait_made_up(SCOMM_Request made_up) {
-    int index = 0, flag = 0, outcount = 0;
-    switch (local_draw(0, 3)) {
+    int index = 0, flag = 0, outcount = 0, value = 0;
+    SCOMM_Message message = made_up;
+    switch (local_draw(0, 6)) {
       case 0:
         return SCOMM_Wait(&made_up, SCOMM_STATUS_IGNORE);
       case 1:
         return SCOMM_Testany(1, &made_up, &index, &flag, SCOMM_STATUS_IGNORE);
       case 2:
         return SCOMM_Waitsome(1, &made_up, &outcount, &index, SCOMM_STATUSES_IGNORE);
-      default:
+      case 3:
         return SCOMM_Testsome(1, &made_up, &outcount, &index, SCOMM_STATUSES_IGNORE);
+      case 4:
+        return SCOMM_Start(&made_up);
+      case 5:
+        return SCOMM_Request_get_status(made_up, &flag, SCOMM_STATUS_IGNORE);
+      default:
+        return SCOMM_Mrecv(&value, 1, MPI_INT, &message, SCOMM_STATUS_IGNORE);
     }
   }
   // A message to oneself longer than its receive: truncated, and taken all the same.
