@@ -15,22 +15,8 @@ struct Seen {
   friend bool operator==(const Seen&, const Seen&) = default;
 };
 
-class MessageProbeTest : public ScommTest {
+class MessageProbeTest : public ReversedWorldTest {
  protected:
-  void SetUp() override {
-    ScommTest::SetUp();
-    MPI_Comm_split(MPI_COMM_WORLD, 0, -world_rank_, &mpi_);
-    ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, 0, -world_rank_, &comm_), SCOMM_SUCCESS);
-    MPI_Comm_rank(mpi_, &rank_);
-    MPI_Comm_size(mpi_, &size_);
-    left_ = (rank_ + size_ - 1) % size_;
-    right_ = (rank_ + 1) % size_;
-  }
-  void TearDown() override {
-    SCOMM_Comm_free(&comm_);
-    MPI_Comm_free(&mpi_);
-    ScommTest::TearDown();
-  }
   // Three messages to the right: tags 3, 4, 3, of 1, 2 and 3 times (rank + 1) ints.
   std::vector<std::vector<int>> outgoing() const {
     std::vector<std::vector<int>> out;
@@ -42,10 +28,6 @@ class MessageProbeTest : public ScommTest {
     return out;
   }
   static constexpr int kTags[3] = {3, 4, 3};
-
-  MPI_Comm mpi_ = MPI_COMM_NULL;
-  SCOMM_Comm comm_ = SCOMM_COMM_NULL;
-  int rank_ = 0, size_ = 1, left_ = 0, right_ = 0;
 };
 
 // Under MPI: receives the three messages by matched probes, the first for tag 4 (overtaking the

@@ -21,27 +21,7 @@ struct Received {
   friend bool operator==(const Received&, const Received&) = default;
 };
 
-class PersistentTest : public ScommTest {
- protected:
-  void SetUp() override {
-    ScommTest::SetUp();
-    MPI_Comm_split(MPI_COMM_WORLD, 0, -world_rank_, &mpi_);
-    ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, 0, -world_rank_, &comm_), SCOMM_SUCCESS);
-    MPI_Comm_rank(mpi_, &rank_);
-    MPI_Comm_size(mpi_, &size_);
-    left_ = (rank_ + size_ - 1) % size_;
-    right_ = (rank_ + 1) % size_;
-  }
-  void TearDown() override {
-    SCOMM_Comm_free(&comm_);
-    MPI_Comm_free(&mpi_);
-    ScommTest::TearDown();
-  }
-
-  MPI_Comm mpi_ = MPI_COMM_NULL;
-  SCOMM_Comm comm_ = SCOMM_COMM_NULL;
-  int rank_ = 0, size_ = 1, left_ = 0, right_ = 0;
-};
+using PersistentTest = ReversedWorldTest;
 
 // How a round's requests are completed, by both libraries alike.
 enum class Completion { kWaitall, kTestall, kWaitany, kTestany, kWaitsome, kTestsome, kWait };

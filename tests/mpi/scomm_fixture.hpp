@@ -25,6 +25,30 @@ class ScommTest : public ::testing::Test {
   int world_size_ = 0;
 };
 
+// The world reversed (rank r is world rank p - 1 - r) under MPI and under scomm: the same
+// members in the same order, ranks that are not the world's, and each rank's ring neighbours.
+class ReversedWorldTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    MPI_Comm_split(MPI_COMM_WORLD, 0, -world_rank_, &mpi_);
+    ASSERT_EQ(SCOMM_Comm_split(SCOMM_COMM_WORLD, 0, -world_rank_, &comm_), SCOMM_SUCCESS);
+    MPI_Comm_rank(mpi_, &rank_);
+    MPI_Comm_size(mpi_, &size_);
+    left_ = (rank_ + size_ - 1) % size_;
+    right_ = (rank_ + 1) % size_;
+  }
+  void TearDown() override {
+    SCOMM_Comm_free(&comm_);
+    MPI_Comm_free(&mpi_);
+    ScommTest::TearDown();
+  }
+
+  MPI_Comm mpi_ = MPI_COMM_NULL;
+  SCOMM_Comm comm_ = SCOMM_COMM_NULL;
+  int rank_ = 0, size_ = 1, left_ = 0, right_ = 0;
+};
+
 // Sets (or, for nullptr, unsets) an environment variable at every rank. All SMPI ranks share one
 // environment: it changes only between barriers, so no rank reads it meanwhile.
 inline void set_environment_together(const char* name, const char* value) {
