@@ -176,6 +176,18 @@ class PersistentRequest : public Request {
 };
 
 namespace detail {
+// A contiguous range's element count for MPI, and its elements' datatype.
+template <typename R>
+int count_of(const R& data) {
+  const auto n = static_cast<std::uint64_t>(std::ranges::size(data));
+  if (n > static_cast<std::uint64_t>(INT32_MAX))
+    throw std::length_error("scomm: more than 2^31 - 1 elements in one call");
+  return static_cast<int>(n);
+}
+template <typename R>
+MPI_Datatype type_of(const R&) {
+  return datatype<std::ranges::range_value_t<R>>();
+}
 // Runs `call(count, handles)` of the C API over the handles of `requests`, then gives each
 // Request its handle back (SCOMM_REQUEST_NULL once complete), also when the call failed.
 template <typename Call>
@@ -229,6 +241,53 @@ struct Received {
   int source = 0;
   int tag = 0;
   int count = 0;  // elements
+};
+
+namespace detail {
+// What a status says of a receive of elements of `type`.
+inline Received received(const SCOMM_Status& status, MPI_Datatype type) {
+  Received got{status.SCOMM_SOURCE, status.SCOMM_TAG, 0};
+  check(SCOMM_Get_count(&status, type, &got.count));
+  return got;
+}
+}  // namespace detail
+
+// A message a matched probe took out of matching (Communicator::mprobe): how many elements it
+// holds, then its one receive. One never received is received and dropped when it goes.
+class Message {
+ public:
+  Message(SCOMM_Message handle, const SCOMM_Status& status) : handle_(handle), status_(status) {}
+  Message(Message&& other) noexcept
+      : handle_(std::exchange(other.handle_, SCOMM_MESSAGE_NULL)), status_(other.status_) {}
+  Message& operator=(Message&&) = delete;
+  ~Message() {
+    if (handle_ == SCOMM_MESSAGE_NULL) return;
+    int bytes = 0;
+    SCOMM_Get_count(&status_, MPI_BYTE, &bytes);
+    std::vector<char> dropped(static_cast<std::size_t>(bytes));
+    SCOMM_Mrecv(dropped.data(), bytes, MPI_BYTE, &handle_, SCOMM_STATUS_IGNORE);
+  }
+
+  int source() const noexcept { return status_.SCOMM_SOURCE; }
+  int tag() const noexcept { return status_.SCOMM_TAG; }
+  // Elements of type T it holds.
+  template <typename T>
+  int count() const {
+    int n = 0;
+    check(SCOMM_Get_count(&status_, datatype<T>(), &n));
+    return n;
+  }
+  template <std::ranges::contiguous_range R>
+  Received recv(R&& data) {
+    SCOMM_Status status;
+    check(SCOMM_Mrecv(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
+                      &handle_, &status));
+    return detail::received(status, detail::type_of(data));
+  }
+
+ private:
+  SCOMM_Message handle_;
+  SCOMM_Status status_;
 };
 
 // A communicator: frees what it made; Communicator::world() only borrows SCOMM_COMM_WORLD.
@@ -294,9 +353,7 @@ class Communicator {
     SCOMM_Status status;
     check(SCOMM_Recv(std::ranges::data(data), count_of(data), type_of(data), source, tag, handle_,
                      &status));
-    Received got{status.SCOMM_SOURCE, status.SCOMM_TAG, 0};
-    check(SCOMM_Get_count(&status, type_of(data), &got.count));
-    return got;
+    return detail::received(status, type_of(data));
   }
   template <std::ranges::contiguous_range R>
   Request isend(const R& data, int dest, int tag = 0) const {
@@ -313,8 +370,6 @@ class Communicator {
     return request;
   }
 
-  // Collectives.
-  void barrier() const { check(SCOMM_Barrier(handle_)); }
   // Persistent requests: the same message, started again and again (PersistentRequest::start).
   template <std::ranges::contiguous_range R>
   PersistentRequest send_init(const R& data, int dest, int tag = 0) const {
@@ -332,6 +387,36 @@ class Communicator {
     return request;
   }
 
+  // Sends `out` to dest and receives into `in` from source at once (MPI's Sendrecv).
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Received sendrecv(const R& out, int dest, S&& in, int source = SCOMM_ANY_SOURCE, int tag = 0,
+                    int recvtag = SCOMM_ANY_TAG) const {
+    SCOMM_Status status;
+    check(SCOMM_Sendrecv(std::ranges::data(out), count_of(out), type_of(out), dest, tag,
+                         std::ranges::data(in), count_of(in), type_of(in), source, recvtag, handle_,
+                         &status));
+    return detail::received(status, type_of(in));
+  }
+  // The same through one buffer: what `data` held is sent, what arrives replaces it.
+  template <std::ranges::contiguous_range R>
+  Received sendrecv_replace(R&& data, int dest, int source = SCOMM_ANY_SOURCE, int tag = 0,
+                            int recvtag = SCOMM_ANY_TAG) const {
+    SCOMM_Status status;
+    check(SCOMM_Sendrecv_replace(std::ranges::data(data), count_of(data), type_of(data), dest, tag,
+                                 source, recvtag, handle_, &status));
+    return detail::received(status, type_of(data));
+  }
+  // The next message from source with tag, taken out of matching for Message::recv: to receive
+  // a message whose size is known only once it has arrived.
+  Message mprobe(int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
+    SCOMM_Message message = SCOMM_MESSAGE_NULL;
+    SCOMM_Status status;
+    check(SCOMM_Mprobe(source, tag, handle_, &message, &status));
+    return Message(message, status);
+  }
+
+  // Collectives.
+  void barrier() const { check(SCOMM_Barrier(handle_)); }
   template <std::ranges::contiguous_range R>
   void bcast(R&& data, int root = 0) const {
     check(SCOMM_Bcast(std::ranges::data(data), count_of(data), type_of(data), root, handle_));
@@ -387,14 +472,11 @@ class Communicator {
   }
   template <typename R>
   static int count_of(const R& data) {
-    const auto n = static_cast<std::uint64_t>(std::ranges::size(data));
-    if (n > static_cast<std::uint64_t>(INT32_MAX))
-      throw std::length_error("scomm: more than 2^31 - 1 elements in one call");
-    return static_cast<int>(n);
+    return detail::count_of(data);
   }
   template <typename R>
-  static MPI_Datatype type_of(const R&) {
-    return datatype<std::ranges::range_value_t<R>>();
+  static MPI_Datatype type_of(const R& data) {
+    return detail::type_of(data);
   }
   void release() noexcept {
     if (owned_ && handle_ != SCOMM_COMM_NULL) SCOMM_Comm_free(&handle_);

@@ -61,6 +61,30 @@ TEST_F(CxxApiTest, PersistentRequestsRepeatARingShift) {
   receive.start();
 }
 
+// A ring shift by sendrecv and by sendrecv_replace, and a message of a size only its sender
+// knows received through a matched probe.
+TEST_F(CxxApiTest, SendrecvReplaceAndMatchedProbes) {
+  const int p = world_.size(), rank = world_.rank();
+  const int right = (rank + 1) % p, left = (rank + p - 1) % p;
+  std::array<int, 2> out{rank, 1}, in{};
+  scomm::Received got = world_.sendrecv(out, right, in, left, 5, 5);
+  EXPECT_EQ(in, (std::array<int, 2>{left, 1}));
+  EXPECT_EQ(got.source, left);
+  EXPECT_EQ(got.count, 2);
+  std::vector<double> data(3, rank + 0.5);
+  got = world_.sendrecv_replace(data, right, left, 6);
+  EXPECT_EQ(data, std::vector<double>(3, left + 0.5));
+  EXPECT_EQ(got.tag, 6);
+  std::vector<long> sized(static_cast<std::size_t>(rank + 1), rank);
+  scomm::Request send = world_.isend(sized, right, 7);
+  scomm::Message message = world_.mprobe(left, 7);
+  std::vector<long> received(static_cast<std::size_t>(message.count<long>()));
+  got = message.recv(received);
+  EXPECT_EQ(received, std::vector<long>(static_cast<std::size_t>(left + 1), left));
+  EXPECT_EQ(message.source(), left);
+  send.wait();
+}
+
 TEST_F(CxxApiTest, RangeOutsideIsEmptyAndInsideIsLocal) {
   const int p = world_.size(), rank = world_.rank();
   const scomm::Communicator upper = world_.create_range(p / 2, p - 1);
