@@ -292,6 +292,8 @@ int SCOMM_Waitsome(int incount, SCOMM_Request array_of_requests[], int *outcount
 int SCOMM_Testsome(int incount, SCOMM_Request array_of_requests[], int *outcount,
                    int array_of_indices[], SCOMM_Status array_of_statuses[]);
 int SCOMM_Cancel(SCOMM_Request *request);
+/* An active send or receive of a named tag completes on its own; an active receive of
+ * SCOMM_ANY_TAG that has not matched a message yet is withdrawn (it then takes none). */
 int SCOMM_Request_free(SCOMM_Request *request);
 /* Whether the request has completed, with its status, leaving it to a wait or test. */
 int SCOMM_Request_get_status(SCOMM_Request request, int *flag, SCOMM_Status *status);
