@@ -346,27 +346,28 @@ class Communicator {
   // Buffers are contiguous ranges (std::vector, std::array, std::span, ...).
   template <std::ranges::contiguous_range R>
   void send(const R& data, int dest, int tag = 0) const {
-    check(SCOMM_Send(std::ranges::data(data), count_of(data), type_of(data), dest, tag, handle_));
+    check(SCOMM_Send(std::ranges::data(data), detail::count_of(data), detail::type_of(data), dest,
+                     tag, handle_));
   }
   template <std::ranges::contiguous_range R>
   Received recv(R&& data, int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
     SCOMM_Status status;
-    check(SCOMM_Recv(std::ranges::data(data), count_of(data), type_of(data), source, tag, handle_,
-                     &status));
-    return detail::received(status, type_of(data));
+    check(SCOMM_Recv(std::ranges::data(data), detail::count_of(data), detail::type_of(data), source,
+                     tag, handle_, &status));
+    return detail::received(status, detail::type_of(data));
   }
   template <std::ranges::contiguous_range R>
   Request isend(const R& data, int dest, int tag = 0) const {
     Request request;
-    check(SCOMM_Isend(std::ranges::data(data), count_of(data), type_of(data), dest, tag, handle_,
-                      request.handle()));
+    check(SCOMM_Isend(std::ranges::data(data), detail::count_of(data), detail::type_of(data), dest,
+                      tag, handle_, request.handle()));
     return request;
   }
   template <std::ranges::contiguous_range R>
   Request irecv(R&& data, int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
     Request request;
-    check(SCOMM_Irecv(std::ranges::data(data), count_of(data), type_of(data), source, tag, handle_,
-                      request.handle()));
+    check(SCOMM_Irecv(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
+                      source, tag, handle_, request.handle()));
     return request;
   }
 
@@ -374,16 +375,16 @@ class Communicator {
   template <std::ranges::contiguous_range R>
   PersistentRequest send_init(const R& data, int dest, int tag = 0) const {
     PersistentRequest request;
-    check(SCOMM_Send_init(std::ranges::data(data), count_of(data), type_of(data), dest, tag,
-                          handle_, request.handle()));
+    check(SCOMM_Send_init(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
+                          dest, tag, handle_, request.handle()));
     return request;
   }
   template <std::ranges::contiguous_range R>
   PersistentRequest recv_init(R&& data, int source = SCOMM_ANY_SOURCE,
                               int tag = SCOMM_ANY_TAG) const {
     PersistentRequest request;
-    check(SCOMM_Recv_init(std::ranges::data(data), count_of(data), type_of(data), source, tag,
-                          handle_, request.handle()));
+    check(SCOMM_Recv_init(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
+                          source, tag, handle_, request.handle()));
     return request;
   }
 
@@ -392,19 +393,20 @@ class Communicator {
   Received sendrecv(const R& out, int dest, S&& in, int source = SCOMM_ANY_SOURCE, int tag = 0,
                     int recvtag = SCOMM_ANY_TAG) const {
     SCOMM_Status status;
-    check(SCOMM_Sendrecv(std::ranges::data(out), count_of(out), type_of(out), dest, tag,
-                         std::ranges::data(in), count_of(in), type_of(in), source, recvtag, handle_,
-                         &status));
-    return detail::received(status, type_of(in));
+    check(SCOMM_Sendrecv(std::ranges::data(out), detail::count_of(out), detail::type_of(out), dest,
+                         tag, std::ranges::data(in), detail::count_of(in), detail::type_of(in),
+                         source, recvtag, handle_, &status));
+    return detail::received(status, detail::type_of(in));
   }
   // The same through one buffer: what `data` held is sent, what arrives replaces it.
   template <std::ranges::contiguous_range R>
   Received sendrecv_replace(R&& data, int dest, int source = SCOMM_ANY_SOURCE, int tag = 0,
                             int recvtag = SCOMM_ANY_TAG) const {
     SCOMM_Status status;
-    check(SCOMM_Sendrecv_replace(std::ranges::data(data), count_of(data), type_of(data), dest, tag,
-                                 source, recvtag, handle_, &status));
-    return detail::received(status, type_of(data));
+    check(SCOMM_Sendrecv_replace(std::ranges::data(data), detail::count_of(data),
+                                 detail::type_of(data), dest, tag, source, recvtag, handle_,
+                                 &status));
+    return detail::received(status, detail::type_of(data));
   }
   // The next message from source with tag, taken out of matching for Message::recv: to receive
   // a message whose size is known only once it has arrived.
@@ -419,13 +421,14 @@ class Communicator {
   void barrier() const { check(SCOMM_Barrier(handle_)); }
   template <std::ranges::contiguous_range R>
   void bcast(R&& data, int root = 0) const {
-    check(SCOMM_Bcast(std::ranges::data(data), count_of(data), type_of(data), root, handle_));
+    check(SCOMM_Bcast(std::ranges::data(data), detail::count_of(data), detail::type_of(data), root,
+                      handle_));
   }
   template <std::ranges::contiguous_range R>
   Request ibcast(R&& data, int root = 0) const {
     Request request;
-    check(SCOMM_Ibcast(std::ranges::data(data), count_of(data), type_of(data), root, handle_,
-                       request.handle()));
+    check(SCOMM_Ibcast(std::ranges::data(data), detail::count_of(data), detail::type_of(data), root,
+                       handle_, request.handle()));
     return request;
   }
   template <typename T>
@@ -436,8 +439,8 @@ class Communicator {
   }
   template <std::ranges::contiguous_range R>
   void allreduce_in_place(R&& data, MPI_Op op) const {
-    check(SCOMM_Allreduce(SCOMM_IN_PLACE, std::ranges::data(data), count_of(data), type_of(data),
-                          op, handle_));
+    check(SCOMM_Allreduce(SCOMM_IN_PLACE, std::ranges::data(data), detail::count_of(data),
+                          detail::type_of(data), op, handle_));
   }
   // The inclusive prefix over the ranks up to this one.
   template <typename T>
@@ -469,14 +472,6 @@ class Communicator {
     int value = 0;
     check(call(handle_, &value));
     return value;
-  }
-  template <typename R>
-  static int count_of(const R& data) {
-    return detail::count_of(data);
-  }
-  template <typename R>
-  static MPI_Datatype type_of(const R& data) {
-    return detail::type_of(data);
   }
   void release() noexcept {
     if (owned_ && handle_ != SCOMM_COMM_NULL) SCOMM_Comm_free(&handle_);

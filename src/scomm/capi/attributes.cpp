@@ -36,6 +36,13 @@ AttributeList* attributes_of(SCOMM_Comm comm) {
   return it == store->end() ? nullptr : &it->second;
 }
 
+// The attributes of `comm`, to add to: the map and its entry made if need be.
+AttributeList& list_for(SCOMM_Comm comm) {
+  auto& store = context().attributes;
+  if (!store) store = std::make_unique<std::unordered_map<int, AttributeList>>();
+  return (*store)[comm];
+}
+
 Attribute* find(SCOMM_Comm comm, int keyval) {
   AttributeList* list = attributes_of(comm);
   if (list == nullptr) return nullptr;
@@ -72,9 +79,7 @@ void set(SCOMM_Comm comm, int keyval, void* value) {
       return;
     }
   }
-  auto& store = context().attributes;
-  if (!store) store = std::make_unique<std::unordered_map<int, AttributeList>>();
-  (*store)[comm].push_back({keyval, value});
+  list_for(comm).push_back({keyval, value});
   ++context().keyvals.get_live(keyval).attributes;
 }
 
@@ -105,9 +110,7 @@ AttributeList copy_attributes(SCOMM_Comm comm) {
 
 void attach_attributes(SCOMM_Comm comm, AttributeList list) {
   if (list.empty()) return;
-  auto& store = context().attributes;
-  if (!store) store = std::make_unique<std::unordered_map<int, AttributeList>>();
-  (*store)[comm] = std::move(list);
+  list_for(comm) = std::move(list);
 }
 
 void delete_detached(SCOMM_Comm comm, AttributeList& list) noexcept {

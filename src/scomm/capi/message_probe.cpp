@@ -5,6 +5,7 @@
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/capi/message_start.hpp"
 #include "scomm/capi/request_completion.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
@@ -19,8 +20,7 @@ namespace p2p = scomm::p2p;
 // arrived; *status written for a message found.
 SCOMM_Message probe_once(CommEntry& e, SCOMM_Comm c, int source, int tag, SCOMM_Status* status) {
   p2p::Channel& channel = e.comm.channel();
-  p2p::check_peer(channel, source, true);
-  p2p::check_tag(tag, channel.tag_ub(), true);
+  check_receive(channel, nullptr, 0, MPI_BYTE, source, tag);  // what SCOMM_Probe checks
   if (source == SCOMM_PROC_NULL) {
     write_status(p2p::Status::empty(), status);
     return SCOMM_MESSAGE_NO_PROC;

@@ -1,5 +1,6 @@
-// Starting one nonblocking message with every argument checked: the general paths of SCOMM_Isend
-// and SCOMM_Irecv (capi/p2p.cpp), and SCOMM_Start of a persistent request.
+// Checking a message's arguments, and starting one nonblocking message with every argument
+// checked: the general paths of SCOMM_Isend and SCOMM_Irecv (capi/p2p.cpp), persistent requests
+// and matched probes.
 #pragma once
 
 #include "scomm.h"
@@ -17,6 +18,13 @@ struct Transfer {
   int peer;
   int tag;
 };
+
+// Error (kBuffer, kCount, kType, kRank, kTag) unless the arguments make a send to `dest`, or a
+// receive from `source` (MPI_ANY_SOURCE, MPI_PROC_NULL and MPI_ANY_TAG allowed), on `channel`.
+void check_send(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
+                int dest, int tag);
+void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
+                   int source, int tag);
 
 // The new request's handle; Error for a bad argument or an MPI failure. `c` is e's handle.
 SCOMM_Request start_isend(CommEntry& e, SCOMM_Comm c, const Transfer<const void*>& out,

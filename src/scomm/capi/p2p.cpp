@@ -37,8 +37,6 @@ SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm) {
   return context().requests.emplace([&] { return std::move(request); }, comm);
 }
 
-namespace {
-
 void check_send(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
                 int dest, int tag) {
   p2p::check_buffer(buf, count, type);
@@ -52,8 +50,6 @@ void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_
   p2p::check_peer(channel, source, true);
   p2p::check_tag(tag, channel.tag_ub(), true);
 }
-
-}  // namespace
 
 SCOMM_Request start_isend(CommEntry& e, SCOMM_Comm c, const Transfer<const void*>& out,
                           p2p::SendMode mode) {

@@ -45,10 +45,8 @@ using Mode = p2p::SendMode;
 
 // The persistent request of `call` on communicator e, its arguments checked by starting nothing.
 SCOMM_Request make_persistent(CommEntry& e, const PersistentCall& call) {
-  const p2p::Channel& channel = e.comm.channel();
-  p2p::check_buffer(call.buffer, call.count, call.type);
-  p2p::check_peer(channel, call.peer, call.receive);
-  p2p::check_tag(call.tag, channel.tag_ub(), call.receive);
+  const auto check = call.receive ? check_receive : check_send;
+  check(e.comm.channel(), call.buffer, call.count, call.type, call.peer, call.tag);
   const SCOMM_Request handle = context().requests.emplace(call, call.comm);
   ++context().persistent_requests;
   return handle;
@@ -82,12 +80,10 @@ void start(SCOMM_Request handle, SCOMM_Comm& failing) {
     throw Error(ErrorClass::kRequest, "persistent request " + std::to_string(handle) +
                                           " is active: it must complete before it starts again");
   CommEntry& e = comm_entry(call.comm);
-  const Transfer<void*> message{call.buffer, call.count, call.type, call.peer, call.tag};
   call.started =
       call.receive
-          ? start_irecv(e, call.comm, message)
-          : start_isend(e, call.comm,
-                        {message.buffer, message.count, message.type, message.peer, message.tag},
+          ? start_irecv(e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag})
+          : start_isend(e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag},
                         call.mode);
 }
 

@@ -60,7 +60,6 @@ void MatchingEngine::detach(Channel& channel) noexcept {
 
 void MatchingEngine::post(Channel& channel, EngineReceive& receive) {
   channel.posted().push_back(&receive);
-  ++waiting_receives_;
   ++pending_;
 }
 
@@ -70,7 +69,6 @@ void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept
   const auto it = std::find(posted.begin(), posted.end(), &receive);
   if (it == posted.end()) return;
   posted.erase(it);
-  --waiting_receives_;
   --pending_;
 }
 
@@ -107,7 +105,6 @@ void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
   }
   EngineReceive* receive = *it;
   posted.erase(it);
-  --waiting_receives_;
   --pending_;
   receive->take(message);
 }
@@ -143,7 +140,7 @@ void MatchingEngine::remove_background(Operation& operation) noexcept {
 }
 
 void MatchingEngine::progress_background() noexcept {
-  if (waiting_receives_ > 0 && !pull_failure_) {
+  if (pending_ > background_.size() && !pull_failure_) {  // receives wait here
     try {
       pull();
     } catch (...) {

@@ -131,8 +131,8 @@ class MatchingEngine {
   std::unique_ptr<context::ContextTable<Channel>> table_;
   std::unordered_map<context::ContextId, std::vector<ProbedMessage>> orphans_;
   std::vector<Operation*> background_;
-  std::size_t waiting_receives_ = 0;  // posted here, not matched yet
-  // Background operations and waiting receives together: what every blocking call asks first.
+  // Background operations and receives posted here, not matched yet, together: what every
+  // blocking call asks first. The receives are pending_ - background_.size().
   std::size_t pending_ = 0;
   std::exception_ptr pull_failure_;  // of a pull in progress_background()
   DetachedSends detached_;

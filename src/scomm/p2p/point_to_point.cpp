@@ -28,11 +28,8 @@ Request mpi_irecv(const ChannelPtr& channel, void* buffer, int count, MPI_Dataty
 // hands an arriving message to the first that matches), so this one takes it even behind them.
 Request engine_irecv(MatchingEngine& engine, const ChannelPtr& channel, void* buffer, int count,
                      MPI_Datatype type, int from, int tag) {
-  if (auto message = engine.take(*channel, from, tag)) {
-    auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
-    receive->take(*message);
-    return Request::engine(std::move(receive), channel);
-  }
+  if (auto message = engine.take(*channel, from, tag))
+    return receive_message(*message, channel, buffer, count, type);
   if (direct(*channel, tag)) return mpi_irecv(channel, buffer, count, type, from, tag);
   auto receive = std::make_unique<EngineReceive>(buffer, count, type, from, tag);
   engine.post(*channel, *receive);
