@@ -192,6 +192,33 @@ int SCOMM_Cart_get(SCOMM_Comm comm, int maxdims, int dims[], int periods[], int 
 int SCOMM_Cartdim_get(SCOMM_Comm comm, int *ndims);
 int SCOMM_Dims_create(int nnodes, int ndims, int dims[]);
 
+/* Distributed graph topologies, with MPI's parameters. Both are collective over comm_old and
+ * keep its members in its order (scomm never reorders): SCOMM_Dist_graph_create_adjacent, where
+ * each process names its own in- and out-neighbors, is a duplicate of comm_old carrying them;
+ * SCOMM_Dist_graph_create, where any process may name any edge, first delivers each edge to its
+ * two ends (an all-to-all over comm_old), each process's neighbors then listed in the order of
+ * the processes that named them and, within one, in the order named. Weights are
+ * SCOMM_UNWEIGHTED, SCOMM_WEIGHTS_EMPTY or nonnegative; info hints are ignored.
+ * SCOMM_Topo_test gives SCOMM_CART, SCOMM_DIST_GRAPH or SCOMM_UNDEFINED. SCOMM_Comm_to_MPI and
+ * SCOMM_Comm_from_MPI carry a communicator's topology across. */
+#define SCOMM_CART MPI_CART
+#define SCOMM_DIST_GRAPH MPI_DIST_GRAPH
+#define SCOMM_UNWEIGHTED MPI_UNWEIGHTED
+#define SCOMM_WEIGHTS_EMPTY MPI_WEIGHTS_EMPTY
+int SCOMM_Dist_graph_create_adjacent(SCOMM_Comm comm_old, int indegree, const int sources[],
+                                     const int sourceweights[], int outdegree,
+                                     const int destinations[], const int destweights[],
+                                     MPI_Info info, int reorder, SCOMM_Comm *comm_dist_graph);
+int SCOMM_Dist_graph_create(SCOMM_Comm comm_old, int n, const int sources[], const int degrees[],
+                            const int destinations[], const int weights[], MPI_Info info,
+                            int reorder, SCOMM_Comm *comm_dist_graph);
+int SCOMM_Dist_graph_neighbors_count(SCOMM_Comm comm, int *indegree, int *outdegree,
+                                     int *weighted);
+int SCOMM_Dist_graph_neighbors(SCOMM_Comm comm, int maxindegree, int sources[],
+                               int sourceweights[], int maxoutdegree, int destinations[],
+                               int destweights[]);
+int SCOMM_Topo_test(SCOMM_Comm comm, int *status);
+
 /* Network levels (MPICH-G2's MPICHX_TOPOLOGY_DEPTHS and _COLORS): level 0 is the outermost
  * (e.g. sites), the last the innermost (e.g. NUMA domains); SCOMM_Init discovers the world's
  * (SCOMM_TOPO* in docs/DESIGN.md) and every communicator inherits them without communication.
@@ -402,6 +429,38 @@ int SCOMM_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcount
 int SCOMM_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
                           MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
                           SCOMM_Request *request);
+
+/* Neighborhood collectives on a communicator with a virtual topology (else SCOMM_ERR_TOPOLOGY),
+ * with MPI's parameters and block order: a distributed graph's neighbors as listed, a grid's for
+ * each dimension the one at -1, then the one at +1 (SCOMM_PROC_NULL past a non-periodic edge:
+ * that block is left alone). On a grid the block sent to the -1 neighbor is its block from +1
+ * and the other way round, also where one process is both (a periodic extent of 1 or 2: MPI-4.1
+ * section 8.6); repeated graph edges match in list order. SCOMM_IN_PLACE is not allowed
+ * (SCOMM_ERR_BUFFER). */
+int SCOMM_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                             SCOMM_Comm comm);
+int SCOMM_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                              SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, const int recvcounts[], const int displs[],
+                              MPI_Datatype recvtype, SCOMM_Comm comm);
+int SCOMM_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int displs[],
+                               MPI_Datatype recvtype, SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm);
+int SCOMM_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                             SCOMM_Comm comm, SCOMM_Request *request);
+int SCOMM_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                             const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm);
+int SCOMM_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                              MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                              const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
+                              SCOMM_Request *request);
 
 /* Introspection: live communicators at this process and the context ids they hold. */
 int SCOMM_Comm_live(int *communicators, int *contexts);

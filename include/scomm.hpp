@@ -335,7 +335,19 @@ class Communicator {
   Communicator dup() const {
     return made([&](SCOMM_Comm* out) { return SCOMM_Comm_dup(handle_, out); });
   }
-  // An MPI communicator with the same members, for other MPI libraries; freed with this one.
+  // A distributed graph topology over these members (MPI_Dist_graph_create_adjacent, unweighted):
+  // this process's in-neighbors and out-neighbors, for the neighborhood collectives.
+  Communicator dist_graph_adjacent(std::span<const int> sources,
+                                   std::span<const int> destinations) const {
+    return made([&](SCOMM_Comm* out) {
+      return SCOMM_Dist_graph_create_adjacent(
+          handle_, static_cast<int>(sources.size()), sources.data(), SCOMM_UNWEIGHTED,
+          static_cast<int>(destinations.size()), destinations.data(), SCOMM_UNWEIGHTED,
+          MPI_INFO_NULL, 0, out);
+    });
+  }
+  // An MPI communicator with the same members (and topology), for other MPI libraries; the
+  // caller frees it.
   MPI_Comm to_mpi() const {
     MPI_Comm mpi = MPI_COMM_NULL;
     check(SCOMM_Comm_to_MPI(handle_, &mpi));
@@ -455,6 +467,38 @@ class Communicator {
     std::vector<T> all(static_cast<std::size_t>(size()));
     check(SCOMM_Allgather(&value, 1, datatype<T>(), all.data(), 1, datatype<T>(), handle_));
     return all;
+  }
+
+  // Neighborhood collectives, on a communicator with a virtual topology: block i of `out`
+  // (`count` elements each) to out-neighbor i, in-neighbor i's into block i of `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void neighbor_alltoall(const R& out, S&& in, int count) const {
+    check(SCOMM_Neighbor_alltoall(std::ranges::data(out), count, detail::type_of(out),
+                                  std::ranges::data(in), count, detail::type_of(in), handle_));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ineighbor_alltoall(const R& out, S&& in, int count) const {
+    Request request;
+    check(SCOMM_Ineighbor_alltoall(std::ranges::data(out), count, detail::type_of(out),
+                                   std::ranges::data(in), count, detail::type_of(in), handle_,
+                                   request.handle()));
+    return request;
+  }
+  // All of `mine` to every out-neighbor; in-neighbor i's into block i of `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void neighbor_allgather(const R& mine, S&& in) const {
+    check(SCOMM_Neighbor_allgather(std::ranges::data(mine), detail::count_of(mine),
+                                   detail::type_of(mine), std::ranges::data(in),
+                                   detail::count_of(mine), detail::type_of(in), handle_));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ineighbor_allgather(const R& mine, S&& in) const {
+    Request request;
+    check(SCOMM_Ineighbor_allgather(std::ranges::data(mine), detail::count_of(mine),
+                                    detail::type_of(mine), std::ranges::data(in),
+                                    detail::count_of(mine), detail::type_of(in), handle_,
+                                    request.handle()));
+    return request;
   }
 
  private:

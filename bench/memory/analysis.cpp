@@ -100,17 +100,17 @@ class MapTally {
   std::map<std::string, std::size_t> index_;
 };
 
-// Cartesian grids are small heap objects of vectors: measured by building a copy of each. Each
-// communicator's extras, where its grid hangs, count here too.
+// Virtual topologies (Cartesian grids) are small heap objects of vectors: measured by building a
+// copy of each. Each communicator's extras, where its topology hangs, count here too.
 std::size_t grid_bytes(RankState& state) {
-  std::set<const group::CartGrid*> seen;
+  std::set<const group::VirtualTopology*> seen;
   std::size_t bytes = 0;
   for (int i = 0; i < static_cast<int>(state.comms().size()); ++i) {
     bytes += state.comm(i).extras_bytes();
-    const group::CartGrid* grid = state.comm(i).grid();
-    if (grid == nullptr || !seen.insert(grid).second) continue;
+    const group::VirtualTopology* topology = state.comm(i).topology();
+    if (topology == nullptr || !seen.insert(topology).second) continue;
     const std::size_t before = heap_in_use();
-    const auto copy = std::make_shared<const group::CartGrid>(*grid);
+    const auto copy = std::make_shared<const group::VirtualTopology>(*topology);
     bytes += heap_in_use() - before;
   }
   return bytes;

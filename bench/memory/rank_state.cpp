@@ -115,9 +115,9 @@ int RankState::split_range(int parent, int first, int count, const std::string& 
 // DupCreation: the parent's map object, shared.
 int RankState::dup(int parent, const std::string& kind) {
   const comm::Comm& from = comm(parent);
-  auto grid = from.shared_grid();  // before opening: the handle table may move `from`
+  auto topology = from.shared_topology();  // before opening: the handle table may move `from`
   const int index = open_collective(from.channel().map_ptr(), from.rank(), kind);
-  comm(index).set_grid(std::move(grid));
+  comm(index).set_topology(std::move(topology));
   return index;
 }
 
@@ -127,7 +127,8 @@ int RankState::cart_create(int parent, group::CartGrid grid, const std::string& 
   const group::Group child =
       group::range_incl(from.group(), std::span(&first_ranks, 1), options_.policy);
   const int index = open_collective(child.map_ptr(), child.rank(), kind);
-  if (index >= 0) comm(index).set_grid(std::make_shared<const group::CartGrid>(std::move(grid)));
+  if (index >= 0)
+    comm(index).set_topology(std::make_shared<const group::VirtualTopology>(std::move(grid)));
   return index;
 }
 
@@ -141,7 +142,8 @@ int RankState::cart_sub(int cart, const std::vector<bool>& remain, const std::st
   const group::MapPtr map = group::compose(
       from.channel().map_ptr(), comm::sub_grid_in_parent(sub, options_.policy), options_.policy);
   const int index = open(map, sub.index, derived, kind, map);
-  comm(index).set_grid(std::make_shared<const group::CartGrid>(sub.dims, sub.periods));
+  comm(index).set_topology(std::make_shared<const group::VirtualTopology>(
+      std::in_place_type<group::CartGrid>, sub.dims, sub.periods));
   return index;
 }
 

@@ -17,9 +17,10 @@
 
 namespace random_programs {
 
-// The C API's sixteen collectives, in the selection table's order.
+// The C API's sixteen collectives on any communicator, in the selection table's order (the
+// neighborhood ones after them need a virtual topology).
 using Collective = scomm::coll::Operation;
-constexpr int kCollectives = static_cast<int>(scomm::coll::kOperationCount);
+constexpr int kCollectives = static_cast<int>(Collective::kReduceScatter) + 1;
 
 // What a reduction adds up: ints under MPI_SUM, or pairs of ints under `compose`.
 struct Reduction {

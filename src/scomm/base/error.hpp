@@ -27,7 +27,7 @@ enum class ErrorClass : int {
   kContext = 14,  // out of contexts / separation cannot be guaranteed
   kNotSupported = 15,
   kIntern = 16,    // internal error of scomm or of the base MPI
-  kTopology = 17,  // a Cartesian call on a communicator without a Cartesian topology
+  kTopology = 17,  // a topology call on a communicator without that virtual topology
   kLast = 18,
 };
 

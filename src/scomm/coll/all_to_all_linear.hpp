@@ -6,39 +6,12 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 
+#include "scomm/coll/block_layout.hpp"
 #include "scomm/coll/schedule.hpp"
 #include "scomm/coll/shape.hpp"
 
 namespace scomm::coll {
-
-// Rank r's block in a buffer of blocks of `count` elements in rank order.
-struct RegularLayout {
-  Slot slot = kOutput;
-  std::int64_t count = 0;
-
-  Block block(int rank) const noexcept { return {slot, rank * count, count}; }
-};
-
-// Rank r's block at displs[r], counts[r] elements long (elements of the slot's type).
-struct VectorLayout {
-  Slot slot = kOutput;
-  std::span<const int> counts;
-  std::span<const int> displs;
-
-  Block block(int rank) const noexcept {
-    const auto r = static_cast<std::size_t>(rank);
-    return {slot, displs[r], counts[r]};
-  }
-};
-
-// The same block for every rank (what allgather-like exchanges send).
-struct SameBlock {
-  Block own;
-
-  Block block(int /*rank*/) const noexcept { return own; }
-};
 
 // Sends send.block(r) to every other rank r, which keeps it as its recv.block(rank); the own
 // block is copied across when `copy_own`.

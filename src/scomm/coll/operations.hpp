@@ -49,4 +49,20 @@ p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcou
                        const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
                        const int* recvcounts, const int* rdispls, MPI_Datatype recvtype);
 
+// The neighborhood collectives, on a communicator with a virtual topology (else Error(kTopology)):
+// block i of a side belongs to neighbor i of group::neighborhood_of. MPI_IN_PLACE means nothing
+// here (Error(kBuffer)).
+p2p::Request neighbor_allgather(const Call& call, const void* sendbuf, int sendcount,
+                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                MPI_Datatype recvtype);
+p2p::Request neighbor_allgatherv(const Call& call, const void* sendbuf, int sendcount,
+                                 MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
+                                 const int* displs, MPI_Datatype recvtype);
+p2p::Request neighbor_alltoall(const Call& call, const void* sendbuf, int sendcount,
+                               MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                               MPI_Datatype recvtype);
+p2p::Request neighbor_alltoallv(const Call& call, const void* sendbuf, const int* sendcounts,
+                                const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
+                                const int* recvcounts, const int* rdispls, MPI_Datatype recvtype);
+
 }  // namespace scomm::coll

@@ -131,11 +131,26 @@ constexpr int kGatherManyRanks = 8;
 constexpr std::int64_t kReduceScatterLongSharedCores = 32 * 1024;
 constexpr std::int64_t kReduceScatterLong = 128 * 1024;
 
-constexpr std::array kOperationNames{
-    "barrier",       "bcast",      "reduce",   "allreduce", "scan",
-    "exscan",        "gather",     "gatherv",  "scatter",   "scatterv",
-    "allgather",     "allgatherv", "alltoall", "alltoallv", "reduce_scatter_block",
-    "reduce_scatter"};
+constexpr std::array kOperationNames{"barrier",
+                                     "bcast",
+                                     "reduce",
+                                     "allreduce",
+                                     "scan",
+                                     "exscan",
+                                     "gather",
+                                     "gatherv",
+                                     "scatter",
+                                     "scatterv",
+                                     "allgather",
+                                     "allgatherv",
+                                     "alltoall",
+                                     "alltoallv",
+                                     "reduce_scatter_block",
+                                     "reduce_scatter",
+                                     "neighbor_allgather",
+                                     "neighbor_allgatherv",
+                                     "neighbor_alltoall",
+                                     "neighbor_alltoallv"};
 constexpr std::array kAlgorithmNames{"dissemination",
                                      "binomial",
                                      "scatter_allgather",
@@ -199,6 +214,10 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
     case kGatherv:
     case kScatterv:
     case kAlltoallv:
+    case kNeighborAllgather:
+    case kNeighborAllgatherv:
+    case kNeighborAlltoall:
+    case kNeighborAlltoallv:
       return algorithm == kLinear;
     case kAllgather:
       return algorithm == kBruck || algorithm == kRing || algorithm == kRecursiveDoubling;
@@ -340,6 +359,10 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
     case kGatherv:
     case kScatterv:
     case kAlltoallv:
+    case kNeighborAllgather:
+    case kNeighborAllgatherv:
+    case kNeighborAlltoall:
+    case kNeighborAlltoallv:
       return kLinear;
     case kAllgatherv:
       if (bytes <= kAllgathervShort && size >= kAllgathervMinBruckRanks) return kBruck;

@@ -31,8 +31,18 @@ enum class Operation : std::uint8_t {
   kAlltoallv,
   kReduceScatterBlock,
   kReduceScatter,
+  // The neighborhood collectives, on communicators with a virtual topology.
+  kNeighborAllgather,
+  kNeighborAllgatherv,
+  kNeighborAlltoall,
+  kNeighborAlltoallv,
 };
-inline constexpr std::size_t kOperationCount = 16;
+inline constexpr std::size_t kOperationCount = 20;
+
+// Whether `operation` exchanges with the caller's neighbors in a virtual topology only.
+constexpr bool is_neighborhood(Operation operation) noexcept {
+  return operation >= Operation::kNeighborAllgather;
+}
 
 enum class Algorithm : std::uint8_t {
   kDissemination,

@@ -3,8 +3,9 @@
 // communicator whose rank and size match an earlier one's runs the schedule built for that one
 // instead of building its own. Only schedules that depend on nothing but the key, the rank and
 // the size are shared: not a v-form's (its vectors), nor the topology layer's (the
-// communicator's levels). A direct-mapped table: each slot holds the last short schedule that
-// hashed there, and long ones are not kept, so what outlives the communicators stays small.
+// communicator's levels), nor a neighborhood collective's (its virtual topology). A direct-mapped
+// table: each slot holds the last short schedule that hashed there, and long ones are not kept, so
+// what outlives the communicators stays small.
 #pragma once
 
 #include <array>
@@ -26,7 +27,8 @@ class SharedSchedules {
   // Whether a schedule of `key` (with a v-form's vectors or not) depends on no more than the key,
   // the rank and the size.
   static bool shareable(const ScheduleKey& key, bool has_vectors) noexcept {
-    return !has_vectors && key.algorithm != Algorithm::kMultilevel;
+    return !has_vectors && key.algorithm != Algorithm::kMultilevel &&
+           !is_neighborhood(key.operation);
   }
   // The kept schedule of `key` at `rank` of `size` ranks, or null.
   std::shared_ptr<const Schedule> find(const ScheduleKey& key, int rank, int size) const noexcept;

@@ -43,7 +43,7 @@ std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, group::CartGrid 
   auto made = finish(
       *start_create(runtime, parent,
                     group::range_incl(parent.group(), std::span(&first_ranks, 1), policy), true));
-  if (made) made->set_grid(std::make_shared<const group::CartGrid>(std::move(grid)));
+  if (made) made->set_topology(std::make_shared<const group::VirtualTopology>(std::move(grid)));
   return made;
 }
 
@@ -56,7 +56,8 @@ const group::CartGrid& grid_of(const Comm& comm) {
 Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
               const group::MapPolicy& policy) {
   const group::CartGrid::Sub sub = grid_of(cart).sub(cart.rank(), remain);
-  auto sub_grid = std::make_shared<const group::CartGrid>(sub.dims, sub.periods);
+  auto sub_grid = std::make_shared<const group::VirtualTopology>(
+      std::in_place_type<group::CartGrid>, sub.dims, sub.periods);
   const auto derived = next_local_context(runtime, cart, true);
   Comm made =
       derived ? runtime.open(group::compose(cart.channel().map_ptr(),
@@ -64,7 +65,7 @@ Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
                              sub.index, derived)
               // blocks without slots: a collective split, colored by the sub-grid's first point
               : std::move(*finish(*start_split(runtime, cart, sub.base, sub.index, policy, true)));
-  made.set_grid(std::move(sub_grid));
+  made.set_topology(std::move(sub_grid));
   return made;
 }
 

@@ -18,7 +18,8 @@ namespace {
 struct Membership {
   group::MapPtr map;
   group::Rank rank;
-  std::shared_ptr<const group::CartGrid> grid = nullptr;  // a duplicate keeps the parent's
+  std::shared_ptr<const group::VirtualTopology> topology =
+      nullptr;  // a duplicate keeps the parent's
 };
 
 // A blocking creation's allocation has priority 0; a nonblocking one's is the parent's context
@@ -84,7 +85,7 @@ class CollectiveCreation : public Creation {
       return;
     }
     result_.emplace(runtime_.open(member->map, member->rank, runtime_.block_derivation(block)));
-    result_->set_grid(std::move(member->grid));
+    result_->set_topology(std::move(member->topology));
   }
 
   Runtime& runtime_;
@@ -100,14 +101,14 @@ class CollectiveCreation : public Creation {
 class DupCreation final : public CollectiveCreation {
  public:
   DupCreation(Runtime& runtime, Comm& parent, bool blocking)
-      : CollectiveCreation(runtime, parent, blocking), grid_(parent.shared_grid()) {}
+      : CollectiveCreation(runtime, parent, blocking), topology_(parent.shared_topology()) {}
 
  private:
   std::optional<Membership> membership() override {
-    return Membership{parent().map_ptr(), parent().rank(), grid_};
+    return Membership{parent().map_ptr(), parent().rank(), topology_};
   }
 
-  std::shared_ptr<const group::CartGrid> grid_;
+  std::shared_ptr<const group::VirtualTopology> topology_;
 };
 
 class GroupCreation final : public CollectiveCreation {

@@ -11,8 +11,8 @@
 
 #include "scomm/base/out_of_line_delete.hpp"
 #include "scomm/context/derivation.hpp"
-#include "scomm/group/cart_grid.hpp"
 #include "scomm/group/group.hpp"
+#include "scomm/group/virtual_topology.hpp"
 #include "scomm/p2p/channel.hpp"
 
 namespace scomm::comm {
@@ -96,12 +96,19 @@ class Comm {
     return extras_ ? extras_->last_run_length : 0;
   }
 
-  // The grid of a Cartesian communicator (null for others): kept by dup, not by split.
-  const group::CartGrid* grid() const noexcept { return extras_ ? extras_->grid.get() : nullptr; }
-  std::shared_ptr<const group::CartGrid> shared_grid() const noexcept {
-    return extras_ ? extras_->grid : nullptr;
+  // The virtual topology (null for none): kept by dup, not by split.
+  const group::VirtualTopology* topology() const noexcept {
+    return extras_ ? extras_->topology.get() : nullptr;
   }
-  void set_grid(std::shared_ptr<const group::CartGrid> grid) { extras().grid = std::move(grid); }
+  std::shared_ptr<const group::VirtualTopology> shared_topology() const noexcept {
+    return extras_ ? extras_->topology : nullptr;
+  }
+  void set_topology(std::shared_ptr<const group::VirtualTopology> topology) {
+    extras().topology = std::move(topology);
+  }
+  // The grid of a Cartesian communicator, the graph of a distributed graph one (null for others).
+  const group::CartGrid* grid() const noexcept { return topology_as<group::CartGrid>(); }
+  const group::DistGraph* graph() const noexcept { return topology_as<group::DistGraph>(); }
 
   // The MPI communicator with the same members, for the base MPI's own collectives: made on
   // first use (collectively over the members, as SCOMM_Comm_to_MPI), shared by the collectives
@@ -111,25 +118,29 @@ class Comm {
   std::string_view name() const noexcept {
     return extras_ ? std::string_view(extras_->name) : std::string_view();
   }
-  // Bytes of the extras (a name, a grid, an MPI twin) held beside the communicator, if any.
+  // Bytes of the extras (a name, a topology, an MPI twin) held beside the communicator, if any.
   std::size_t extras_bytes() const noexcept { return extras_ ? sizeof(Extras) : 0; }
   void set_name(std::string name) { extras().name = std::move(name); }
 
  private:
   p2p::ChannelPtr channel_;
   context::Derivation derivation_;
-  // What few communicators have (a name, a grid, an MPI twin, a run of reserved blocks), made on
-  // first use: a communicator is then three words, cheap to move into its handle and to destroy.
+  // What few communicators have (a name, a topology, an MPI twin, a run of reserved blocks), made
+  // on first use: a communicator is then three words, cheap to move into its handle and to destroy.
   struct Extras {
     Extras() = default;
     Extras(const Extras&) = delete;
     Extras& operator=(const Extras&) = delete;
     std::string name;
-    std::shared_ptr<const group::CartGrid> grid;
+    std::shared_ptr<const group::VirtualTopology> topology;
     std::shared_ptr<NativeComm> native;
     std::optional<ReservedBlocks> reserved;
     context::ContextId last_run_length = 0;
   };
+  template <typename Kind>
+  const Kind* topology_as() const noexcept {
+    return extras_ && extras_->topology ? std::get_if<Kind>(extras_->topology.get()) : nullptr;
+  }
   Extras& extras() {
     if (!extras_) extras_ = base::make_rare<Extras>();
     return *extras_;

@@ -1,4 +1,5 @@
 // Communicators to and from MPI.
+#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -26,6 +27,66 @@ std::vector<group::Rank> base_ranks(Runtime& runtime, MPI_Comm mpi_comm) {
   return out;
 }
 
+group::VirtualTopology grid_of_mpi(MPI_Comm mpi_comm) {
+  int ndims = 0;
+  MPI_Cartdim_get(mpi_comm, &ndims);
+  const auto n = static_cast<std::size_t>(ndims);
+  std::vector<int> dims(n), periods(n), coords(n);
+  MPI_Cart_get(mpi_comm, ndims, dims.data(), periods.data(), coords.data());
+  return group::CartGrid(std::move(dims), std::vector<bool>(periods.begin(), periods.end()));
+}
+
+group::VirtualTopology graph_of_mpi(MPI_Comm mpi_comm, int size) {
+  int indegree = 0, outdegree = 0, weighted = 0;
+  MPI_Dist_graph_neighbors_count(mpi_comm, &indegree, &outdegree, &weighted);
+  std::vector<int> sources(static_cast<std::size_t>(indegree)), source_weights(sources.size());
+  std::vector<int> destinations(static_cast<std::size_t>(outdegree));
+  std::vector<int> destination_weights(destinations.size());
+  MPI_Dist_graph_neighbors(
+      mpi_comm, indegree, sources.data(), weighted ? source_weights.data() : MPI_UNWEIGHTED,
+      outdegree, destinations.data(), weighted ? destination_weights.data() : MPI_UNWEIGHTED);
+  return group::DistGraph(size, std::move(sources), std::move(source_weights),
+                          std::move(destinations), std::move(destination_weights), weighted != 0);
+}
+
+// The virtual topology of an MPI communicator that scomm represents (MPI_GRAPH's is not kept).
+std::shared_ptr<const group::VirtualTopology> topology_of_mpi(MPI_Comm mpi_comm, int size) {
+  int kind = MPI_UNDEFINED;
+  MPI_Topo_test(mpi_comm, &kind);
+  if (kind == MPI_CART)
+    return std::make_shared<const group::VirtualTopology>(grid_of_mpi(mpi_comm));
+  if (kind == MPI_DIST_GRAPH)
+    return std::make_shared<const group::VirtualTopology>(graph_of_mpi(mpi_comm, size));
+  return nullptr;
+}
+
+// MPI_UNWEIGHTED, or the weights (MPI_WEIGHTS_EMPTY for none: null would read as unweighted).
+const int* weights_or_flag(const group::DistGraph& graph, const std::vector<int>& weights) {
+  if (!graph.weighted()) return MPI_UNWEIGHTED;
+  return weights.empty() ? MPI_WEIGHTS_EMPTY : weights.data();
+}
+
+// `plain` (freed) given `topology`, for MPI libraries that ask for it (MPI_Cart_coords,
+// MPI_Neighbor_alltoall, ...). Collective over the members; the ranks stay as they are.
+MPI_Comm with_topology(MPI_Comm plain, const group::VirtualTopology& topology) {
+  MPI_Comm out = MPI_COMM_NULL;
+  int rc = MPI_SUCCESS;
+  if (const auto* grid = std::get_if<group::CartGrid>(&topology)) {
+    const std::vector<int> periods(grid->periods().begin(), grid->periods().end());
+    rc = MPI_Cart_create(plain, grid->ndims(), grid->dims().data(), periods.data(), 0, &out);
+  } else {
+    const auto& graph = std::get<group::DistGraph>(topology);
+    rc = MPI_Dist_graph_create_adjacent(
+        plain, static_cast<int>(graph.sources().size()), graph.sources().data(),
+        weights_or_flag(graph, graph.source_weights()),
+        static_cast<int>(graph.destinations().size()), graph.destinations().data(),
+        weights_or_flag(graph, graph.destination_weights()), MPI_INFO_NULL, 0, &out);
+  }
+  MPI_Comm_free(&plain);
+  p2p::check_mpi(rc, "the MPI twin's topology");
+  return out;
+}
+
 }  // namespace
 
 Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy,
@@ -42,6 +103,8 @@ Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& polic
       context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer, 1 + first_run);
   Comm comm = runtime.open(map, rank, runtime.block_derivation(run.first));
   if (run.count > 1) comm.reserve_blocks(runtime, run.first + 1, run.count - 1);
+  if (auto topology = topology_of_mpi(mpi_comm, comm.size()))
+    comm.set_topology(std::move(topology));
   return comm;
 }
 
@@ -63,7 +126,7 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
   MPI_Group_free(&group);
   MPI_Group_free(&world);
   p2p::check_mpi(rc, "MPI_Comm_create_group");
-  return out;
+  return comm.topology() ? with_topology(out, *comm.topology()) : out;
 }
 
 const std::shared_ptr<NativeComm>& Comm::native(Runtime& runtime) {

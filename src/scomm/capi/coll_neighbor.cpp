@@ -1,0 +1,94 @@
+// The neighborhood collectives: SCOMM_Neighbor_allgather(v), SCOMM_Neighbor_alltoall(v) and their
+// nonblocking forms.
+#include "scomm/capi/coll_call.hpp"
+
+using scomm::capi::collective;
+using scomm::coll::Call;
+using scomm::coll::CallArgs;
+using scomm::coll::Operation;
+using scomm::coll::Signature;
+namespace coll = scomm::coll;
+
+extern "C" {
+
+int SCOMM_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm) {
+  return collective("SCOMM_Neighbor_allgather", comm, Signature(Operation::kNeighborAllgather),
+                    CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype),
+                    {sendtype, recvtype}, [&](const Call& call) {
+                      return coll::neighbor_allgather(call, sendbuf, sendcount, sendtype, recvbuf,
+                                                      recvcount, recvtype);
+                    });
+}
+
+int SCOMM_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm,
+                              SCOMM_Request* request) {
+  return collective("SCOMM_Ineighbor_allgather", comm, request, [&](const Call& call) {
+    return coll::neighbor_allgather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                    recvtype);
+  });
+}
+
+int SCOMM_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, const int recvcounts[], const int displs[],
+                              MPI_Datatype recvtype, SCOMM_Comm comm) {
+  return collective("SCOMM_Neighbor_allgatherv", comm, Signature(Operation::kNeighborAllgatherv),
+                    CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype),
+                    {sendtype, recvtype}, [&](const Call& call) {
+                      return coll::neighbor_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf,
+                                                       recvcounts, displs, recvtype);
+                    });
+}
+
+int SCOMM_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, const int recvcounts[], const int displs[],
+                               MPI_Datatype recvtype, SCOMM_Comm comm, SCOMM_Request* request) {
+  return collective("SCOMM_Ineighbor_allgatherv", comm, request, [&](const Call& call) {
+    return coll::neighbor_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                     displs, recvtype);
+  });
+}
+
+int SCOMM_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm) {
+  return collective("SCOMM_Neighbor_alltoall", comm, Signature(Operation::kNeighborAlltoall),
+                    CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype),
+                    {sendtype, recvtype}, [&](const Call& call) {
+                      return coll::neighbor_alltoall(call, sendbuf, sendcount, sendtype, recvbuf,
+                                                     recvcount, recvtype);
+                    });
+}
+
+int SCOMM_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm,
+                             SCOMM_Request* request) {
+  return collective("SCOMM_Ineighbor_alltoall", comm, request, [&](const Call& call) {
+    return coll::neighbor_alltoall(call, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                   recvtype);
+  });
+}
+
+int SCOMM_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                             MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                             const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm) {
+  return collective(
+      "SCOMM_Neighbor_alltoallv", comm, Signature(Operation::kNeighborAlltoallv),
+      CallArgs(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype),
+      {sendtype, recvtype}, [&](const Call& call) {
+        return coll::neighbor_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                                        recvcounts, rdispls, recvtype);
+      });
+}
+
+int SCOMM_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                              MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                              const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
+                              SCOMM_Request* request) {
+  return collective("SCOMM_Ineighbor_alltoallv", comm, request, [&](const Call& call) {
+    return coll::neighbor_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                                    recvcounts, rdispls, recvtype);
+  });
+}
+
+}  // extern "C"

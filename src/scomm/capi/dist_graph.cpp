@@ -1,0 +1,216 @@
+// SCOMM_Dist_graph_*, SCOMM_Topo_test: distributed graph communicators (comm/dist_graph.hpp),
+// the general form's edges delivered to their ends by the coll layer's all-to-all.
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "scomm.h"
+#include "scomm/capi/context.hpp"
+#include "scomm/coll/operations.hpp"
+#include "scomm/comm/dist_graph.hpp"
+
+namespace {
+
+using namespace scomm::capi;
+using scomm::Error;
+using scomm::ErrorClass;
+namespace coll = scomm::coll;
+namespace comm = scomm::comm;
+namespace group = scomm::group;
+
+// A blocking collective of the library's own on `e`: the selection table's algorithms, never
+// the user's forced ones (a "native" one would make an MPI twin for one call).
+coll::Call internal_call(CommEntry& e) {
+  static const coll::Selection table;
+  return coll::Call{runtime(), e.comm, table, true};
+}
+
+// Runs `check` at every member of `e`: where it fails at some member, every member throws (that
+// one its own error), so that none goes on into a creation the others never join.
+template <typename Check>
+void checked_everywhere(CommEntry& e, Check&& check) {
+  std::exception_ptr failure;
+  try {
+    check();
+  } catch (const Error&) {
+    failure = std::current_exception();
+  }
+  int valid = failure ? 0 : 1, all_valid = 0;
+  coll::allreduce(internal_call(e), &valid, &all_valid, 1, MPI_INT, MPI_MIN);
+  if (failure) std::rethrow_exception(failure);
+  if (all_valid == 0) throw Error(ErrorClass::kArg, "another member's arguments are invalid");
+}
+
+std::vector<int> copied(const int* values, int n, const char* what) {
+  if (n < 0) throw Error(ErrorClass::kArg, std::string(what) + " has a negative length");
+  if (n > 0) require(values, what);
+  return std::vector<int>(values, values + n);
+}
+
+bool is_weighted(const int* weights) {
+  return weights != SCOMM_UNWEIGHTED;
+}
+
+std::vector<int> copied_weights(const int* weights, int n, const char* what) {
+  if (!is_weighted(weights) || weights == SCOMM_WEIGHTS_EMPTY) return {};
+  return copied(weights, n, what);
+}
+
+// The edges a member names in SCOMM_Dist_graph_create, each as a record for each of its two ends
+// ({kOut, destination, weight} for the source, {kIn, source, weight} for the destination), the
+// records grouped by the member they go to.
+enum Side : int { kIn = 0, kOut = 1 };
+constexpr int kRecordInts = 3;
+
+std::vector<std::vector<int>> edge_records(int size, int n, const int sources[],
+                                           const int degrees[], const int destinations[],
+                                           const int weights[]) {
+  const std::vector<int> from = copied(sources, n, "sources");
+  const std::vector<int> degree = copied(degrees, n, "degrees");
+  std::vector<std::vector<int>> records(static_cast<std::size_t>(size));
+  const auto check_rank = [&](int rank, const char* what) {
+    if (rank < 0 || rank >= size)
+      throw Error(ErrorClass::kRank, std::string(what) + " " + std::to_string(rank) +
+                                         " outside a communicator of " + std::to_string(size));
+  };
+  std::size_t edge = 0;
+  for (int i = 0; i < n; ++i) {
+    check_rank(from[static_cast<std::size_t>(i)], "source");
+    if (degree[static_cast<std::size_t>(i)] < 0)
+      throw Error(ErrorClass::kArg, "degrees[" + std::to_string(i) + "] is negative");
+    for (int k = 0; k < degree[static_cast<std::size_t>(i)]; ++k, ++edge) {
+      require(destinations, "destinations");
+      const int s = from[static_cast<std::size_t>(i)], d = destinations[edge];
+      check_rank(d, "destination");
+      int w = 1;
+      if (is_weighted(weights) && weights != SCOMM_WEIGHTS_EMPTY) {
+        w = weights[edge];
+        if (w < 0) throw Error(ErrorClass::kArg, "a negative weight");
+      }
+      records[static_cast<std::size_t>(s)].insert(records[static_cast<std::size_t>(s)].end(),
+                                                  {kOut, d, w});
+      records[static_cast<std::size_t>(d)].insert(records[static_cast<std::size_t>(d)].end(),
+                                                  {kIn, s, w});
+    }
+  }
+  return records;
+}
+
+// Every member's records for this one, in member order: an all-to-all of their counts, then of
+// the records themselves.
+std::vector<int> delivered(CommEntry& e, const std::vector<std::vector<int>>& records) {
+  const auto size = records.size();
+  std::vector<int> send_counts(size), send_displs(size), recv_counts(size), recv_displs(size);
+  std::vector<int> outgoing;
+  for (std::size_t r = 0; r < size; ++r) {
+    send_displs[r] = static_cast<int>(outgoing.size());
+    send_counts[r] = static_cast<int>(records[r].size());
+    outgoing.insert(outgoing.end(), records[r].begin(), records[r].end());
+  }
+  coll::alltoall(internal_call(e), send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT);
+  int total = 0;
+  for (std::size_t r = 0; r < size; ++r) {
+    recv_displs[r] = total;
+    total += recv_counts[r];
+  }
+  std::vector<int> incoming(static_cast<std::size_t>(total));
+  coll::alltoallv(internal_call(e), outgoing.data(), send_counts.data(), send_displs.data(),
+                  MPI_INT, incoming.data(), recv_counts.data(), recv_displs.data(), MPI_INT);
+  return incoming;
+}
+
+group::DistGraph graph_of_records(int size, const std::vector<int>& records, bool weighted) {
+  std::vector<int> sources, source_weights, destinations, destination_weights;
+  for (std::size_t at = 0; at + kRecordInts <= records.size(); at += kRecordInts) {
+    const bool out = records[at] == kOut;
+    (out ? destinations : sources).push_back(records[at + 1]);
+    (out ? destination_weights : source_weights).push_back(records[at + 2]);
+  }
+  return group::DistGraph(size, std::move(sources), std::move(source_weights),
+                          std::move(destinations), std::move(destination_weights), weighted);
+}
+
+// Copies `from` into `to` (room for `capacity`), or Error(kArg) when it does not fit.
+void copy_out(const std::vector<int>& from, int capacity, int* to, const char* what) {
+  if (capacity < static_cast<int>(from.size()))
+    throw Error(ErrorClass::kArg, std::string(what) + ": room for " + std::to_string(capacity) +
+                                      " of " + std::to_string(from.size()));
+  if (from.empty()) return;
+  require(to, what);
+  std::copy(from.begin(), from.end(), to);
+}
+
+}  // namespace
+
+extern "C" {
+
+int SCOMM_Dist_graph_create_adjacent(SCOMM_Comm comm_old, int indegree, const int sources[],
+                                     const int sourceweights[], int outdegree,
+                                     const int destinations[], const int destweights[],
+                                     MPI_Info /*info*/, int /*reorder: scomm keeps the ranks*/,
+                                     SCOMM_Comm* comm_dist_graph) {
+  return on_comm("SCOMM_Dist_graph_create_adjacent", comm_old, [&](CommEntry& e) {
+    std::optional<group::DistGraph> graph;
+    checked_everywhere(e, [&] {
+      require(comm_dist_graph, "comm_dist_graph");
+      graph.emplace(e.comm.size(), copied(sources, indegree, "sources"),
+                    copied_weights(sourceweights, indegree, "sourceweights"),
+                    copied(destinations, outdegree, "destinations"),
+                    copied_weights(destweights, outdegree, "destweights"),
+                    is_weighted(sourceweights) && is_weighted(destweights));
+    });
+    *comm_dist_graph = new_comm_handle(
+        comm::dist_graph_create_adjacent(runtime(), e.comm, std::move(*graph)), e.errhandler);
+  });
+}
+
+int SCOMM_Dist_graph_create(SCOMM_Comm comm_old, int n, const int sources[], const int degrees[],
+                            const int destinations[], const int weights[], MPI_Info /*info*/,
+                            int /*reorder: scomm keeps the ranks*/, SCOMM_Comm* comm_dist_graph) {
+  return on_comm("SCOMM_Dist_graph_create", comm_old, [&](CommEntry& e) {
+    std::vector<std::vector<int>> records;
+    checked_everywhere(e, [&] {
+      require(comm_dist_graph, "comm_dist_graph");
+      records = edge_records(e.comm.size(), n, sources, degrees, destinations, weights);
+    });
+    group::DistGraph graph =
+        graph_of_records(e.comm.size(), delivered(e, records), is_weighted(weights));
+    *comm_dist_graph = new_comm_handle(
+        comm::dist_graph_create_adjacent(runtime(), e.comm, std::move(graph)), e.errhandler);
+  });
+}
+
+int SCOMM_Dist_graph_neighbors_count(SCOMM_Comm c, int* indegree, int* outdegree, int* weighted) {
+  return on_comm("SCOMM_Dist_graph_neighbors_count", c, [&](CommEntry& e) {
+    require(indegree, "indegree");
+    require(outdegree, "outdegree");
+    require(weighted, "weighted");
+    const group::DistGraph& graph = comm::graph_of(e.comm);
+    *indegree = static_cast<int>(graph.sources().size());
+    *outdegree = static_cast<int>(graph.destinations().size());
+    *weighted = graph.weighted() ? 1 : 0;
+  });
+}
+
+int SCOMM_Dist_graph_neighbors(SCOMM_Comm c, int maxindegree, int sources[], int sourceweights[],
+                               int maxoutdegree, int destinations[], int destweights[]) {
+  return on_comm("SCOMM_Dist_graph_neighbors", c, [&](CommEntry& e) {
+    const group::DistGraph& graph = comm::graph_of(e.comm);
+    copy_out(graph.sources(), maxindegree, sources, "sources");
+    copy_out(graph.destinations(), maxoutdegree, destinations, "destinations");
+    if (!graph.weighted()) return;
+    if (is_weighted(sourceweights))
+      copy_out(graph.source_weights(), maxindegree, sourceweights, "sourceweights");
+    if (is_weighted(destweights))
+      copy_out(graph.destination_weights(), maxoutdegree, destweights, "destweights");
+  });
+}
+
+int SCOMM_Topo_test(SCOMM_Comm c, int* status) {
+  return on_comm("SCOMM_Topo_test", c, [&](CommEntry& e) {
+    require(status, "status");
+    *status = e.comm.grid() ? SCOMM_CART : e.comm.graph() ? SCOMM_DIST_GRAPH : SCOMM_UNDEFINED;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,34 @@
+// One process's edges in a distributed graph topology (MPI_Dist_graph_create_adjacent): its
+// in-neighbors (sources) and out-neighbors (destinations) as ranks of the communicator, each with
+// an edge weight, in the order the process gave them. Repeated edges and edges to the process
+// itself are allowed, as in MPI; the neighborhood collectives match a repeated edge's messages
+// in list order.
+#pragma once
+
+#include <vector>
+
+#include "scomm/group/rank.hpp"
+
+namespace scomm::group {
+
+class DistGraph {
+ public:
+  // Error(kArg) for a rank outside [0, size), a negative weight, or weights that do not number
+  // as many as their neighbors (`weighted` false: both weight lists are ignored).
+  DistGraph(Rank size, std::vector<Rank> sources, std::vector<int> source_weights,
+            std::vector<Rank> destinations, std::vector<int> destination_weights, bool weighted);
+
+  const std::vector<Rank>& sources() const noexcept { return sources_; }
+  const std::vector<Rank>& destinations() const noexcept { return destinations_; }
+  // Empty when the graph is unweighted.
+  const std::vector<int>& source_weights() const noexcept { return source_weights_; }
+  const std::vector<int>& destination_weights() const noexcept { return destination_weights_; }
+  bool weighted() const noexcept { return weighted_; }
+
+ private:
+  std::vector<Rank> sources_, destinations_;
+  std::vector<int> source_weights_, destination_weights_;
+  bool weighted_;
+};
+
+}  // namespace scomm::group

@@ -1,0 +1,556 @@
+// Virtual topologies and the neighborhood collectives against the MPI library's own on the same
+// ranks: Cartesian grids of 1-3 dimensions (periodic or not, with periodic extents of 1 and 2,
+// where one process is both neighbors of a dimension, and a grid smaller than the world) and
+// distributed graphs with repeated edges and edges to the process itself; each result is also
+// checked against MPI's definition (which block of which neighbor lands where). Blocking under
+// every algorithm, nonblocking on many communicators at once, the topology queries, conversions
+// to and from MPI communicators, and bad input.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "scomm.h"
+#include "scomm.hpp"
+#include "scomm_fixture.hpp"
+#include "smpi_defects.hpp"
+
+namespace {
+
+// The world's directed edges (source, destination), the same at every process: a fixed
+// pseudo-random draw plus an edge of process 0 to itself and one repeated edge.
+struct Edge {
+  int source;
+  int destination;
+};
+
+std::vector<Edge> global_edges(int p) {
+  std::vector<Edge> edges{{0, 0}, {0, p - 1}, {0, p - 1}};
+  std::uint32_t state = 12345;
+  for (int e = 0; e < 3 * p; ++e) {
+    state = state * 1103515245u + 12345u;
+    const int s = static_cast<int>((state >> 8) % static_cast<std::uint32_t>(p));
+    state = state * 1103515245u + 12345u;
+    const int d = static_cast<int>((state >> 8) % static_cast<std::uint32_t>(p));
+    edges.push_back({s, d});
+  }
+  return edges;
+}
+
+// One communicator with a virtual topology under scomm and under MPI, as this process sees it:
+// its neighbors in MPI's order (MPI_PROC_NULL past a grid's edge) and, for each receive block,
+// which block of the sending neighbor lands there by MPI's definition.
+struct Case {
+  std::string name;
+  SCOMM_Comm scomm = SCOMM_COMM_NULL;  // both null at processes outside the topology
+  MPI_Comm mpi = MPI_COMM_NULL;
+  std::vector<int> sources, destinations;
+  std::vector<int> sender_block;
+};
+
+// What process `rank` sends as element e of its block j: which process, which block, which
+// element.
+int value(int rank, int block, int element) {
+  return rank * 1000000 + block * 1000 + element;
+}
+constexpr int kUntouched = -7;
+
+// The length of each message from s to d in the v-forms: several lengths, 0 included, the same
+// for every edge between two processes (so repeated edges agree whatever their order).
+int v_count(int s, int d) {
+  return (s + 2 * d) % 4;
+}
+
+class NeighborTest : public ScommTest, public ::testing::WithParamInterface<std::string> {
+ protected:
+  void SetUp() override {
+    const std::string& algorithm = GetParam();
+    for (const char* variable : kVariables)
+      if (!algorithm.empty()) setenv(variable, algorithm.c_str(), 1);
+    ScommTest::SetUp();
+    for (const char* variable : kVariables) unsetenv(variable);
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);  // the cases inherit it
+    make_grids();
+    make_graph();
+  }
+  void TearDown() override {
+    for (Case& c : cases_) {
+      if (c.scomm != SCOMM_COMM_NULL) SCOMM_Comm_free(&c.scomm);
+      if (c.mpi != MPI_COMM_NULL) MPI_Comm_free(&c.mpi);
+    }
+    ScommTest::TearDown();
+  }
+
+  void add_grid(const std::string& name, std::vector<int> dims, std::vector<int> periods) {
+    Case c;
+    c.name = name + " " + shape_name(dims, periods);
+    const int ndims = static_cast<int>(dims.size());
+    ASSERT_EQ(SCOMM_Cart_create(SCOMM_COMM_WORLD, ndims, dims.data(), periods.data(), 0, &c.scomm),
+              SCOMM_SUCCESS);
+    MPI_Cart_create(MPI_COMM_WORLD, ndims, dims.data(), periods.data(), 0, &c.mpi);
+    ASSERT_EQ(c.scomm == SCOMM_COMM_NULL, c.mpi == MPI_COMM_NULL) << c.name;
+    if (c.mpi == MPI_COMM_NULL) return;
+    for (int d = 0; d < ndims; ++d) {
+      int below = 0, above = 0;
+      MPI_Cart_shift(c.mpi, d, 1, &below, &above);
+      c.sources.insert(c.sources.end(), {below, above});
+    }
+    c.destinations = c.sources;
+    for (std::size_t i = 0; i < c.sources.size(); ++i)
+      c.sender_block.push_back(static_cast<int>(i ^ 1));
+    cases_.push_back(c);
+  }
+
+  static std::string shape_name(const std::vector<int>& dims, const std::vector<int>& periods) {
+    std::string name;
+    for (std::size_t k = 0; k < dims.size(); ++k)
+      name += (k ? "x" : "") + std::to_string(dims[k]) + (periods[k] ? "p" : "");
+    return name;
+  }
+
+  // MPI_Dims_create's shapes in 1-3 dimensions, each all periodic and none; periodic extents of
+  // 1 and 2 (one process both neighbors); a line one process short of the world.
+  void make_grids() {
+    for (int ndims = 1; ndims <= 3; ++ndims) {
+      std::vector<int> dims(static_cast<std::size_t>(ndims), 0);
+      MPI_Dims_create(world_size_, ndims, dims.data());
+      for (const int periodic : {0, 1})
+        add_grid("dims", dims, std::vector<int>(dims.size(), periodic));
+    }
+    add_grid("thin", {1, world_size_, 1}, {1, 0, 1});
+    if (world_size_ % 2 == 0) add_grid("pairs", {2, world_size_ / 2}, {1, 1});
+    if (world_size_ > 1) add_grid("short", {world_size_ - 1}, {0});
+  }
+
+  // The world's edges as each process's adjacency lists, in the global order: the k-th message
+  // from s to d is then the k-th of s's list to d and of d's list from s.
+  void make_graph() {
+    const std::vector<Edge> edges = global_edges(world_size_);
+    Case c;
+    c.name = "graph";
+    std::vector<std::vector<int>> out_lists(static_cast<std::size_t>(world_size_));
+    for (const Edge& e : edges)
+      out_lists[static_cast<std::size_t>(e.source)].push_back(e.destination);
+    std::vector<int> taken(static_cast<std::size_t>(world_size_), 0);  // per source, edges to me
+    for (const Edge& e : edges) {
+      if (e.destination != world_rank_) continue;
+      c.sources.push_back(e.source);
+      // The sender's block: the position of its taken[s]-th edge to me in its list.
+      const std::vector<int>& list = out_lists[static_cast<std::size_t>(e.source)];
+      int seen = 0;
+      for (std::size_t j = 0; j < list.size(); ++j)
+        if (list[j] == world_rank_ && seen++ == taken[static_cast<std::size_t>(e.source)]) {
+          c.sender_block.push_back(static_cast<int>(j));
+          break;
+        }
+      ++taken[static_cast<std::size_t>(e.source)];
+    }
+    c.destinations = out_lists[static_cast<std::size_t>(world_rank_)];
+    const int in = static_cast<int>(c.sources.size()),
+              out = static_cast<int>(c.destinations.size());
+    ASSERT_EQ(SCOMM_Dist_graph_create_adjacent(SCOMM_COMM_WORLD, in, c.sources.data(),
+                                               SCOMM_UNWEIGHTED, out, c.destinations.data(),
+                                               SCOMM_UNWEIGHTED, MPI_INFO_NULL, 0, &c.scomm),
+              SCOMM_SUCCESS);
+    MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, in, c.sources.data(), MPI_UNWEIGHTED, out,
+                                   c.destinations.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &c.mpi);
+    cases_.push_back(c);
+  }
+
+  static int rank_in(const Case& c) { return rank_of(c.mpi); }
+  static int rank_of(MPI_Comm comm) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    return rank;
+  }
+
+  // What block i of a receive buffer of `count` elements a block must hold by MPI's definition.
+  static std::vector<int> expected_blocks(const Case& c, int count, bool allgather) {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < c.sources.size(); ++i)
+      for (int e = 0; e < count; ++e)
+        out.push_back(c.sources[i] == MPI_PROC_NULL
+                          ? kUntouched
+                          : value(c.sources[i], allgather ? 0 : c.sender_block[i], e));
+    return out;
+  }
+
+  static std::vector<int> send_blocks(int rank, std::size_t blocks, int count) {
+    std::vector<int> out;
+    for (std::size_t j = 0; j < blocks; ++j)
+      for (int e = 0; e < count; ++e) out.push_back(value(rank, static_cast<int>(j), e));
+    return out;
+  }
+
+  static constexpr const char* kVariables[] = {
+      "SCOMM_COLL_NEIGHBOR_ALLGATHER", "SCOMM_COLL_NEIGHBOR_ALLGATHERV",
+      "SCOMM_COLL_NEIGHBOR_ALLTOALL", "SCOMM_COLL_NEIGHBOR_ALLTOALLV"};
+  std::vector<Case> cases_;
+};
+
+// Counts and displacements of a v-form side: neighbor i's block v_count(...) long, one element
+// of gap after each.
+struct VectorSide {
+  std::vector<int> counts, displs;
+  int total = 0;
+};
+
+VectorSide vector_side(const std::vector<int>& neighbors, int rank, bool receiving) {
+  VectorSide side;
+  for (const int n : neighbors) {
+    const int count = n == MPI_PROC_NULL ? 2 : receiving ? v_count(n, rank) : v_count(rank, n);
+    side.counts.push_back(count);
+    side.displs.push_back(side.total);
+    side.total += count + 1;
+  }
+  return side;
+}
+
+TEST_P(NeighborTest, AlltoallAndAllgatherMatchMpiAndItsDefinition) {
+  for (const Case& c : cases_) {
+    const int rank = rank_in(c);
+    for (const int count : {0, 1, 5, 3000}) {
+      SCOPED_TRACE(c.name + ", " + std::to_string(count) + " elements a block");
+      const std::size_t in = c.sources.size() * static_cast<std::size_t>(count);
+      const std::vector<int> out = send_blocks(rank, c.destinations.size(), count);
+      std::vector<int> mine(in, kUntouched), theirs(in, kUntouched);
+      ASSERT_EQ(
+          SCOMM_Neighbor_alltoall(out.data(), count, MPI_INT, mine.data(), count, MPI_INT, c.scomm),
+          SCOMM_SUCCESS);
+      MPI_Neighbor_alltoall(out.data(), count, MPI_INT, theirs.data(), count, MPI_INT, c.mpi);
+      EXPECT_EQ(mine, expected_blocks(c, count, false));
+      EXPECT_EQ(mine, theirs);
+
+      const std::vector<int> own = send_blocks(rank, 1, count);
+      std::fill(mine.begin(), mine.end(), kUntouched);
+      std::fill(theirs.begin(), theirs.end(), kUntouched);
+      ASSERT_EQ(SCOMM_Neighbor_allgather(own.data(), count, MPI_INT, mine.data(), count, MPI_INT,
+                                         c.scomm),
+                SCOMM_SUCCESS);
+      MPI_Neighbor_allgather(own.data(), count, MPI_INT, theirs.data(), count, MPI_INT, c.mpi);
+      EXPECT_EQ(mine, expected_blocks(c, count, true));
+      EXPECT_EQ(mine, theirs);
+    }
+  }
+}
+
+// Expected v-form result: neighbor i's block at displs[i], the gaps untouched.
+std::vector<int> expected_vector(const Case& c, const VectorSide& side, bool allgather) {
+  std::vector<int> out(static_cast<std::size_t>(side.total), kUntouched);
+  for (std::size_t i = 0; i < c.sources.size(); ++i) {
+    if (c.sources[i] == MPI_PROC_NULL) continue;
+    for (int e = 0; e < side.counts[i]; ++e)
+      out[static_cast<std::size_t>(side.displs[i] + e)] =
+          value(c.sources[i], allgather ? 0 : c.sender_block[i], e);
+  }
+  return out;
+}
+
+TEST_P(NeighborTest, VectorFormsMatchMpiAndItsDefinition) {
+  for (const Case& c : cases_) {
+    SCOPED_TRACE(c.name);
+    const int rank = rank_in(c);
+    const VectorSide send = vector_side(c.destinations, rank, false);
+    const VectorSide recv = vector_side(c.sources, rank, true);
+    std::vector<int> out(static_cast<std::size_t>(send.total), -1);
+    for (std::size_t j = 0; j < c.destinations.size(); ++j)
+      for (int e = 0; e < send.counts[j]; ++e)
+        out[static_cast<std::size_t>(send.displs[j] + e)] = value(rank, static_cast<int>(j), e);
+    std::vector<int> mine(static_cast<std::size_t>(recv.total), kUntouched), theirs = mine;
+    ASSERT_EQ(SCOMM_Neighbor_alltoallv(out.data(), send.counts.data(), send.displs.data(), MPI_INT,
+                                       mine.data(), recv.counts.data(), recv.displs.data(), MPI_INT,
+                                       c.scomm),
+              SCOMM_SUCCESS);
+    MPI_Neighbor_alltoallv(out.data(), send.counts.data(), send.displs.data(), MPI_INT,
+                           theirs.data(), recv.counts.data(), recv.displs.data(), MPI_INT, c.mpi);
+    EXPECT_EQ(mine, expected_vector(c, recv, false));
+    EXPECT_EQ(mine, theirs);
+  }
+}
+
+// Allgatherv: each process sends one block to all, so every edge into a process carries the
+// sender's length: the receive counts follow the sources.
+TEST_P(NeighborTest, AllgathervMatchesMpiAndItsDefinition) {
+  for (const Case& c : cases_) {
+    SCOPED_TRACE(c.name);
+    const int rank = rank_in(c);
+    const auto length = [](int process) { return 1 + process % 3; };
+    const std::vector<int> own = send_blocks(rank, 1, length(rank));
+    VectorSide recv;
+    for (const int s : c.sources) {
+      recv.counts.push_back(s == MPI_PROC_NULL ? 1 : length(s));
+      recv.displs.push_back(recv.total);
+      recv.total += recv.counts.back() + 2;
+    }
+    std::vector<int> mine(static_cast<std::size_t>(recv.total), kUntouched), theirs = mine;
+    ASSERT_EQ(SCOMM_Neighbor_allgatherv(own.data(), length(rank), MPI_INT, mine.data(),
+                                        recv.counts.data(), recv.displs.data(), MPI_INT, c.scomm),
+              SCOMM_SUCCESS);
+    MPI_Neighbor_allgatherv(own.data(), length(rank), MPI_INT, theirs.data(), recv.counts.data(),
+                            recv.displs.data(), MPI_INT, c.mpi);
+    EXPECT_EQ(mine, expected_vector(c, recv, true));
+    EXPECT_EQ(mine, theirs);
+  }
+}
+
+// Every case's nonblocking all-to-all and allgather in flight at once, twice over (each case on
+// its communicator and on a duplicate), completed in reverse order of starting.
+TEST_P(NeighborTest, ManyNonblockingCallsOnOverlappingCommunicatorsComplete) {
+  constexpr int kCount = 3;
+  struct Pending {
+    const Case* c;
+    bool allgather;
+    std::vector<int> out, in;
+  };
+  std::vector<Pending> pending;
+  std::vector<SCOMM_Comm> dups;
+  std::vector<SCOMM_Request> requests;
+  pending.reserve(4 * cases_.size());
+  for (const Case& c : cases_) {
+    SCOMM_Comm dup = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_dup(c.scomm, &dup), SCOMM_SUCCESS);
+    dups.push_back(dup);
+    const int rank = rank_in(c);
+    for (const SCOMM_Comm comm : {c.scomm, dup})
+      for (const bool allgather : {false, true}) {
+        pending.push_back({&c, allgather,
+                           send_blocks(rank, allgather ? 1 : c.destinations.size(), kCount),
+                           std::vector<int>(c.sources.size() * kCount, kUntouched)});
+        Pending& p = pending.back();
+        requests.push_back(SCOMM_REQUEST_NULL);
+        ASSERT_EQ((allgather ? SCOMM_Ineighbor_allgather : SCOMM_Ineighbor_alltoall)(
+                      p.out.data(), kCount, MPI_INT, p.in.data(), kCount, MPI_INT, comm,
+                      &requests.back()),
+                  SCOMM_SUCCESS);
+      }
+  }
+  for (std::size_t i = requests.size(); i-- > 0;)
+    ASSERT_EQ(SCOMM_Wait(&requests[i], SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  for (const Pending& p : pending)
+    EXPECT_EQ(p.in, expected_blocks(*p.c, kCount, p.allgather)) << p.c->name;
+  for (SCOMM_Comm& dup : dups) SCOMM_Comm_free(&dup);
+}
+
+TEST_P(NeighborTest, QueriesMatchMpi) {
+  for (const Case& c : cases_) {
+    SCOPED_TRACE(c.name);
+    int kind = 0, mpi_kind = 1;
+    ASSERT_EQ(SCOMM_Topo_test(c.scomm, &kind), SCOMM_SUCCESS);
+    MPI_Topo_test(c.mpi, &mpi_kind);
+    EXPECT_EQ(kind, mpi_kind);
+    if (kind != SCOMM_DIST_GRAPH) {
+      int in = 0, out = 0, weighted = 0;
+      EXPECT_EQ(error_class_of(SCOMM_Dist_graph_neighbors_count(c.scomm, &in, &out, &weighted)),
+                SCOMM_ERR_TOPOLOGY);
+      continue;
+    }
+    int in = -1, out = -1, weighted = -1;
+    ASSERT_EQ(SCOMM_Dist_graph_neighbors_count(c.scomm, &in, &out, &weighted), SCOMM_SUCCESS);
+    EXPECT_EQ(in, static_cast<int>(c.sources.size()));
+    EXPECT_EQ(out, static_cast<int>(c.destinations.size()));
+    EXPECT_EQ(weighted, 0);
+    std::vector<int> sources(c.sources.size() + 1, -1), destinations(c.destinations.size() + 1, -1);
+    ASSERT_EQ(SCOMM_Dist_graph_neighbors(c.scomm, in + 1, sources.data(), SCOMM_UNWEIGHTED, out + 1,
+                                         destinations.data(), SCOMM_UNWEIGHTED),
+              SCOMM_SUCCESS);
+    sources.pop_back();
+    destinations.pop_back();
+    EXPECT_EQ(sources, c.sources);
+    EXPECT_EQ(destinations, c.destinations);
+    if (in > 0) {
+      EXPECT_EQ(error_class_of(SCOMM_Dist_graph_neighbors(c.scomm, in - 1, sources.data(),
+                                                          SCOMM_UNWEIGHTED, out,
+                                                          destinations.data(), SCOMM_UNWEIGHTED)),
+                SCOMM_ERR_ARG);
+    }
+  }
+  int kind = 0;
+  ASSERT_EQ(SCOMM_Topo_test(SCOMM_COMM_WORLD, &kind), SCOMM_SUCCESS);
+  EXPECT_EQ(kind, SCOMM_UNDEFINED);
+}
+
+// A duplicate keeps the topology; the MPI communicator made from a scomm one carries it, and a
+// scomm communicator made from that MPI one has it again.
+TEST_P(NeighborTest, TopologiesSurviveDupAndConversions) {
+  constexpr int kCount = 2;
+  for (const Case& c : cases_) {
+    SCOPED_TRACE(c.name);
+    SCOMM_Comm dup = SCOMM_COMM_NULL, back = SCOMM_COMM_NULL;
+    MPI_Comm converted = MPI_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_dup(c.scomm, &dup), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Comm_to_MPI(dup, &converted), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Comm_from_MPI(converted, &back), SCOMM_SUCCESS);
+    const std::vector<int> out = send_blocks(rank_in(c), c.destinations.size(), kCount);
+    for (const SCOMM_Comm comm : {dup, back}) {
+      std::vector<int> in(c.sources.size() * kCount, kUntouched);
+      ASSERT_EQ(
+          SCOMM_Neighbor_alltoall(out.data(), kCount, MPI_INT, in.data(), kCount, MPI_INT, comm),
+          SCOMM_SUCCESS);
+      EXPECT_EQ(in, expected_blocks(c, kCount, false));
+    }
+    std::vector<int> in(c.sources.size() * kCount, kUntouched);
+    MPI_Neighbor_alltoall(out.data(), kCount, MPI_INT, in.data(), kCount, MPI_INT, converted);
+    EXPECT_EQ(in, expected_blocks(c, kCount, false));
+    SCOMM_Comm_free(&back);
+    MPI_Comm_free(&converted);
+    SCOMM_Comm_free(&dup);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, NeighborTest, ::testing::Values("", "linear", "native"));
+
+// MPI_Dist_graph_create: every process names the world's edges e with e % p == its rank, with
+// weight e. Each process's neighbors are those of MPI's own call as multisets, and in scomm's
+// documented order: by the process that named them, then as named.
+class DistGraphCreateTest : public ScommTest {};
+
+TEST_F(DistGraphCreateTest, NeighborsAreMpisInTheDocumentedOrder) {
+  const std::vector<Edge> edges = global_edges(world_size_);
+  std::vector<int> sources, degrees, destinations, weights;
+  std::vector<int> in, in_weights, out, out_weights;
+  for (int namer = 0; namer < world_size_; ++namer)
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      if (static_cast<int>(e % static_cast<std::size_t>(world_size_)) != namer) continue;
+      if (namer == world_rank_) {
+        sources.push_back(edges[e].source);
+        degrees.push_back(1);
+        destinations.push_back(edges[e].destination);
+        weights.push_back(static_cast<int>(e));
+      }
+      if (edges[e].destination == world_rank_) {
+        in.push_back(edges[e].source);
+        in_weights.push_back(static_cast<int>(e));
+      }
+      if (edges[e].source == world_rank_) {
+        out.push_back(edges[e].destination);
+        out_weights.push_back(static_cast<int>(e));
+      }
+    }
+  const int n = static_cast<int>(sources.size());
+  SCOMM_Comm graph = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Dist_graph_create(SCOMM_COMM_WORLD, n, sources.data(), degrees.data(),
+                                    destinations.data(), weights.data(), MPI_INFO_NULL, 0, &graph),
+            SCOMM_SUCCESS);
+  MPI_Comm mpi_graph = MPI_COMM_NULL;
+  MPI_Dist_graph_create(MPI_COMM_WORLD, n, sources.data(), degrees.data(), destinations.data(),
+                        weights.data(), MPI_INFO_NULL, 0, &mpi_graph);
+  int indegree = 0, outdegree = 0, weighted = 0;
+  ASSERT_EQ(SCOMM_Dist_graph_neighbors_count(graph, &indegree, &outdegree, &weighted),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(indegree, static_cast<int>(in.size()));
+  ASSERT_EQ(outdegree, static_cast<int>(out.size()));
+  EXPECT_EQ(weighted, 1);
+  std::vector<int> s(in.size()), sw(in.size()), d(out.size()), dw(out.size());
+  ASSERT_EQ(SCOMM_Dist_graph_neighbors(graph, indegree, s.data(), sw.data(), outdegree, d.data(),
+                                       dw.data()),
+            SCOMM_SUCCESS);
+  EXPECT_EQ(s, in);
+  EXPECT_EQ(sw, in_weights);
+  EXPECT_EQ(d, out);
+  EXPECT_EQ(dw, out_weights);
+  int mpi_in = 0, mpi_out = 0, mpi_weighted = 0;
+  MPI_Dist_graph_neighbors_count(mpi_graph, &mpi_in, &mpi_out, &mpi_weighted);
+  ASSERT_EQ(mpi_in, indegree);
+  ASSERT_EQ(mpi_out, outdegree);
+  std::vector<int> ms(in.size()), msw(in.size()), md(out.size()), mdw(out.size());
+  MPI_Dist_graph_neighbors(mpi_graph, mpi_in, ms.data(), msw.data(), mpi_out, md.data(),
+                           mdw.data());
+  const auto pairs = [](const std::vector<int>& a, const std::vector<int>& b) {
+    std::vector<std::pair<int, int>> sorted;
+    for (std::size_t i = 0; i < a.size(); ++i) sorted.emplace_back(a[i], b[i]);
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+  };
+  EXPECT_EQ(pairs(s, sw), pairs(ms, msw));
+  EXPECT_EQ(pairs(d, dw), pairs(md, mdw));
+  MPI_Comm_free(&mpi_graph);
+  SCOMM_Comm_free(&graph);
+}
+
+class NeighborErrorTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  }
+};
+
+TEST_F(NeighborErrorTest, BadCallsFailClearly) {
+  int a[4] = {}, b[4] = {};
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_alltoall(a, 1, MPI_INT, b, 1, MPI_INT, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_TOPOLOGY);
+  const int periods = 1, dims = world_size_;
+  SCOMM_Comm ring = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Cart_create(SCOMM_COMM_WORLD, 1, &dims, &periods, 0, &ring), SCOMM_SUCCESS);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Neighbor_alltoall(SCOMM_IN_PLACE, 1, MPI_INT, b, 1, MPI_INT, ring)),
+      SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_allgather(a, -1, MPI_INT, b, 1, MPI_INT, ring)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_allgather(a, 1, MPI_INT, b, 1, MPI_DATATYPE_NULL, ring)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Neighbor_alltoallv(a, nullptr, a, MPI_INT, b, a, a, MPI_INT, ring)),
+      SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_alltoall(a, 1, MPI_INT, a, 1, MPI_INT, ring)),
+            SCOMM_ERR_BUFFER);
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(error_class_of(SCOMM_Ineighbor_alltoall(a, 1, MPI_INT, b, 1, MPI_INT, ring, nullptr)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+  SCOMM_Comm freed = ring;
+  SCOMM_Comm_free(&ring);
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_alltoall(a, 1, MPI_INT, b, 1, MPI_INT, freed)),
+            SCOMM_ERR_COMM);
+}
+
+// An invalid graph at one process fails there with its own error and at every other process
+// with SCOMM_ERR_ARG: none is left waiting in a creation the others never join.
+TEST_F(NeighborErrorTest, AnInvalidGraphAtOneProcessFailsEverywhere) {
+  const int last = world_size_ - 1;
+  const int bad = world_rank_ == last ? world_size_ : 0;  // a rank outside the world at `last`
+  SCOMM_Comm graph = SCOMM_COMM_NULL;
+  const int rc =
+      SCOMM_Dist_graph_create_adjacent(SCOMM_COMM_WORLD, 1, &bad, SCOMM_UNWEIGHTED, 0, nullptr,
+                                       SCOMM_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+  EXPECT_EQ(error_class_of(rc), world_rank_ == last ? SCOMM_ERR_RANK : SCOMM_ERR_ARG);
+  EXPECT_EQ(graph, SCOMM_COMM_NULL);
+  const int weight = world_rank_ == last ? -1 : 1, self = world_rank_, degree = 1;
+  EXPECT_EQ(error_class_of(SCOMM_Dist_graph_create(SCOMM_COMM_WORLD, 1, &self, &degree, &self,
+                                                   &weight, MPI_INFO_NULL, 0, &graph)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(graph, SCOMM_COMM_NULL);
+  // Weights of a length other than the degree's (MPI_WEIGHTS_EMPTY for one neighbor).
+  EXPECT_EQ(error_class_of(SCOMM_Dist_graph_create_adjacent(
+                SCOMM_COMM_WORLD, 1, &self, SCOMM_WEIGHTS_EMPTY, 1, &self, SCOMM_WEIGHTS_EMPTY,
+                MPI_INFO_NULL, 0, &graph)),
+            SCOMM_ERR_ARG);
+  // The world still works.
+  int sum = 0;
+  ASSERT_EQ(SCOMM_Allreduce(&degree, &sum, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  EXPECT_EQ(sum, world_size_);
+}
+
+// The C++ interface: a ring as a distributed graph, both ways round. On 1 or 2 processes both
+// neighbors are one process, whose two messages then match in list order.
+TEST_F(ScommTest, CxxNeighborAlltoallShiftsARing) {
+  const scomm::Communicator world = scomm::Communicator::world();
+  const int p = world_size_, left = (world_rank_ + p - 1) % p, right = (world_rank_ + 1) % p;
+  const std::vector<int> neighbors{left, right};
+  const scomm::Communicator ring = world.dist_graph_adjacent(neighbors, neighbors);
+  const std::vector<int> out{10 * world_rank_, 10 * world_rank_ + 1};
+  std::vector<int> in(2, -1);
+  ring.neighbor_alltoall(out, in, 1);
+  const std::vector<int> expected = p >= 3 ? std::vector<int>{10 * left + 1, 10 * right}
+                                           : std::vector<int>{10 * left, 10 * left + 1};
+  EXPECT_EQ(in, expected);
+  std::vector<int> gathered(2, -1);
+  ring.ineighbor_allgather(std::vector<int>{world_rank_}, gathered).wait();
+  EXPECT_EQ(gathered, (std::vector<int>{left, right}));
+}
+
+}  // namespace
