@@ -6,7 +6,7 @@
 #   scripts/bench_mpi.sh build 2 4 8 16
 # measures 16 ranks without oversubscription. Above the core count the ranks are
 # oversubscribed, which the tables say through P and the machine line. SCOMM_MPI_EXPERIMENTS
-# (words among creation coll janus stress p2p; default all) reruns only those groups.
+# (words among creation coll neighbors janus stress p2p; default all) reruns only those groups.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 build="$1"
@@ -21,7 +21,7 @@ label="c$(nproc)"
 cd "$root"
 # Whether the group of experiments `$1` is to run.
 wanted() {
-  [[ " ${SCOMM_MPI_EXPERIMENTS:-creation coll janus stress p2p} " == *" $1 "* ]]
+  [[ " ${SCOMM_MPI_EXPERIMENTS:-creation coll neighbors janus stress p2p} " == *" $1 "* ]]
 }
 mpibench() {
   local np="$1" name="$2"
@@ -57,6 +57,10 @@ for ((launch = 1; launch <= launches; ++launch)); do
     launch_suffix="$([ "$launch" -gt 1 ] && echo "-launch$launch" || true)" \
       mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"
   done
+done
+# The neighborhood collectives on a periodic 2-D grid against the base MPI's.
+for np in "${counts[@]}"; do
+  mpibench "$np" neighbors neighbor-collectives --reps "${SCOMM_COLL_REPS:-7}"
 done
 # Janus quicksort, scomm ranges against MPI_Comm_split, at the largest count unless told (the
 # issue's goal is at 8 ranks: SCOMM_JANUS_NP="8 16" on a 16-core machine).

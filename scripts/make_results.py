@@ -451,10 +451,7 @@ def paired(runs, experiment):
 
 
 def collectives_section(runs):
-    pairs = paired(runs, "collectives")
-    if not pairs:
-        return []
-    parts = ["## collectives (issue: collectives)", "",
+    intro = ["## collectives (issue: collectives)", "",
              "Every collective of the C API against the base MPI's on the same ranks (a duplicate "
              "of the world each), doubles, root 0; repetitions alternate between the two, medians "
              "of the slowest rank. Cells: scomm / native (scomm median us; native median us). "
@@ -467,6 +464,24 @@ def collectives_section(runs):
              "bcast of 8 B read 0.86-0.94x in 7 of 8 launches of `collectives --only Bcast` "
              "(1.44x in one), and 0.89-1.29x, two clusters, in 6 launches of `--only "
              "Barrier,Bcast`, the order of the full run (2026-11-27, 34e4084).", ""]
+    return ratio_tables(paired(runs, "collectives"), intro, collective_goals)
+
+
+def neighbor_collectives_section(runs):
+    intro = ["## neighbor-collectives (issue: collectives, all of MPI's)", "",
+             "The neighborhood collectives on the world as a periodic 2-D grid (MPI_Dims_create's "
+             "shape; at P = 2 both neighbors of the first dimension are one process and the "
+             "second dimension's are the process itself), four blocks a process, against the base "
+             "MPI's on the same grid; cells as in the collectives table, one launch per P.", ""]
+    return ratio_tables(paired(runs, "neighbor-collectives"), intro,
+                        lambda p, mine: [every_cell_goal(p, mine)])
+
+
+def ratio_tables(pairs, intro, goals):
+    """One table of scomm / native cells per P, collectives by size, then `goals(p, pairs)`."""
+    if not pairs:
+        return []
+    parts = list(intro)
     for p in sorted({q for q, _, _, _ in pairs}):
         mine = [x for x in pairs if x[0] == p]
         sizes = sorted({int(e["bytes"]) for _, e, _, _ in mine if int(e["bytes"]) > 0})
@@ -484,25 +499,32 @@ def collectives_section(runs):
                 cells.append(f"{float(e['scomm/native']):.2f} ({ours['median'] / 1e3:.1f}; "
                              f"{theirs['median'] / 1e3:.1f})")
             parts.append(f"| {name} | " + " | ".join(cells) + " |")
-        parts += [""] + collective_goals(p, mine) + [""]
+        parts += [""] + goals(p, mine) + [""]
     return parts
+
+
+def ratio_goal(p, cells, limit, text):
+    """A goal line at P = p: how many of `cells` are above `limit`, and the worst one."""
+    over = sorted((float(e["scomm/native"]), e["collective"], int(e["bytes"]))
+                  for _, e, _, _ in cells if float(e["scomm/native"]) > limit)
+    if not over:
+        return check(True, f"{text} at P = {p} (all {len(cells)} cells)")
+    worst, name, size = over[-1]
+    return check(False, f"{text} at P = {p}: {len(over)} of {len(cells)} cells above, the "
+                        f"worst {name} at {fmt_bytes(size)}: {worst:.2f}")
+
+
+def every_cell_goal(p, pairs):
+    return ratio_goal(p, pairs, 1.25, "scomm / native <= 1.25 for every operation and size")
 
 
 def collective_goals(p, pairs):
     """The issue's goals at P = p: every ratio <= 1.25; bcast, reduce, allreduce <= 1.1 up to
-    64 KiB. Each line names how many cells miss and the worst one."""
-    def goal(cells, limit, text):
-        over = sorted((float(e["scomm/native"]), e["collective"], int(e["bytes"]))
-                      for _, e, _, _ in cells if float(e["scomm/native"]) > limit)
-        if not over:
-            return check(True, f"{text} at P = {p} (all {len(cells)} cells)")
-        worst, name, size = over[-1]
-        return check(False, f"{text} at P = {p}: {len(over)} of {len(cells)} cells above, the "
-                            f"worst {name} at {fmt_bytes(size)}: {worst:.2f}")
+    64 KiB."""
     core = [x for x in pairs if x[1]["collective"] in ("Bcast", "Reduce", "Allreduce")
             and int(x[1]["bytes"]) <= 65536]
-    return [goal(pairs, 1.25, "scomm / native <= 1.25 for every operation and size"),
-            goal(core, 1.1, "<= 1.1 for bcast, reduce and allreduce up to 64 KiB")]
+    return [every_cell_goal(p, pairs),
+            ratio_goal(p, core, 1.1, "<= 1.1 for bcast, reduce and allreduce up to 64 KiB")]
 
 
 def split_ibcast_section(runs):
@@ -682,7 +704,7 @@ def janus_section(runs):
 # Launches of one command beside the first: mpi-c16-coll-p16-launch2.json and so on.
 LAUNCH_SUFFIX = re.compile(r"-launch\d+$")
 # Experiments whose rows pair scomm with the native MPI, merged over launches.
-PAIRED = ("collectives", "split-ibcast")
+PAIRED = ("collectives", "neighbor-collectives", "split-ibcast")
 
 
 def load_mpi_runs(files):
@@ -777,6 +799,7 @@ def mpi_machine_sections(runs, pngs):
                            "process (wall clock): median, min, max, and p90 in the notes.")
     parts += p2p_section(runs)
     parts += collectives_section(runs) + figure_line(pngs, "collectives")
+    parts += neighbor_collectives_section(runs)
     parts += split_ibcast_section(runs)
     parts += simulator_fit_section(runs)
     parts += janus_section(runs) + figure_line(pngs, "janus-sort")

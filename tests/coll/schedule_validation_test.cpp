@@ -31,6 +31,7 @@
 #include "scomm/coll/bcast_pipelined_tree.hpp"
 #include "scomm/coll/bcast_scatter_allgather.hpp"
 #include "scomm/coll/gather_binomial.hpp"
+#include "scomm/coll/neighbor_exchange.hpp"
 #include "scomm/coll/reduce_binomial.hpp"
 #include "scomm/coll/reduce_pipelined_tree.hpp"
 #include "scomm/coll/reduce_scatter_pairwise.hpp"
@@ -128,6 +129,39 @@ Schedule alltoallv(const Shape& s, std::int64_t count, bool in_place) {
   return alltoallv_linear(s, {kInput, sent, sent_displs}, {kOutput, recv, recv_displs}, in_place);
 }
 
+// A ring as a grid sees it, each dimension's pair of receives swapped (on 1 and 2 ranks one
+// process is both neighbors), and as a graph with an edge to itself and a repeated one (rank r
+// sends to r, r + 1, r + 1 and receives from r, r - 1, r - 1). The same types (`same_types`)
+// make the messages to itself local copies.
+struct Neighbors {
+  std::vector<int> sources, destinations;
+  bool pairs_swapped;
+};
+Neighbors ring(const Shape& s) {
+  const int left = (s.rank + s.size - 1) % s.size, right = (s.rank + 1) % s.size;
+  return {{left, right}, {left, right}, true};
+}
+Neighbors graph(const Shape& s) {
+  const int left = (s.rank + s.size - 1) % s.size, right = (s.rank + 1) % s.size;
+  return {{s.rank, left, left}, {s.rank, right, right}, false};
+}
+template <Neighbors (*kNeighbors)(const Shape&), bool kAllgather>
+Schedule neighbor(const Shape& s, std::int64_t count, bool /*in_place: none*/) {
+  const Neighbors n = kNeighbors(s);
+  const RegularLayout recv{kOutput, count};
+  if (kAllgather)
+    return neighbor_exchange(s.rank, n.sources, n.destinations, n.pairs_swapped,
+                             SameBlock{{kInput, 0, 2 * count}}, recv);
+  return neighbor_exchange(s.rank, n.sources, n.destinations, n.pairs_swapped,
+                           RegularLayout{kInput, 2 * count}, recv);
+}
+template <Neighbors (*kNeighbors)(const Shape&)>
+Schedule neighbor_same_types(const Shape& s, std::int64_t count, bool /*in_place*/) {
+  const Neighbors n = kNeighbors(s);
+  return neighbor_exchange(s.rank, n.sources, n.destinations, n.pairs_swapped,
+                           RegularLayout{kInput, count}, RegularLayout{kOutput, count});
+}
+
 const std::vector<ValidatedBuilder>& validated_builders() {
   using S = const Shape&;
   using N = std::int64_t;
@@ -202,6 +236,12 @@ const std::vector<ValidatedBuilder>& validated_builders() {
       {"alltoall_linear", false, kTwoTypes,
        [](S s, N n, bool ip) { return alltoall_linear(s, 2 * n, n, ip); }},
       {"alltoallv_linear", false, kTwoTypes, alltoallv},
+      {"neighbor_alltoall/ring", false, kTwoTypes, neighbor<ring, false>},
+      {"neighbor_alltoall/graph", false, kTwoTypes, neighbor<graph, false>},
+      {"neighbor_allgather/ring", false, kTwoTypes, neighbor<ring, true>},
+      {"neighbor_allgather/graph", false, kTwoTypes, neighbor<graph, true>},
+      {"neighbor_alltoall/ring/same_types", false, kOneType, neighbor_same_types<ring>},
+      {"neighbor_alltoall/graph/same_types", false, kOneType, neighbor_same_types<graph>},
   };
   return kBuilders;
 }

@@ -59,6 +59,19 @@ int value(int rank, int block, int element) {
 }
 constexpr int kUntouched = -7;
 
+// A vector's data, never null: Open MPI's neighborhood calls (and so scomm's native ones) reject
+// a null buffer even where no element is moved (a process without in-neighbors).
+template <typename T>
+T* data_of(std::vector<T>& v) {
+  static T none{};
+  return v.empty() ? &none : v.data();
+}
+template <typename T>
+const T* data_of(const std::vector<T>& v) {
+  static const T none{};
+  return v.empty() ? &none : v.data();
+}
+
 // The length of each message from s to d in the v-forms: several lengths, 0 included, the same
 // for every edge between two processes (so repeated edges agree whatever their order).
 int v_count(int s, int d) {
@@ -218,20 +231,20 @@ TEST_P(NeighborTest, AlltoallAndAllgatherMatchMpiAndItsDefinition) {
       const std::size_t in = c.sources.size() * static_cast<std::size_t>(count);
       const std::vector<int> out = send_blocks(rank, c.destinations.size(), count);
       std::vector<int> mine(in, kUntouched), theirs(in, kUntouched);
-      ASSERT_EQ(
-          SCOMM_Neighbor_alltoall(out.data(), count, MPI_INT, mine.data(), count, MPI_INT, c.scomm),
-          SCOMM_SUCCESS);
-      MPI_Neighbor_alltoall(out.data(), count, MPI_INT, theirs.data(), count, MPI_INT, c.mpi);
+      ASSERT_EQ(SCOMM_Neighbor_alltoall(data_of(out), count, MPI_INT, data_of(mine), count, MPI_INT,
+                                        c.scomm),
+                SCOMM_SUCCESS);
+      MPI_Neighbor_alltoall(data_of(out), count, MPI_INT, data_of(theirs), count, MPI_INT, c.mpi);
       EXPECT_EQ(mine, expected_blocks(c, count, false));
       EXPECT_EQ(mine, theirs);
 
       const std::vector<int> own = send_blocks(rank, 1, count);
       std::fill(mine.begin(), mine.end(), kUntouched);
       std::fill(theirs.begin(), theirs.end(), kUntouched);
-      ASSERT_EQ(SCOMM_Neighbor_allgather(own.data(), count, MPI_INT, mine.data(), count, MPI_INT,
-                                         c.scomm),
+      ASSERT_EQ(SCOMM_Neighbor_allgather(data_of(own), count, MPI_INT, data_of(mine), count,
+                                         MPI_INT, c.scomm),
                 SCOMM_SUCCESS);
-      MPI_Neighbor_allgather(own.data(), count, MPI_INT, theirs.data(), count, MPI_INT, c.mpi);
+      MPI_Neighbor_allgather(data_of(own), count, MPI_INT, data_of(theirs), count, MPI_INT, c.mpi);
       EXPECT_EQ(mine, expected_blocks(c, count, true));
       EXPECT_EQ(mine, theirs);
     }
@@ -261,12 +274,13 @@ TEST_P(NeighborTest, VectorFormsMatchMpiAndItsDefinition) {
       for (int e = 0; e < send.counts[j]; ++e)
         out[static_cast<std::size_t>(send.displs[j] + e)] = value(rank, static_cast<int>(j), e);
     std::vector<int> mine(static_cast<std::size_t>(recv.total), kUntouched), theirs = mine;
-    ASSERT_EQ(SCOMM_Neighbor_alltoallv(out.data(), send.counts.data(), send.displs.data(), MPI_INT,
-                                       mine.data(), recv.counts.data(), recv.displs.data(), MPI_INT,
-                                       c.scomm),
+    ASSERT_EQ(SCOMM_Neighbor_alltoallv(data_of(out), data_of(send.counts), data_of(send.displs),
+                                       MPI_INT, data_of(mine), data_of(recv.counts),
+                                       data_of(recv.displs), MPI_INT, c.scomm),
               SCOMM_SUCCESS);
-    MPI_Neighbor_alltoallv(out.data(), send.counts.data(), send.displs.data(), MPI_INT,
-                           theirs.data(), recv.counts.data(), recv.displs.data(), MPI_INT, c.mpi);
+    MPI_Neighbor_alltoallv(data_of(out), data_of(send.counts), data_of(send.displs), MPI_INT,
+                           data_of(theirs), data_of(recv.counts), data_of(recv.displs), MPI_INT,
+                           c.mpi);
     EXPECT_EQ(mine, expected_vector(c, recv, false));
     EXPECT_EQ(mine, theirs);
   }
@@ -287,11 +301,12 @@ TEST_P(NeighborTest, AllgathervMatchesMpiAndItsDefinition) {
       recv.total += recv.counts.back() + 2;
     }
     std::vector<int> mine(static_cast<std::size_t>(recv.total), kUntouched), theirs = mine;
-    ASSERT_EQ(SCOMM_Neighbor_allgatherv(own.data(), length(rank), MPI_INT, mine.data(),
-                                        recv.counts.data(), recv.displs.data(), MPI_INT, c.scomm),
-              SCOMM_SUCCESS);
-    MPI_Neighbor_allgatherv(own.data(), length(rank), MPI_INT, theirs.data(), recv.counts.data(),
-                            recv.displs.data(), MPI_INT, c.mpi);
+    ASSERT_EQ(
+        SCOMM_Neighbor_allgatherv(data_of(own), length(rank), MPI_INT, data_of(mine),
+                                  data_of(recv.counts), data_of(recv.displs), MPI_INT, c.scomm),
+        SCOMM_SUCCESS);
+    MPI_Neighbor_allgatherv(data_of(own), length(rank), MPI_INT, data_of(theirs),
+                            data_of(recv.counts), data_of(recv.displs), MPI_INT, c.mpi);
     EXPECT_EQ(mine, expected_vector(c, recv, true));
     EXPECT_EQ(mine, theirs);
   }
@@ -387,13 +402,13 @@ TEST_P(NeighborTest, TopologiesSurviveDupAndConversions) {
     const std::vector<int> out = send_blocks(rank_in(c), c.destinations.size(), kCount);
     for (const SCOMM_Comm comm : {dup, back}) {
       std::vector<int> in(c.sources.size() * kCount, kUntouched);
-      ASSERT_EQ(
-          SCOMM_Neighbor_alltoall(out.data(), kCount, MPI_INT, in.data(), kCount, MPI_INT, comm),
-          SCOMM_SUCCESS);
+      ASSERT_EQ(SCOMM_Neighbor_alltoall(data_of(out), kCount, MPI_INT, data_of(in), kCount, MPI_INT,
+                                        comm),
+                SCOMM_SUCCESS);
       EXPECT_EQ(in, expected_blocks(c, kCount, false));
     }
     std::vector<int> in(c.sources.size() * kCount, kUntouched);
-    MPI_Neighbor_alltoall(out.data(), kCount, MPI_INT, in.data(), kCount, MPI_INT, converted);
+    MPI_Neighbor_alltoall(data_of(out), kCount, MPI_INT, data_of(in), kCount, MPI_INT, converted);
     EXPECT_EQ(in, expected_blocks(c, kCount, false));
     SCOMM_Comm_free(&back);
     MPI_Comm_free(&converted);
@@ -533,6 +548,30 @@ TEST_F(NeighborErrorTest, AnInvalidGraphAtOneProcessFailsEverywhere) {
   int sum = 0;
   ASSERT_EQ(SCOMM_Allreduce(&degree, &sum, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
   EXPECT_EQ(sum, world_size_);
+}
+
+// A message of a process to itself (a local copy where the lengths agree) follows MPI's rules
+// on length: a shorter message fills part of its block, a longer one is a truncation error.
+TEST_F(NeighborErrorTest, MessagesToItselfKeepMpisLengthRules) {
+  SCOMM_Comm self_loop = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Dist_graph_create_adjacent(SCOMM_COMM_WORLD, 1, &world_rank_, SCOMM_UNWEIGHTED, 1,
+                                             &world_rank_, SCOMM_UNWEIGHTED, MPI_INFO_NULL, 0,
+                                             &self_loop),
+            SCOMM_SUCCESS);
+  const int out[3] = {1, 2, 3}, zero = 0, two = 2, three = 3;
+  int in[3] = {kUntouched, kUntouched, kUntouched};
+  ASSERT_EQ(
+      SCOMM_Neighbor_alltoallv(out, &two, &zero, MPI_INT, in, &three, &zero, MPI_INT, self_loop),
+      SCOMM_SUCCESS);
+  EXPECT_EQ(std::vector<int>(in, in + 3), (std::vector<int>{1, 2, kUntouched}));
+  ASSERT_EQ(
+      SCOMM_Neighbor_alltoallv(out, &three, &zero, MPI_INT, in, &three, &zero, MPI_INT, self_loop),
+      SCOMM_SUCCESS);
+  EXPECT_EQ(std::vector<int>(in, in + 3), (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_alltoallv(out, &three, &zero, MPI_INT, in, &two, &zero,
+                                                    MPI_INT, self_loop)),
+            SCOMM_ERR_TRUNCATE);
+  SCOMM_Comm_free(&self_loop);
 }
 
 // The C++ interface: a ring as a distributed graph, both ways round. On 1 or 2 processes both

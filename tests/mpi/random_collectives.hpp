@@ -1,4 +1,4 @@
-// The collectives of random programs: all sixteen of the C API, each with the buffers one member
+// The collectives of random programs: all twenty of the C API, each with the buffers one member
 // passes and what it must find in them afterwards, worked out from the communicator's members
 // alone (every process knows them), so that any of them can be left pending across other work
 // and checked when it completes.
@@ -69,7 +69,8 @@ class Composition {
 // all-to-all are left out (their in-place form has no sending side to vary).
 inline bool takes_in_place(Collective op) {
   return op != Collective::kBarrier && op != Collective::kBcast && op != Collective::kGatherv &&
-         op != Collective::kScatterv && op != Collective::kAlltoallv;
+         op != Collective::kScatterv && op != Collective::kAlltoallv &&
+         !scomm::coll::is_neighborhood(op);
 }
 
 // One member's call: `members` are the communicator's world ranks in rank order, `mine` this
@@ -79,11 +80,14 @@ inline bool takes_in_place(Collective op) {
 // apart, which must stay as it was.
 class CollectiveCall {
  public:
+  // `grid`: a two-dimensional Cartesian communicator's rows, columns and periods, for the
+  // neighborhood collectives (which need one; `bcast_first` salts their blocks).
   CollectiveCall(Collective op, const std::vector<int>& members, int mine, int root, int count,
-                 bool in_place, int bcast_first, Reduction reduction)
+                 bool in_place, int bcast_first, Reduction reduction, std::vector<int> grid = {})
       : op_(op),
         reduction_(reduction),
         members_(members),
+        grid_(std::move(grid)),
         mine_(mine),
         root_(root),
         count_(count),
@@ -125,6 +129,18 @@ class CollectiveCall {
   void prepare_scatter();
   void prepare_alltoall();
   void prepare_reduce_scatter();
+  void prepare_neighbors(int salt);
+  // The grid ranks of member r's four neighbors (-1 past a non-periodic edge), in MPI's order:
+  // rows -1, +1, then columns -1, +1.
+  std::vector<int> grid_neighbors(int r) const {
+    const int rows = grid_[0], columns = grid_[1], row = r / columns, column = r % columns;
+    const auto at = [&](int i, int j) {
+      if (grid_[2]) i = (i + rows) % rows;
+      if (grid_[3]) j = (j + columns) % columns;
+      return i < 0 || i >= rows || j < 0 || j >= columns ? -1 : i * columns + j;
+    };
+    return {at(row - 1, column), at(row + 1, column), at(row, column - 1), at(row, column + 1)};
+  }
   // Blocks of lengths `counts`, `gap` ints apart (the v-forms leave one, which must stay as it
   // was): their displacements and the total span.
   static std::vector<int> displacements(const std::vector<int>& counts, int gap, int* span);
@@ -175,10 +191,12 @@ class CollectiveCall {
   int start_gather(SCOMM_Comm c, SCOMM_Request* r);
   int start_scatter(SCOMM_Comm c, SCOMM_Request* r);
   int start_alltoall(SCOMM_Comm c, SCOMM_Request* r);
+  int start_neighbors(SCOMM_Comm c, SCOMM_Request* r);
 
   Collective op_;
   Reduction reduction_;
   std::vector<int> members_;
+  std::vector<int> grid_;
   int mine_, root_, count_;
   bool in_place_;
   bool checked_ = true;              // exscan's first member is given nothing defined
@@ -213,8 +231,11 @@ inline void CollectiveCall::prepare(int bcast_first) {
     case Collective::kAlltoall:
     case Collective::kAlltoallv:
       return prepare_alltoall();
-    default:
+    case Collective::kReduceScatterBlock:
+    case Collective::kReduceScatter:
       return prepare_reduce_scatter();
+    default:
+      return prepare_neighbors(bcast_first);
   }
 }
 
@@ -326,6 +347,41 @@ inline void CollectiveCall::prepare_reduce_scatter() {
   expected_ = reduced(0, n(), recv_displs_[static_cast<std::size_t>(mine_)], mine);
 }
 
+// The neighborhood collectives on a grid: member i's block b (b = 0 for allgather) is
+// item(members[i], b + 4 (salt % 25), k) (a call's own: blocks of another show), vary(count,
+// i + j) long between members i and j in the v-forms. Block
+// 2d / 2d + 1 goes to the neighbor at -1 / +1 of dimension d, which keeps it as its block
+// 2d + 1 / 2d (MPI-4.1, also where one process is both neighbors); blocks of missing neighbors
+// stay as they were.
+inline void CollectiveCall::prepare_neighbors(int salt) {
+  const bool allgather =
+      op_ == Collective::kNeighborAllgather || op_ == Collective::kNeighborAllgatherv;
+  const bool v = op_ == Collective::kNeighborAllgatherv || op_ == Collective::kNeighborAlltoallv;
+  const std::vector<int> neighbors = grid_neighbors(mine_);
+  // The length of a block from member i to member j (allgather: i's one block).
+  const auto length = [&](int i, int j) {
+    return !v || i < 0 || j < 0 ? count_ : vary(count_, allgather ? 2 * i : i + j);
+  };
+  for (std::size_t b = 0; b < (allgather ? 1 : neighbors.size()); ++b) {
+    send_counts_.push_back(length(mine_, allgather ? mine_ : neighbors[b]));
+    for (int k = 0; k < send_counts_.back(); ++k)
+      send_.push_back(item(me(), static_cast<int>(b) + 4 * (salt % 25), k));
+  }
+  int span = 0;
+  send_displs_ = displacements(send_counts_, 0, &span);
+  for (const int neighbor : neighbors) recv_counts_.push_back(length(neighbor, mine_));
+  recv_displs_ = displacements(recv_counts_, v ? 1 : 0, &span);
+  result_.assign(static_cast<std::size_t>(span), -1);
+  expected_ = result_;
+  for (std::size_t i = 0; i < neighbors.size(); ++i) {
+    if (neighbors[i] < 0) continue;
+    const int from = members_[static_cast<std::size_t>(neighbors[i])];
+    for (int k = 0; k < recv_counts_[i]; ++k)
+      expected_[static_cast<std::size_t>(recv_displs_[i] + k)] =
+          item(from, (allgather ? 0 : static_cast<int>(i ^ 1)) + 4 * (salt % 25), k);
+  }
+}
+
 inline int CollectiveCall::start(SCOMM_Comm c, SCOMM_Request* r) {
   switch (op_) {
     case Collective::kBarrier:
@@ -344,8 +400,39 @@ inline int CollectiveCall::start(SCOMM_Comm c, SCOMM_Request* r) {
     case Collective::kAlltoall:
     case Collective::kAlltoallv:
       return start_alltoall(c, r);
+    case Collective::kNeighborAllgather:
+    case Collective::kNeighborAllgatherv:
+    case Collective::kNeighborAlltoall:
+    case Collective::kNeighborAlltoallv:
+      return start_neighbors(c, r);
     default:
       return start_reduction(c, r);
+  }
+}
+
+inline int CollectiveCall::start_neighbors(SCOMM_Comm c, SCOMM_Request* r) {
+  const int* in = send_.data();
+  const int sent = send_counts_[0];
+  int* out = result_.data();
+  const int *send_counts = send_counts_.data(), *send_displs = send_displs_.data();
+  const int *recv_counts = recv_counts_.data(), *recv_displs = recv_displs_.data();
+  switch (op_) {
+    case Collective::kNeighborAllgather:
+      return r ? SCOMM_Ineighbor_allgather(in, sent, MPI_INT, out, count_, MPI_INT, c, r)
+               : SCOMM_Neighbor_allgather(in, sent, MPI_INT, out, count_, MPI_INT, c);
+    case Collective::kNeighborAllgatherv:
+      return r ? SCOMM_Ineighbor_allgatherv(in, sent, MPI_INT, out, recv_counts, recv_displs,
+                                            MPI_INT, c, r)
+               : SCOMM_Neighbor_allgatherv(in, sent, MPI_INT, out, recv_counts, recv_displs,
+                                           MPI_INT, c);
+    case Collective::kNeighborAlltoall:
+      return r ? SCOMM_Ineighbor_alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c, r)
+               : SCOMM_Neighbor_alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c);
+    default:
+      return r ? SCOMM_Ineighbor_alltoallv(in, send_counts, send_displs, MPI_INT, out, recv_counts,
+                                           recv_displs, MPI_INT, c, r)
+               : SCOMM_Neighbor_alltoallv(in, send_counts, send_displs, MPI_INT, out, recv_counts,
+                                          recv_displs, MPI_INT, c);
   }
 }
 

@@ -33,7 +33,7 @@ struct Live {
   int label;                 // the same at every process
   std::vector<int> members;  // world ranks, in rank order
   SCOMM_Comm handle;         // SCOMM_COMM_NULL where this process is not a member
-  std::vector<int> grid;     // a two-dimensional Cartesian communicator's rows and columns
+  std::vector<int> grid;     // a two-dimensional Cartesian communicator's rows, columns, periods
 };
 
 // A message's payload: what its receiver checks.
@@ -206,7 +206,7 @@ class RandomProgram {
       EXPECT_EQ(coords[0], mine / columns);
       EXPECT_EQ(coords[1], mine % columns);
     }
-    add(std::move(members), handle, {rows, columns});
+    add(std::move(members), handle, {rows, columns, periods[0], periods[1]});
   }
 
   // Each member's row, column, whole grid or itself alone of a live grid (SCOMM_Cart_sub, local).
@@ -541,6 +541,33 @@ class RandomProgram {
         serial * 10000 + live_[comm].label, reduction);
     ASSERT_EQ(call->start(live_[comm].handle, blocking ? nullptr : &call->request()),
               SCOMM_SUCCESS);
+    if (blocking)
+      call->check();
+    else
+      pending_.push_back(std::move(call));
+  }
+
+  // One of the four neighborhood collectives on a live grid (rows of 1 or 2 and columns alike
+  // make one process both neighbors of a dimension), as collective() runs the others.
+  void neighbor_collective() {
+    std::vector<std::size_t> grids;
+    for (std::size_t i = 0; i < live_.size(); ++i)
+      if (!live_[i].grid.empty()) grids.push_back(i);
+    if (grids.empty()) return collective();
+    const Live& grid =
+        live_[grids[static_cast<std::size_t>(draw(0, static_cast<int>(grids.size()) - 1))]];
+    const auto op = static_cast<random_programs::Collective>(
+        draw(random_programs::kCollectives, static_cast<int>(scomm::coll::kOperationCount) - 1));
+    const int counts[] = {0, 1, 5, 700};
+    const int count = counts[draw(0, 3)];
+    const bool blocking = draw(0, 2) == 0;
+    const int serial = next_serial_++;
+    if (!blocking) ++started_;
+    if (grid.handle == SCOMM_COMM_NULL) return;
+    auto call = std::make_unique<random_programs::CollectiveCall>(
+        op, grid.members, rank_in(grid.members), 0, count, false, serial,
+        random_programs::Reduction{}, grid.grid);
+    ASSERT_EQ(call->start(grid.handle, blocking ? nullptr : &call->request()), SCOMM_SUCCESS);
     if (blocking)
       call->check();
     else
@@ -882,7 +909,8 @@ class RandomProgram {
                                                         {58, &RandomProgram::free_one},
                                                         {76, &RandomProgram::storm},
                                                         {80, &RandomProgram::ring},
-                                                        {93, &RandomProgram::collective},
+                                                        {91, &RandomProgram::collective},
+                                                        {93, &RandomProgram::neighbor_collective},
                                                         {96, &RandomProgram::to_mpi},
                                                         {97, &RandomProgram::bad_call},
                                                         {98, &RandomProgram::compare},

@@ -25,6 +25,12 @@ namespace {
               "a collective message of " + std::to_string(count) + " elements exceeds INT_MAX");
 }
 
+[[noreturn, gnu::cold, gnu::noinline]] void throw_truncated_copy(std::int64_t bytes,
+                                                                 std::int64_t room) {
+  throw Error(ErrorClass::kTruncate, "a block of " + std::to_string(bytes) +
+                                         " bytes copied into room for " + std::to_string(room));
+}
+
 int mpi_count(std::int64_t count) {
   if (count > INT_MAX) [[unlikely]]
     throw_count_overflow(count);
@@ -501,9 +507,15 @@ void ScheduleRun::run_local(const LocalStep& step) {
     reduce(step);
 }
 
+// Error(kTruncate) where `from` holds more bytes than `to` has room for: a collective's members
+// that disagree on a block's length, or a neighborhood's message to its own process (which MPI
+// would truncate, and Open MPI 4.1 truncates without saying so).
 void ScheduleRun::copy(const Block& from, const Block& to) {
-  typed_copy(address(from), *buffer(from.slot).layout, address(to), *buffer(to.slot).layout,
-             from.count, to.count);
+  const TypeLayout& source = *buffer(from.slot).layout;
+  const TypeLayout& target = *buffer(to.slot).layout;
+  if (from.count * source.size > to.count * target.size) [[unlikely]]
+    throw_truncated_copy(from.count * source.size, to.count * target.size);
+  typed_copy(address(from), source, address(to), target, from.count, to.count);
 }
 
 // Elements only, never the gaps between them (they belong to the user); through MPI_Pack and

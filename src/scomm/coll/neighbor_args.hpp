@@ -45,8 +45,8 @@ template <typename Send, typename Recv>
 Schedule neighbor_exchange(const group::VirtualTopology& topology, int rank, const Send& send,
                            const Recv& recv) {
   const group::Neighborhood neighbors = group::neighborhood_of(topology, rank);
-  return neighbor_exchange(neighbors.sources, neighbors.destinations, neighbors.pairs_swapped, send,
-                           recv);
+  return neighbor_exchange(rank, neighbors.sources, neighbors.destinations, neighbors.pairs_swapped,
+                           send, recv);
 }
 
 }  // namespace scomm::coll

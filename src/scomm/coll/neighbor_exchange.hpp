@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "scomm/coll/block_layout.hpp"
 #include "scomm/coll/schedule.hpp"
@@ -15,18 +16,36 @@ namespace scomm::coll {
 
 // `pairs_swapped`: the receives are posted with each pair of blocks (2k, 2k + 1) swapped, so that
 // the two messages of one process that is both neighbors of a grid dimension land where MPI says
-// (group::Neighborhood::pairs_swapped); repeated graph edges match in list order.
+// (group::Neighborhood::pairs_swapped); repeated graph edges match in list order. A message of
+// the process `self` to itself is a local copy into the block it would match (the executor
+// reports a truncation as MPI would).
 template <typename Send, typename Recv>
-Schedule neighbor_exchange(std::span<const int> sources, std::span<const int> destinations,
-                           bool pairs_swapped, const Send& send, const Recv& recv) {
+Schedule neighbor_exchange(int self, std::span<const int> sources,
+                           std::span<const int> destinations, bool pairs_swapped, const Send& send,
+                           const Recv& recv) {
   Schedule schedule;
   schedule.next_round();
+  std::vector<Block> from_self;  // in the order the receives would be posted
   for (std::size_t k = 0; k < sources.size(); ++k) {
     const std::size_t i = pairs_swapped ? k ^ 1 : k;
-    if (sources[i] >= 0) schedule.receive(sources[i], recv.block(static_cast<int>(i)));
+    const Block block = recv.block(static_cast<int>(i));
+    if (sources[i] == self)
+      from_self.push_back(block);
+    else if (sources[i] >= 0)
+      schedule.receive(sources[i], block);
   }
-  for (std::size_t i = 0; i < destinations.size(); ++i)
-    if (destinations[i] >= 0) schedule.send(destinations[i], send.block(static_cast<int>(i)));
+  std::size_t next_from_self = 0;
+  for (std::size_t i = 0; i < destinations.size(); ++i) {
+    const Block block = send.block(static_cast<int>(i));
+    if (destinations[i] == self && next_from_self < from_self.size())
+      schedule.copy(block, from_self[next_from_self++]);
+    else if (destinations[i] >= 0)
+      schedule.send(destinations[i], block);
+  }
+  // Lists that disagree on the edges to self (MPI: an erroneous program): the messages left over
+  // go as messages, as MPI's would.
+  for (; next_from_self < from_self.size(); ++next_from_self)
+    schedule.receive(self, from_self[next_from_self]);
   return schedule;
 }
 

@@ -131,7 +131,12 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
 
 const std::shared_ptr<NativeComm>& Comm::native(Runtime& runtime) {
   Extras& extras = this->extras();
-  if (!extras.native) extras.native = std::make_shared<NativeComm>(to_mpi(runtime, *this));
+  if (!extras.native) {
+    extras.native = std::make_shared<NativeComm>(to_mpi(runtime, *this));
+    // The native collectives' failures come back as error codes, for the scomm communicator's
+    // handler to report, instead of aborting in MPI's default handler.
+    MPI_Comm_set_errhandler(extras.native->get(), MPI_ERRORS_RETURN);
+  }
   return extras.native;
 }
 
