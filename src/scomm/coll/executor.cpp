@@ -225,9 +225,13 @@ bool ScheduleRun::advance(bool blocking) {
   const std::size_t round_count = rounds.size();  // read once: the compiler cannot see that
                                                   // the calls below leave it alone
   while (round_ < round_count) {
-    if (!posted_ && !(exchange_in_mpi && exchange(round_))) start_round(rounds[round_]);
+    const Round& round = rounds[round_];
+    if (!posted_) {
+      if (!(exchange_in_mpi && exchange(round_))) start_round(round);
+      if (round.local_first) run_locals(round);  // while the transfers are in flight
+    }
     if (posted_ && !round_complete(blocking)) return false;
-    for (const LocalStep& step : rounds[round_].local) run_local(step);
+    if (!round.local_first) run_locals(round);
     posted_ = false;
     ++round_;
   }
@@ -510,6 +514,10 @@ void ScheduleRun::run_local(const LocalStep& step) {
 // Error(kTruncate) where `from` holds more bytes than `to` has room for: a collective's members
 // that disagree on a block's length, or a neighborhood's message to its own process (which MPI
 // would truncate, and Open MPI 4.1 truncates without saying so).
+void ScheduleRun::run_locals(const Round& round) {
+  for (const LocalStep& step : round.local) run_local(step);
+}
+
 void ScheduleRun::copy(const Block& from, const Block& to) {
   const TypeLayout& source = *buffer(from.slot).layout;
   const TypeLayout& target = *buffer(to.slot).layout;

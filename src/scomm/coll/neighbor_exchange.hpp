@@ -17,8 +17,8 @@ namespace scomm::coll {
 // `pairs_swapped`: the receives are posted with each pair of blocks (2k, 2k + 1) swapped, so that
 // the two messages of one process that is both neighbors of a grid dimension land where MPI says
 // (group::Neighborhood::pairs_swapped); repeated graph edges match in list order. A message of
-// the process `self` to itself is a local copy into the block it would match (the executor
-// reports a truncation as MPI would).
+// the process `self` to itself is a local copy into the block it would match, made while the
+// other messages are in flight (the executor reports a truncation as MPI would).
 template <typename Send, typename Recv>
 Schedule neighbor_exchange(int self, std::span<const int> sources,
                            std::span<const int> destinations, bool pairs_swapped, const Send& send,
@@ -38,7 +38,7 @@ Schedule neighbor_exchange(int self, std::span<const int> sources,
   for (std::size_t i = 0; i < destinations.size(); ++i) {
     const Block block = send.block(static_cast<int>(i));
     if (destinations[i] == self && next_from_self < from_self.size())
-      schedule.copy(block, from_self[next_from_self++]);
+      schedule.copy(block, from_self[next_from_self++]).local_first();
     else if (destinations[i] >= 0)
       schedule.send(destinations[i], block);
   }

@@ -56,6 +56,9 @@ struct Round {
   // transfer without waiting for another of the round (the root of a linear gather, scatter or
   // barrier, where it is the peer's only step or follows steps already complete).
   bool one_by_one = false;
+  // The local steps touch no block of the round's transfers: they run while the transfers are in
+  // flight instead of after them (a neighborhood's copies to its own process).
+  bool local_first = false;
 };
 
 struct TempBuffer {
@@ -87,6 +90,11 @@ class Schedule {
   // Marks the current round Round::one_by_one.
   Schedule& one_by_one() {
     current().one_by_one = true;
+    return *this;
+  }
+  // Marks the current round Round::local_first.
+  Schedule& local_first() {
+    current().local_first = true;
     return *this;
   }
   Schedule& copy(Block from, Block to) { return local({LocalKind::kCopy, from, to}); }
