@@ -44,24 +44,27 @@ binding() {
 # second, which one disturbance of a shared machine could fill (one rank read 50.7 ns against
 # 41-45 in the runs around it); 51 span half a second to 2 s.
 for np in "${counts[@]}"; do mpibench "$np" creation split-halves groups-of-four --reps 51; done
+# Group `$1`'s experiments (the rest of the arguments) in $launches launches at each count.
+launched() {
+  local name="$1"
+  shift
+  wanted "$name" || return 0
+  for np in "${counts[@]}"; do rm -f docs/results/mpi-"$label"-"$name"-p"$np"-launch*; done
+  for ((launch = 1; launch <= launches; ++launch)); do
+    for np in "${counts[@]}"; do
+      launch_suffix="$([ "$launch" -gt 1 ] && echo "-launch$launch" || true)" \
+        mpibench "$np" "$name" "$@" --reps "${SCOMM_COLL_REPS:-7}"
+    done
+  done
+}
 # Collectives against the base MPI's, split + Ibcast, and the cost model against measurements,
 # in SCOMM_COLL_LAUNCHES launches (default 3) at each count, the counts in turn: from launch to
 # launch a small cell moves by 0.1-0.3x (16 cores), more than between repetitions of one launch, so
 # make_results.py takes each ratio's median over the launches (files ...-launch2, -launch3 beside
 # the first; stale ones go first).
-if wanted coll; then
-  for np in "${counts[@]}"; do rm -f docs/results/mpi-"$label"-coll-p"$np"-launch*; done
-fi
-for ((launch = 1; launch <= launches; ++launch)); do
-  for np in "${counts[@]}"; do
-    launch_suffix="$([ "$launch" -gt 1 ] && echo "-launch$launch" || true)" \
-      mpibench "$np" coll collectives split-ibcast simulator-fit --reps "${SCOMM_COLL_REPS:-7}"
-  done
-done
-# The neighborhood collectives on a periodic 2-D grid against the base MPI's.
-for np in "${counts[@]}"; do
-  mpibench "$np" neighbors neighbor-collectives --reps "${SCOMM_COLL_REPS:-7}"
-done
+launched coll collectives split-ibcast simulator-fit
+# The neighborhood collectives on a periodic 2-D grid against the base MPI's, launched alike.
+launched neighbors neighbor-collectives
 # Janus quicksort, scomm ranges against MPI_Comm_split, at the largest count unless told (the
 # issue's goal is at 8 ranks: SCOMM_JANUS_NP="8 16" on a 16-core machine).
 for np in ${SCOMM_JANUS_NP:-${counts[-1]}}; do mpibench "$np" janus janus-sort --reps "${SCOMM_JANUS_REPS:-5}"; done

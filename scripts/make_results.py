@@ -472,7 +472,8 @@ def neighbor_collectives_section(runs):
              "The neighborhood collectives on the world as a periodic 2-D grid (MPI_Dims_create's "
              "shape; at P = 2 both neighbors of the first dimension are one process and the "
              "second dimension's are the process itself), four blocks a process, against the base "
-             "MPI's on the same grid; cells as in the collectives table, one launch per P.", ""]
+             "MPI's on the same grid; cells as in the collectives table (medians over the "
+             "launches).", ""]
     return ratio_tables(paired(runs, "neighbor-collectives"), intro,
                         lambda p, mine: [every_cell_goal(p, mine)])
 
