@@ -50,7 +50,27 @@ struct Case {
   MPI_Comm mpi = MPI_COMM_NULL;
   std::vector<int> sources, destinations;
   std::vector<int> sender_block;
+  bool repeated = false;  // a process named twice on a side (only the order of messages tells)
 };
+
+// Where the base MPI's own all-to-all is known to match repeated neighbors wrongly, scomm is
+// compared with MPI's definition alone: MPICH 4.0 matches a graph's repeated edges and a grid's
+// periodic extents of 1 and 2 in other orders than MPI-4.1's (pmodels/mpich#7945). Open MPI
+// 4.1's blocking calls agree with the definition (its nonblocking ones do not: scomm's native
+// path avoids them there).
+#ifdef MPICH_VERSION
+constexpr bool kMpiMatchesRepeatedNeighbors = false;
+#else
+constexpr bool kMpiMatchesRepeatedNeighbors = true;
+#endif
+bool mpi_is_right(const Case& c) {
+  return kMpiMatchesRepeatedNeighbors || !c.repeated;
+}
+
+bool repeats(std::vector<int> ranks) {
+  std::sort(ranks.begin(), ranks.end());
+  return std::adjacent_find(ranks.begin(), ranks.end()) != ranks.end();
+}
 
 // What process `rank` sends as element e of its block j: which process, which block, which
 // element.
@@ -115,6 +135,8 @@ class NeighborTest : public ScommTest, public ::testing::WithParamInterface<std:
     c.destinations = c.sources;
     for (std::size_t i = 0; i < c.sources.size(); ++i)
       c.sender_block.push_back(static_cast<int>(i ^ 1));
+    for (std::size_t k = 0; k < dims.size(); ++k)
+      c.repeated = c.repeated || (periods[k] && dims[k] <= 2);
     cases_.push_back(c);
   }
 
@@ -163,6 +185,7 @@ class NeighborTest : public ScommTest, public ::testing::WithParamInterface<std:
       ++taken[static_cast<std::size_t>(e.source)];
     }
     c.destinations = out_lists[static_cast<std::size_t>(world_rank_)];
+    c.repeated = repeats(c.sources) || repeats(c.destinations);
     const int in = static_cast<int>(c.sources.size()),
               out = static_cast<int>(c.destinations.size());
     ASSERT_EQ(SCOMM_Dist_graph_create_adjacent(SCOMM_COMM_WORLD, in, c.sources.data(),
@@ -236,7 +259,9 @@ TEST_P(NeighborTest, AlltoallAndAllgatherMatchMpiAndItsDefinition) {
                 SCOMM_SUCCESS);
       MPI_Neighbor_alltoall(data_of(out), count, MPI_INT, data_of(theirs), count, MPI_INT, c.mpi);
       EXPECT_EQ(mine, expected_blocks(c, count, false));
-      EXPECT_EQ(mine, theirs);
+      if (mpi_is_right(c)) {
+        EXPECT_EQ(mine, theirs);
+      }
 
       const std::vector<int> own = send_blocks(rank, 1, count);
       std::fill(mine.begin(), mine.end(), kUntouched);
@@ -282,7 +307,9 @@ TEST_P(NeighborTest, VectorFormsMatchMpiAndItsDefinition) {
                            data_of(theirs), data_of(recv.counts), data_of(recv.displs), MPI_INT,
                            c.mpi);
     EXPECT_EQ(mine, expected_vector(c, recv, false));
-    EXPECT_EQ(mine, theirs);
+    if (mpi_is_right(c)) {
+      EXPECT_EQ(mine, theirs);
+    }
   }
 }
 
@@ -409,7 +436,9 @@ TEST_P(NeighborTest, TopologiesSurviveDupAndConversions) {
     }
     std::vector<int> in(c.sources.size() * kCount, kUntouched);
     MPI_Neighbor_alltoall(data_of(out), kCount, MPI_INT, data_of(in), kCount, MPI_INT, converted);
-    EXPECT_EQ(in, expected_blocks(c, kCount, false));
+    if (mpi_is_right(c)) {
+      EXPECT_EQ(in, expected_blocks(c, kCount, false));
+    }
     SCOMM_Comm_free(&back);
     MPI_Comm_free(&converted);
     SCOMM_Comm_free(&dup);

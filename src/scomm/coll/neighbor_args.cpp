@@ -29,7 +29,7 @@ ExchangeArgs neighbor_args(const void* sendbuf, int sendcount, MPI_Datatype send
 Algorithm alltoall_algorithm(const Call& call, Operation operation,
                              const group::VirtualTopology& topology) {
   const Algorithm algorithm = call.selection.choose(operation, 0, call.comm.size());
-  if (algorithm == Algorithm::kNative && group::has_twofold_neighbors(topology))
+  if (algorithm == Algorithm::kNative && group::has_repeated_neighbors(topology))
     return Algorithm::kLinear;
   return algorithm;
 }

@@ -34,9 +34,11 @@ NeighborVector checked_vector(const void* buffer, const int* counts, const int* 
                               MPI_Datatype type);
 
 // The algorithm of a neighborhood all-to-all (either form): the selection's, except that "native"
-// runs scomm's schedule where one process is both neighbors of a grid dimension. There the base
-// MPI's own has matched the wrong blocks: Open MPI 4.1's nonblocking ones deliver block s into
-// block s, not s ^ 1 (open-mpi/ompi#14430, fixed after 5.0), as the tests saw.
+// runs scomm's schedule where the neighbors name one process twice on a side
+// (group::has_repeated_neighbors). There the base MPIs' own have matched the wrong blocks, as the
+// tests saw: Open MPI 4.1's nonblocking ones deliver block s into block s, not s ^ 1, on a grid
+// (open-mpi/ompi#14430, fixed after 5.0), and MPICH 4.0's blocking ones match a graph's repeated
+// edges and a grid's dimensions of 1 in other orders than MPI-4.1's (pmodels/mpich#7945).
 Algorithm alltoall_algorithm(const Call& call, Operation operation,
                              const group::VirtualTopology& topology);
 

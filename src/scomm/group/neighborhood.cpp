@@ -1,5 +1,7 @@
 #include "scomm/group/neighborhood.hpp"
 
+#include <algorithm>
+
 namespace scomm::group {
 namespace {
 
@@ -32,12 +34,18 @@ Degrees degrees_of(const VirtualTopology& topology) noexcept {
   return {static_cast<int>(graph.sources().size()), static_cast<int>(graph.destinations().size())};
 }
 
-bool has_twofold_neighbors(const VirtualTopology& topology) noexcept {
-  const auto* grid = std::get_if<CartGrid>(&topology);
-  if (grid == nullptr) return false;
-  for (int k = 0; k < grid->ndims(); ++k)
-    if (grid->periods()[k] && grid->dims()[k] <= 2) return true;
-  return false;
+bool has_repeated_neighbors(const VirtualTopology& topology) {
+  if (const auto* grid = std::get_if<CartGrid>(&topology)) {
+    for (int k = 0; k < grid->ndims(); ++k)
+      if (grid->periods()[k] && grid->dims()[k] <= 2) return true;
+    return false;
+  }
+  const auto repeats = [](std::vector<Rank> ranks) {
+    std::sort(ranks.begin(), ranks.end());
+    return std::adjacent_find(ranks.begin(), ranks.end()) != ranks.end();
+  };
+  const auto& graph = std::get<DistGraph>(topology);
+  return repeats(graph.sources()) || repeats(graph.destinations());
 }
 
 }  // namespace scomm::group

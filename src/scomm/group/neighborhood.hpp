@@ -33,7 +33,9 @@ struct Degrees {
 };
 Degrees degrees_of(const VirtualTopology& topology) noexcept;
 
-// Whether one process is both neighbors of some grid dimension (a periodic extent of 1 or 2).
-bool has_twofold_neighbors(const VirtualTopology& topology) noexcept;
+// Whether the caller's neighbors name one process twice on a side: both neighbors of some grid
+// dimension (a periodic extent of 1 or 2), or a graph's repeated edge. Only the order of the
+// messages then tells which block lands where.
+bool has_repeated_neighbors(const VirtualTopology& topology);
 
 }  // namespace scomm::group
