@@ -26,19 +26,22 @@ coll::Call internal_call(CommEntry& e) {
 }
 
 // Runs `check` at every member of `e`: where it fails at some member, every member throws (that
-// one its own error), so that none goes on into a creation the others never join.
+// one its own error), so that none goes on into a creation the others never join. Returns whether
+// `check` returned true at some member.
 template <typename Check>
-void checked_everywhere(CommEntry& e, Check&& check) {
+bool checked_everywhere(CommEntry& e, Check&& check) {
   std::exception_ptr failure;
+  bool flag = false;
   try {
-    check();
+    flag = check();
   } catch (const Error&) {
     failure = std::current_exception();
   }
-  int valid = failure ? 0 : 1, all_valid = 0;
-  coll::allreduce(internal_call(e), &valid, &all_valid, 1, MPI_INT, MPI_MIN);
+  int mine[2] = {failure ? 1 : 0, flag ? 1 : 0}, any[2] = {0, 0};
+  coll::allreduce(internal_call(e), mine, any, 2, MPI_INT, MPI_MAX);
   if (failure) std::rethrow_exception(failure);
-  if (all_valid == 0) throw Error(ErrorClass::kArg, "another member's arguments are invalid");
+  if (any[0] != 0) throw Error(ErrorClass::kArg, "another member's arguments are invalid");
+  return any[1] != 0;
 }
 
 std::vector<int> copied(const int* values, int n, const char* what) {
@@ -151,14 +154,16 @@ int SCOMM_Dist_graph_create_adjacent(SCOMM_Comm comm_old, int indegree, const in
                                      SCOMM_Comm* comm_dist_graph) {
   return on_comm("SCOMM_Dist_graph_create_adjacent", comm_old, [&](CommEntry& e) {
     std::optional<group::DistGraph> graph;
-    checked_everywhere(e, [&] {
+    const bool repeats = checked_everywhere(e, [&] {
       require(comm_dist_graph, "comm_dist_graph");
       graph.emplace(e.comm.size(), copied(sources, indegree, "sources"),
                     copied_weights(sourceweights, indegree, "sourceweights"),
                     copied(destinations, outdegree, "destinations"),
                     copied_weights(destweights, outdegree, "destweights"),
                     is_weighted(sourceweights) && is_weighted(destweights));
+      return graph->repeats_here();
     });
+    graph->set_repeats_anywhere(repeats);
     *comm_dist_graph = new_comm_handle(
         comm::dist_graph_create_adjacent(runtime(), e.comm, std::move(*graph)), e.errhandler);
   });
@@ -172,9 +177,11 @@ int SCOMM_Dist_graph_create(SCOMM_Comm comm_old, int n, const int sources[], con
     checked_everywhere(e, [&] {
       require(comm_dist_graph, "comm_dist_graph");
       records = edge_records(e.comm.size(), n, sources, degrees, destinations, weights);
+      return false;
     });
     group::DistGraph graph =
         graph_of_records(e.comm.size(), delivered(e, records), is_weighted(weights));
+    graph.set_repeats_anywhere(checked_everywhere(e, [&] { return graph.repeats_here(); }));
     *comm_dist_graph = new_comm_handle(
         comm::dist_graph_create_adjacent(runtime(), e.comm, std::move(graph)), e.errhandler);
   });

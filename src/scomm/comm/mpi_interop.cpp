@@ -45,8 +45,13 @@ group::VirtualTopology graph_of_mpi(MPI_Comm mpi_comm, int size) {
   MPI_Dist_graph_neighbors(
       mpi_comm, indegree, sources.data(), weighted ? source_weights.data() : MPI_UNWEIGHTED,
       outdegree, destinations.data(), weighted ? destination_weights.data() : MPI_UNWEIGHTED);
-  return group::DistGraph(size, std::move(sources), std::move(source_weights),
-                          std::move(destinations), std::move(destination_weights), weighted != 0);
+  group::DistGraph graph(size, std::move(sources), std::move(source_weights),
+                         std::move(destinations), std::move(destination_weights), weighted != 0);
+  const int here = graph.repeats_here() ? 1 : 0;
+  int anywhere = 0;
+  MPI_Allreduce(&here, &anywhere, 1, MPI_INT, MPI_MAX, mpi_comm);
+  graph.set_repeats_anywhere(anywhere != 0);
+  return graph;
 }
 
 // The virtual topology of an MPI communicator that scomm represents (MPI_GRAPH's is not kept).

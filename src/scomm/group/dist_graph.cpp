@@ -24,6 +24,11 @@ void check_weights(const std::vector<int>& weights, std::size_t degree, const ch
     throw Error(ErrorClass::kArg, std::string(what) + " has a negative weight");
 }
 
+bool repeats(std::vector<Rank> ranks) {
+  std::sort(ranks.begin(), ranks.end());
+  return std::adjacent_find(ranks.begin(), ranks.end()) != ranks.end();
+}
+
 }  // namespace
 
 DistGraph::DistGraph(Rank size, std::vector<Rank> sources, std::vector<int> source_weights,
@@ -39,6 +44,10 @@ DistGraph::DistGraph(Rank size, std::vector<Rank> sources, std::vector<int> sour
   if (!weighted_) return;
   check_weights(source_weights_, sources_.size(), "sourceweights");
   check_weights(destination_weights_, destinations_.size(), "destweights");
+}
+
+bool DistGraph::repeats_here() const {
+  return repeats(sources_) || repeats(destinations_);
 }
 
 }  // namespace scomm::group

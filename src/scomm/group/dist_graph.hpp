@@ -25,10 +25,18 @@ class DistGraph {
   const std::vector<int>& destination_weights() const noexcept { return destination_weights_; }
   bool weighted() const noexcept { return weighted_; }
 
+  // Whether this process's lists name one process twice on a side (a repeated edge).
+  bool repeats_here() const;
+  // Whether some member's lists do, as the members agreed when the graph was made: the same at
+  // every member (false until set_repeats_anywhere).
+  bool repeats_anywhere() const noexcept { return repeats_anywhere_; }
+  void set_repeats_anywhere(bool repeats) noexcept { repeats_anywhere_ = repeats; }
+
  private:
   std::vector<Rank> sources_, destinations_;
   std::vector<int> source_weights_, destination_weights_;
   bool weighted_;
+  bool repeats_anywhere_ = false;
 };
 
 }  // namespace scomm::group

@@ -1,7 +1,5 @@
 #include "scomm/group/neighborhood.hpp"
 
-#include <algorithm>
-
 namespace scomm::group {
 namespace {
 
@@ -34,18 +32,13 @@ Degrees degrees_of(const VirtualTopology& topology) noexcept {
   return {static_cast<int>(graph.sources().size()), static_cast<int>(graph.destinations().size())};
 }
 
-bool has_repeated_neighbors(const VirtualTopology& topology) {
+bool has_repeated_neighbors(const VirtualTopology& topology) noexcept {
   if (const auto* grid = std::get_if<CartGrid>(&topology)) {
     for (int k = 0; k < grid->ndims(); ++k)
       if (grid->periods()[k] && grid->dims()[k] <= 2) return true;
     return false;
   }
-  const auto repeats = [](std::vector<Rank> ranks) {
-    std::sort(ranks.begin(), ranks.end());
-    return std::adjacent_find(ranks.begin(), ranks.end()) != ranks.end();
-  };
-  const auto& graph = std::get<DistGraph>(topology);
-  return repeats(graph.sources()) || repeats(graph.destinations());
+  return std::get<DistGraph>(topology).repeats_anywhere();
 }
 
 }  // namespace scomm::group

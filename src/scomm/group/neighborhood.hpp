@@ -33,9 +33,10 @@ struct Degrees {
 };
 Degrees degrees_of(const VirtualTopology& topology) noexcept;
 
-// Whether the caller's neighbors name one process twice on a side: both neighbors of some grid
-// dimension (a periodic extent of 1 or 2), or a graph's repeated edge. Only the order of the
-// messages then tells which block lands where.
-bool has_repeated_neighbors(const VirtualTopology& topology);
+// Whether some member's neighbors name one process twice on a side: both neighbors of a grid
+// dimension (a periodic extent of 1 or 2), or a graph's repeated edge at any member
+// (DistGraph::repeats_anywhere). Only the order of the messages then tells which block lands
+// where. The same at every member.
+bool has_repeated_neighbors(const VirtualTopology& topology) noexcept;
 
 }  // namespace scomm::group
