@@ -200,7 +200,8 @@ int SCOMM_Dims_create(int nnodes, int ndims, int dims[]);
  * the processes that named them and, within one, in the order named. Weights are
  * SCOMM_UNWEIGHTED, SCOMM_WEIGHTS_EMPTY or nonnegative; info hints are ignored.
  * SCOMM_Topo_test gives SCOMM_CART, SCOMM_DIST_GRAPH or SCOMM_UNDEFINED. SCOMM_Comm_to_MPI and
- * SCOMM_Comm_from_MPI carry a communicator's topology across. */
+ * SCOMM_Comm_from_MPI carry a communicator's topology across (under SimGrid SMPI, which has no
+ * MPI_Topo_test and no distributed graphs, to_MPI a grid's alone). */
 #define SCOMM_CART MPI_CART
 #define SCOMM_DIST_GRAPH MPI_DIST_GRAPH
 #define SCOMM_UNWEIGHTED MPI_UNWEIGHTED

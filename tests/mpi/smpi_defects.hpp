@@ -36,6 +36,9 @@ inline constexpr bool kTestallCompletesEarly = kOnSmpi;
 // MPI_Testany never reports a receive from MPI_PROC_NULL complete (MPI_Testsome and MPI_Waitany
 // do at once).
 inline constexpr bool kTestanySkipsProcNull = kOnSmpi;
+// MPI_Topo_test, MPI_Dist_graph_* and MPI_Neighbor_* abort ("Not yet implemented"): only Cartesian
+// communicators exist there.
+inline constexpr bool kNoNeighborhoods = kOnSmpi;
 // MPI_Sendrecv_replace reports a message the caller sent itself as from its rank + 1.
 inline constexpr bool kSendrecvReplaceFromSelf = kOnSmpi;
 // MPI_Get_elements aborts ("Not yet implemented"): SCOMM_Get_elements says so.
