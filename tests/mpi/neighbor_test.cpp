@@ -105,11 +105,11 @@ class NeighborTest : public ScommTest, public ::testing::WithParamInterface<std:
  protected:
   void SetUp() override {
     const std::string& algorithm = GetParam();
-    if (algorithm == "native" && smpi_defect::kNoNeighborhoods) GTEST_SKIP();
     for (const char* variable : kVariables)
       if (!algorithm.empty()) setenv(variable, algorithm.c_str(), 1);
     ScommTest::SetUp();
     for (const char* variable : kVariables) unsetenv(variable);
+    if (algorithm == "native" && smpi_defect::kNoNeighborhoods) GTEST_SKIP();
     SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);  // the cases inherit it
     make_grids();
     make_graph("graph", global_edges(world_size_));
