@@ -209,14 +209,20 @@ class RandomProgram {
     add(std::move(members), handle, {rows, columns, periods[0], periods[1]});
   }
 
-  // Each member's row, column, whole grid or itself alone of a live grid (SCOMM_Cart_sub, local).
-  void cart_sub() {
+  // A live grid, drawn; null when none is live.
+  const Live* pick_grid() {
     std::vector<std::size_t> grids;
     for (std::size_t i = 0; i < live_.size(); ++i)
       if (!live_[i].grid.empty()) grids.push_back(i);
-    if (grids.empty()) return create_range();
-    const Live& grid =
-        live_[grids[static_cast<std::size_t>(draw(0, static_cast<int>(grids.size()) - 1))]];
+    if (grids.empty()) return nullptr;
+    return &live_[grids[static_cast<std::size_t>(draw(0, static_cast<int>(grids.size()) - 1))]];
+  }
+
+  // Each member's row, column, whole grid or itself alone of a live grid (SCOMM_Cart_sub, local).
+  void cart_sub() {
+    const Live* picked = pick_grid();
+    if (picked == nullptr) return create_range();
+    const Live& grid = *picked;
     const int remain[2] = {draw(0, 1), draw(0, 1)}, columns = grid.grid[1];
     std::map<int, std::vector<int>> by_dropped;  // the dropped coordinates -> members in order
     for (int r = 0; r < static_cast<int>(grid.members.size()); ++r) {
@@ -550,12 +556,9 @@ class RandomProgram {
   // One of the four neighborhood collectives on a live grid (rows of 1 or 2 and columns alike
   // make one process both neighbors of a dimension), as collective() runs the others.
   void neighbor_collective() {
-    std::vector<std::size_t> grids;
-    for (std::size_t i = 0; i < live_.size(); ++i)
-      if (!live_[i].grid.empty()) grids.push_back(i);
-    if (grids.empty()) return collective();
-    const Live& grid =
-        live_[grids[static_cast<std::size_t>(draw(0, static_cast<int>(grids.size()) - 1))]];
+    const Live* picked = pick_grid();
+    if (picked == nullptr) return collective();
+    const Live& grid = *picked;
     const auto op = static_cast<random_programs::Collective>(
         draw(random_programs::kCollectives, static_cast<int>(scomm::coll::kOperationCount) - 1));
     const int counts[] = {0, 1, 5, 700};

@@ -7,21 +7,9 @@ namespace scomm::coll {
 p2p::Request neighbor_allgather(const Call& call, const void* sendbuf, int sendcount,
                                 MPI_Datatype sendtype, void* recvbuf, int recvcount,
                                 MPI_Datatype recvtype) {
-  const group::VirtualTopology& topology = topology_of(call);
-  const ExchangeArgs args = neighbor_args(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                          recvtype, group::degrees_of(topology));
-  const Algorithm algorithm =
-      call.selection.choose(Operation::kNeighborAllgather, 0, call.comm.size());
-  if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Ineighbor_allgather, MPI_Neighbor_allgather, sendbuf, sendcount,
-                         sendtype, recvbuf, recvcount, recvtype);
-  return launch(
-      call, ScheduleKey{Operation::kNeighborAllgather, algorithm, 0, false, sendcount, recvcount},
-      [&] {
-        return neighbor_exchange(topology, call.comm.rank(), SameBlock{{kInput, 0, sendcount}},
-                                 RegularLayout{kOutput, recvcount});
-      },
-      args.binding());
+  return NeighborCall(call, Operation::kNeighborAllgather)
+      .exchange(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                SameBlock{{kInput, 0, sendcount}}, MPI_Ineighbor_allgather, MPI_Neighbor_allgather);
 }
 
 }  // namespace scomm::coll

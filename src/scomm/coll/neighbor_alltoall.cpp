@@ -8,20 +8,9 @@ namespace scomm::coll {
 p2p::Request neighbor_alltoall(const Call& call, const void* sendbuf, int sendcount,
                                MPI_Datatype sendtype, void* recvbuf, int recvcount,
                                MPI_Datatype recvtype) {
-  const group::VirtualTopology& topology = topology_of(call);
-  const ExchangeArgs args = neighbor_args(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                          recvtype, group::degrees_of(topology));
-  const Algorithm algorithm = alltoall_algorithm(call, Operation::kNeighborAlltoall, topology);
-  if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Ineighbor_alltoall, MPI_Neighbor_alltoall, sendbuf, sendcount,
-                         sendtype, recvbuf, recvcount, recvtype);
-  return launch(
-      call, ScheduleKey{Operation::kNeighborAlltoall, algorithm, 0, false, sendcount, recvcount},
-      [&] {
-        return neighbor_exchange(topology, call.comm.rank(), RegularLayout{kInput, sendcount},
-                                 RegularLayout{kOutput, recvcount});
-      },
-      args.binding());
+  return NeighborCall(call, Operation::kNeighborAlltoall)
+      .exchange(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                RegularLayout{kInput, sendcount}, MPI_Ineighbor_alltoall, MPI_Neighbor_alltoall);
 }
 
 }  // namespace scomm::coll

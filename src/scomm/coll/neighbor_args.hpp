@@ -1,9 +1,10 @@
-// What the neighborhood collectives share: the communicator's virtual topology, their argument
-// checks, and their schedule over the caller's neighbors.
+// What the neighborhood collectives share: the communicator's virtual topology, the algorithm,
+// their argument checks, and their schedule over the caller's neighbors.
 #pragma once
 
 #include <mpi.h>
 
+#include <cstdint>
 #include <span>
 
 #include "scomm/coll/collective.hpp"
@@ -12,17 +13,6 @@
 #include "scomm/group/neighborhood.hpp"
 
 namespace scomm::coll {
-
-// The virtual topology of the call's communicator, or Error(kTopology).
-const group::VirtualTopology& topology_of(const Call& call);
-
-// The arguments of a neighborhood collective: Error(kBuffer) for MPI_IN_PLACE (which means
-// nothing here) or a send buffer that is the receive buffer; with one count a side, each side's
-// block where the caller has neighbors on that side (else its buffer may be null).
-ExchangeArgs neighbor_args(const void* sendbuf, MPI_Datatype sendtype, void* recvbuf,
-                           MPI_Datatype recvtype);
-ExchangeArgs neighbor_args(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                           int recvcount, MPI_Datatype recvtype, group::Degrees degrees);
 
 // Error(kArg) for a null counts or displacements array (either may be null for no neighbor), then
 // check_data for each of the `degree` blocks of `buffer`; the arrays as spans of `degree`.
@@ -33,22 +23,59 @@ struct NeighborVector {
 NeighborVector checked_vector(const void* buffer, const int* counts, const int* displs, int degree,
                               MPI_Datatype type);
 
-// The algorithm of a neighborhood all-to-all (either form): the selection's, except that "native"
-// runs scomm's schedule where the neighbors name one process twice on a side
-// (group::has_repeated_neighbors). There the base MPIs' own have matched the wrong blocks, as the
-// tests saw: Open MPI 4.1's nonblocking ones deliver block s into block s, not s ^ 1, on a grid
-// (open-mpi/ompi#14430, fixed after 5.0), and MPICH 4.0's blocking ones match a graph's repeated
-// edges and a grid's dimensions of 1 in other orders than MPI-4.1's (pmodels/mpich#7945).
-Algorithm alltoall_algorithm(const Call& call, Operation operation,
-                             const group::VirtualTopology& topology);
+// One neighborhood collective at its entry point: the communicator's virtual topology (or
+// Error(kTopology)), the caller's degrees, the algorithm, and the schedule's launch.
+class NeighborCall {
+ public:
+  NeighborCall(const Call& call, Operation operation);
 
-// neighbor_exchange over the caller's neighbors in `topology`.
-template <typename Send, typename Recv>
-Schedule neighbor_exchange(const group::VirtualTopology& topology, int rank, const Send& send,
-                           const Recv& recv) {
-  const group::Neighborhood neighbors = group::neighborhood_of(topology, rank);
-  return neighbor_exchange(rank, neighbors.sources, neighbors.destinations, neighbors.pairs_swapped,
-                           send, recv);
-}
+  const group::Degrees& degrees() const noexcept { return degrees_; }
+  bool native() const noexcept { return algorithm_ == Algorithm::kNative; }
+
+  // The arguments: Error(kBuffer) for MPI_IN_PLACE (which means nothing here) or a send buffer
+  // that is the receive buffer; with one count a side, each side's block where the caller has
+  // neighbors on that side (else its buffer may be null).
+  ExchangeArgs args(const void* sendbuf, MPI_Datatype sendtype, void* recvbuf,
+                    MPI_Datatype recvtype) const;
+  ExchangeArgs args(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype) const;
+
+  // A collective of one count a side (allgather, alltoall): `send` lays out the send buffer's
+  // blocks, the receive buffer holds one block a neighbor; "native" runs MPI's own `nonblocking`
+  // or `blocking` call.
+  template <typename Send, typename Nonblocking, typename Blocking>
+  p2p::Request exchange(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        int recvcount, MPI_Datatype recvtype, const Send& send,
+                        Nonblocking nonblocking, Blocking blocking) const {
+    const ExchangeArgs checked = args(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+    if (native())
+      return launch_native(call_, nonblocking, blocking, sendbuf, sendcount, sendtype, recvbuf,
+                           recvcount, recvtype);
+    return launch(sendcount, recvcount, {}, send, RegularLayout{kOutput, recvcount},
+                  checked.binding());
+  }
+
+  // The exchange over the caller's neighbors, `send` and `recv` laying out the blocks; `count`,
+  // `extra` and `vectors` as the schedule's cache key takes them.
+  template <typename Send, typename Recv>
+  p2p::Request launch(std::int64_t count, std::int64_t extra, ScheduleCache::Vectors vectors,
+                      const Send& send, const Recv& recv, const Binding& binding) const {
+    return coll::launch(
+        call_, ScheduleKey{operation_, algorithm_, 0, false, count, extra}, vectors,
+        [&] {
+          const group::Neighborhood n = group::neighborhood_of(topology_, call_.comm.rank());
+          return neighbor_exchange(call_.comm.rank(), n.sources, n.destinations, n.pairs_swapped,
+                                   send, recv);
+        },
+        binding);
+  }
+
+ private:
+  const Call& call_;
+  Operation operation_;
+  const group::VirtualTopology& topology_;
+  group::Degrees degrees_;
+  Algorithm algorithm_;
+};
 
 }  // namespace scomm::coll
