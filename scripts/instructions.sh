@@ -21,10 +21,17 @@ python3 "$root/scripts/instruction_counts.py" creation "$(ls "$work"/split-halve
 python3 "$root/scripts/instruction_counts.py" messages "$work"/p2p-overhead.[0-9]*
 # 8 bytes, each collected alone; some thousand repeated calls, so that the first call's schedule
 # building weighs nothing.
+collective() {  # experiment, operation
+  mpirun --oversubscribe -np 2 valgrind --tool=callgrind --collect-atstart=no \
+    --toggle-collect="SCOMM_$2" --callgrind-out-file="$work/$2.%p" \
+    "$build/bench/scomm-mpibench" "$1" --only "$2" --reps 3 --max-bytes 8 >/dev/null 2>&1
+  python3 "$root/scripts/instruction_counts.py" collective "$2" "$work/$2".[0-9]*
+}
 for op in Bcast Reduce Allreduce Scan Gather Gatherv Scatterv Allgather Allgatherv Alltoall \
   Alltoallv Reduce_scatter; do
-  mpirun --oversubscribe -np 2 valgrind --tool=callgrind --collect-atstart=no \
-    --toggle-collect="SCOMM_$op" --callgrind-out-file="$work/$op.%p" \
-    "$build/bench/scomm-mpibench" collectives --only "$op" --reps 3 --max-bytes 8 >/dev/null 2>&1
-  python3 "$root/scripts/instruction_counts.py" collective "$op" "$work/$op".[0-9]*
+  collective collectives "$op"
+done
+# On the periodic 2-D grid of two processes: two messages each way to the other, two copies.
+for op in Neighbor_allgather Neighbor_alltoall Neighbor_alltoallv; do
+  collective neighbor-collectives "$op"
 done

@@ -404,7 +404,12 @@ def p2p_section(runs):
              "generation each, the rank and tag checked, nothing else (no context, no rank map, no "
              "matching engine; `bench/mpi/p2p_overhead.cpp`). The Waitsome rows complete the "
              "window by `MPI_Waitsome` and `SCOMM_Waitsome` until no request is active (no floor, "
-             "no goal: they show what completing some at a time costs).", "",
+             "no goal: they show what completing some at a time costs). The rows of \"an any-tag "
+             "receive waiting elsewhere\" run while a receive of any source and tag waits, never "
+             "matched, on a duplicate of the world under each library: MPI keeps it in its "
+             "posted-receive queue, scomm in its matching engine, which every scomm call then "
+             "polls for arrived messages (no floor, no goal: they show what such a receive "
+             "costs the other messages).", "",
              "| P | communicator: measurement | raw MPI ns | scomm ns | scomm / raw | floor ns | "
              "floor / raw |",
              "|---:|---|---:|---:|---:|---:|---:|"]
@@ -422,7 +427,7 @@ def p2p_section(runs):
                        else " | ")
         parts.append(f"| {r['processes']} | {base} | {r['median']:.1f} | {ours['median']:.1f} | "
                      f"{ratio:.3f} | {floor_cells} |")
-        if "Waitsome" not in base:
+        if "Waitsome" not in base and "waiting" not in base:
             checks.append(check(ratio <= P2P_GOAL, f"{base} at P = {r['processes']}: "
                                                    f"scomm / raw = {ratio:.3f} "
                                                    f"(goal <= {P2P_GOAL})"))

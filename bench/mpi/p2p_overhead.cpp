@@ -1,10 +1,12 @@
 // Point-to-point overhead against raw MPI on the same ranks: 8-byte ping-pong latency between
 // ranks 0 and 1 and the message rate of windows of 64 nonblocking sends (completed by Waitall,
 // and windows of 8 and 64 by Waitsome), on the world and on a reversed-world communicator (a
-// regular map: its lookups must cost nothing measurable). Beside them a minimal library with
-// checked integer request handles (HandleFloor). The
-// variants alternate repetition by repetition so drift hits all alike.
+// regular map: its lookups must cost nothing measurable), and on the world while a receive of any
+// source and tag waits on another communicator (scomm matches such a receive itself, polling for
+// it in every call). Beside them a minimal library with checked integer request handles
+// (HandleFloor). The variants alternate repetition by repetition so drift hits all alike.
 #include <array>
+#include <optional>
 #include <span>
 #include <utility>
 
@@ -161,6 +163,37 @@ class FloorApi {
   int count_ = 0;
 };
 
+// A receive of any source and tag, never matched, posted on a duplicate of the world under MPI
+// and under scomm while it lives: MPI keeps it in its posted-receive queue, scomm in its matching
+// engine, which every scomm call then polls.
+class WaitingReceives {
+ public:
+  WaitingReceives() {
+    MPI_Comm_dup(MPI_COMM_WORLD, &mpi_comm_);
+    SCOMM_Comm_dup(SCOMM_COMM_WORLD, &scomm_comm_);
+    MPI_Irecv(&mpi_buffer_, 1, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG, mpi_comm_, &mpi_request_);
+    SCOMM_Irecv(&scomm_buffer_, 1, MPI_DOUBLE, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, scomm_comm_,
+                &scomm_request_);
+  }
+  ~WaitingReceives() {
+    MPI_Cancel(&mpi_request_);
+    MPI_Wait(&mpi_request_, MPI_STATUS_IGNORE);
+    SCOMM_Cancel(&scomm_request_);
+    SCOMM_Wait(&scomm_request_, SCOMM_STATUS_IGNORE);
+    SCOMM_Comm_free(&scomm_comm_);
+    MPI_Comm_free(&mpi_comm_);
+  }
+  WaitingReceives(const WaitingReceives&) = delete;
+  WaitingReceives& operator=(const WaitingReceives&) = delete;
+
+ private:
+  MPI_Comm mpi_comm_ = MPI_COMM_NULL;
+  SCOMM_Comm scomm_comm_ = SCOMM_COMM_NULL;
+  MPI_Request mpi_request_ = MPI_REQUEST_NULL;
+  SCOMM_Request scomm_request_ = SCOMM_REQUEST_NULL;
+  double mpi_buffer_ = 0, scomm_buffer_ = 0;
+};
+
 // Ranks a and b of the communicator ping-pong.
 template <typename Api>
 void ping_pong(Api& api, int me, int a, int b) {
@@ -252,6 +285,7 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
     ScommApi scomm;
     FloorApi floor;
     Pair pair;
+    bool waiting_receive = false;  // WaitingReceives live while it runs (the floor left out)
   };
   Case cases[] = {{"world",
                    MpiApi(MPI_COMM_WORLD),
@@ -262,7 +296,13 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
                    MpiApi(reversed_mpi),
                    ScommApi(reversed),
                    FloorApi(reversed_floor),
-                   {p - 1 - rank, p - 1, p - 2}}};
+                   {p - 1 - rank, p - 1, p - 2}},
+                  {"world, an any-tag receive waiting elsewhere",
+                   MpiApi(MPI_COMM_WORLD),
+                   ScommApi(SCOMM_COMM_WORLD),
+                   FloorApi(world_floor),
+                   {rank, 0, 1},
+                   true}};
   // The floor has no Waitsome: those rows compare scomm with MPI alone.
   const Measurement measurements[] = {
       {"8-byte ping-pong", 1, Completion::kWaitall},
@@ -272,9 +312,11 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
   const int pings = o.quick ? 1000 : 20000, windows = o.quick ? 100 : 2000;
   std::vector<Row> rows;
   for (Case& c : cases) {
+    std::optional<WaitingReceives> waiting;
+    if (c.waiting_receive) waiting.emplace();
     for (const Measurement& m : measurements) {
       const int iterations = m.messages == 1 ? pings : windows * kWindow / m.messages;
-      const bool with_floor = m.how == Completion::kWaitall;
+      const bool with_floor = m.how == Completion::kWaitall && !c.waiting_receive;
       std::vector<double> raw, ours, floor;
       for (int rep = 0; rep < o.reps; ++rep) {
         raw.push_back(ns_per_message(c.mpi, c.pair, m, iterations));
