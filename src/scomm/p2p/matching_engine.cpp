@@ -140,7 +140,8 @@ void MatchingEngine::remove_background(Operation& operation) noexcept {
 }
 
 void MatchingEngine::progress_background() noexcept {
-  if (pending_ > background_.size() && !pull_failure_) {  // receives wait here
+  if (pending_ > background_.size() && !pull_failure_ &&
+      (!background_.empty() || ++idle_passes_ % kPullEvery == 0)) {  // receives wait here
     try {
       pull();
     } catch (...) {
