@@ -88,6 +88,23 @@ TEST_F(CollCheckTest, DifferentCollectivesFailEverywhere) {
   expect_world_still_works();
 }
 
+// A neighborhood all-to-all at one member and an allgather at the others, on a ring.
+TEST_F(CollCheckTest, DifferentNeighborhoodCollectivesFailEverywhere) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  const int dims = size_, periods = 1;
+  SCOMM_Comm ring = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Cart_create(SCOMM_COMM_WORLD, 1, &dims, &periods, 0, &ring), SCOMM_SUCCESS);
+  const int out[2] = {rank_, rank_};
+  int in[2] = {};
+  const int code = rank_ == 0 ? SCOMM_Neighbor_alltoall(out, 1, MPI_INT, in, 1, MPI_INT, ring)
+                              : SCOMM_Neighbor_allgather(out, 1, MPI_INT, in, 1, MPI_INT, ring);
+  EXPECT_EQ(error_class_of(code), SCOMM_ERR_ARG);
+  ASSERT_EQ(SCOMM_Neighbor_allgather(out, 1, MPI_INT, in, 1, MPI_INT, ring), SCOMM_SUCCESS);
+  EXPECT_EQ(in[0], (rank_ + size_ - 1) % size_);
+  EXPECT_EQ(in[1], (rank_ + 1) % size_);
+  SCOMM_Comm_free(&ring);
+}
+
 TEST_F(CollCheckTest, DifferentBlockSizesFailEverywhere) {
   if (size_ < 2) GTEST_SKIP() << "needs two ranks";
   std::vector<int> in(2, 1), out(2);
