@@ -1,6 +1,7 @@
 // SCOMM_Dist_graph_*, SCOMM_Topo_test: distributed graph communicators (comm/dist_graph.hpp),
 // the general form's edges delivered to their ends by the coll layer's all-to-all.
 #include <exception>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -65,38 +66,51 @@ std::vector<int> copied_weights(const int* weights, int n, const char* what) {
 enum Side : int { kIn = 0, kOut = 1 };
 constexpr int kRecordInts = 3;
 
+class EdgeRecords {
+ public:
+  explicit EdgeRecords(int size) : size_(size), by_member_(static_cast<std::size_t>(size)) {}
+
+  // Error(kRank) for an end outside the communicator, Error(kArg) for a negative weight.
+  void add(int source, int destination, int weight) {
+    check_rank(source, "source");
+    check_rank(destination, "destination");
+    if (weight < 0) throw Error(ErrorClass::kArg, "a negative weight");
+    append(source, {kOut, destination, weight});
+    append(destination, {kIn, source, weight});
+  }
+  const std::vector<std::vector<int>>& by_member() const noexcept { return by_member_; }
+
+ private:
+  void check_rank(int rank, const char* what) const {
+    if (rank < 0 || rank >= size_)
+      throw Error(ErrorClass::kRank, std::string(what) + " " + std::to_string(rank) +
+                                         " outside a communicator of " + std::to_string(size_));
+  }
+  void append(int member, std::initializer_list<int> record) {
+    std::vector<int>& to = by_member_[static_cast<std::size_t>(member)];
+    to.insert(to.end(), record);
+  }
+
+  int size_;
+  std::vector<std::vector<int>> by_member_;
+};
+
 std::vector<std::vector<int>> edge_records(int size, int n, const int sources[],
                                            const int degrees[], const int destinations[],
                                            const int weights[]) {
   const std::vector<int> from = copied(sources, n, "sources");
   const std::vector<int> degree = copied(degrees, n, "degrees");
-  std::vector<std::vector<int>> records(static_cast<std::size_t>(size));
-  const auto check_rank = [&](int rank, const char* what) {
-    if (rank < 0 || rank >= size)
-      throw Error(ErrorClass::kRank, std::string(what) + " " + std::to_string(rank) +
-                                         " outside a communicator of " + std::to_string(size));
-  };
+  const bool weight_given = is_weighted(weights) && weights != SCOMM_WEIGHTS_EMPTY;
+  EdgeRecords records(size);
   std::size_t edge = 0;
-  for (int i = 0; i < n; ++i) {
-    check_rank(from[static_cast<std::size_t>(i)], "source");
-    if (degree[static_cast<std::size_t>(i)] < 0)
+  for (std::size_t i = 0; i < from.size(); ++i) {
+    if (degree[i] < 0)
       throw Error(ErrorClass::kArg, "degrees[" + std::to_string(i) + "] is negative");
-    for (int k = 0; k < degree[static_cast<std::size_t>(i)]; ++k, ++edge) {
-      require(destinations, "destinations");
-      const int s = from[static_cast<std::size_t>(i)], d = destinations[edge];
-      check_rank(d, "destination");
-      int w = 1;
-      if (is_weighted(weights) && weights != SCOMM_WEIGHTS_EMPTY) {
-        w = weights[edge];
-        if (w < 0) throw Error(ErrorClass::kArg, "a negative weight");
-      }
-      records[static_cast<std::size_t>(s)].insert(records[static_cast<std::size_t>(s)].end(),
-                                                  {kOut, d, w});
-      records[static_cast<std::size_t>(d)].insert(records[static_cast<std::size_t>(d)].end(),
-                                                  {kIn, s, w});
-    }
+    if (degree[i] > 0) require(destinations, "destinations");
+    for (int k = 0; k < degree[i]; ++k, ++edge)
+      records.add(from[i], destinations[edge], weight_given ? weights[edge] : 1);
   }
-  return records;
+  return records.by_member();
 }
 
 // Every member's records for this one, in member order: an all-to-all of their counts, then of
