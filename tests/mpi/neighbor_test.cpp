@@ -472,18 +472,22 @@ TEST_P(NeighborTest, TopologiesSurviveDupAndConversions) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, NeighborTest, ::testing::Values("", "linear", "native"));
 
-// MPI_Dist_graph_create: every process names the world's edges e with e % p == its rank, with
-// weight e. Each process's neighbors are those of MPI's own call as multisets, and in scomm's
-// documented order: by the process that named them, then as named.
-class DistGraphCreateTest : public ScommTest {};
+// MPI_Dist_graph_create: every process names the world's edges e with e % p == its rank (or
+// process 0 names them all), with weight e. Each process's neighbors are those of MPI's own call
+// as multisets, and in scomm's documented order: by the process that named them, then as named.
+class DistGraphCreateTest : public ScommTest,
+                            public ::testing::WithParamInterface<bool /*one names all*/> {};
 
-TEST_F(DistGraphCreateTest, NeighborsAreMpisInTheDocumentedOrder) {
+TEST_P(DistGraphCreateTest, NeighborsAreMpisInTheDocumentedOrder) {
   const std::vector<Edge> edges = global_edges(world_size_);
+  const auto named_by = [&](std::size_t e) {
+    return GetParam() ? 0 : static_cast<int>(e % static_cast<std::size_t>(world_size_));
+  };
   std::vector<int> sources, degrees, destinations, weights;
   std::vector<int> in, in_weights, out, out_weights;
   for (int namer = 0; namer < world_size_; ++namer)
     for (std::size_t e = 0; e < edges.size(); ++e) {
-      if (static_cast<int>(e % static_cast<std::size_t>(world_size_)) != namer) continue;
+      if (named_by(e) != namer) continue;
       if (namer == world_rank_) {
         sources.push_back(edges[e].source);
         degrees.push_back(1);
@@ -540,6 +544,8 @@ TEST_F(DistGraphCreateTest, NeighborsAreMpisInTheDocumentedOrder) {
   EXPECT_EQ(pairs(d, dw), pairs(md, mdw));
   MPI_Comm_free(&mpi_graph);
 }
+
+INSTANTIATE_TEST_SUITE_P(Namers, DistGraphCreateTest, ::testing::Bool());
 
 class NeighborErrorTest : public ScommTest {
  protected:

@@ -1,13 +1,15 @@
 // SCOMM_Dist_graph_*, SCOMM_Topo_test: distributed graph communicators (comm/dist_graph.hpp),
-// the general form's edges delivered to their ends by the coll layer's all-to-all.
+// the general form's edges delivered to their ends by a sparse exchange (coll/sparse_exchange.hpp).
 #include <exception>
 #include <initializer_list>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/operations.hpp"
+#include "scomm/coll/sparse_exchange.hpp"
 #include "scomm/comm/dist_graph.hpp"
 
 namespace {
@@ -19,11 +21,18 @@ namespace coll = scomm::coll;
 namespace comm = scomm::comm;
 namespace group = scomm::group;
 
-// A blocking collective of the library's own on `e`: the selection table's algorithms, never
+// A blocking collective of the library's own on `comm`: the selection table's algorithms, never
 // the user's forced ones (a "native" one would make an MPI twin for one call).
-coll::Call internal_call(CommEntry& e) {
+coll::Call internal_call(comm::Comm& comm) {
   static const coll::Selection table;
-  return coll::Call{runtime(), e.comm, table, true};
+  return coll::Call{runtime(), comm, table, true};
+}
+
+// Whether `flag` holds at some member of `comm`.
+bool any_member(comm::Comm& comm, bool flag) {
+  int mine = flag ? 1 : 0, any = 0;
+  coll::allreduce(internal_call(comm), &mine, &any, 1, MPI_INT, MPI_MAX);
+  return any != 0;
 }
 
 // Runs `check` at every member of `e`: where it fails at some member, every member throws (that
@@ -39,7 +48,7 @@ bool checked_everywhere(CommEntry& e, Check&& check) {
     failure = std::current_exception();
   }
   int mine[2] = {failure ? 1 : 0, flag ? 1 : 0}, any[2] = {0, 0};
-  coll::allreduce(internal_call(e), mine, any, 2, MPI_INT, MPI_MAX);
+  coll::allreduce(internal_call(e.comm), mine, any, 2, MPI_INT, MPI_MAX);
   if (failure) std::rethrow_exception(failure);
   if (any[0] != 0) throw Error(ErrorClass::kArg, "another member's arguments are invalid");
   return any[1] != 0;
@@ -62,13 +71,13 @@ std::vector<int> copied_weights(const int* weights, int n, const char* what) {
 
 // The edges a member names in SCOMM_Dist_graph_create, each as a record for each of its two ends
 // ({kOut, destination, weight} for the source, {kIn, source, weight} for the destination), the
-// records grouped by the member they go to.
+// records grouped by the member they go to (only the members that get some: no array of p).
 enum Side : int { kIn = 0, kOut = 1 };
 constexpr int kRecordInts = 3;
 
 class EdgeRecords {
  public:
-  explicit EdgeRecords(int size) : size_(size), by_member_(static_cast<std::size_t>(size)) {}
+  explicit EdgeRecords(int size) : size_(size) {}
 
   // Error(kRank) for an end outside the communicator, Error(kArg) for a negative weight.
   void add(int source, int destination, int weight) {
@@ -78,7 +87,11 @@ class EdgeRecords {
     append(source, {kOut, destination, weight});
     append(destination, {kIn, source, weight});
   }
-  const std::vector<std::vector<int>>& by_member() const noexcept { return by_member_; }
+  std::vector<coll::SparseBlock> blocks() const {
+    std::vector<coll::SparseBlock> out;
+    for (const auto& [member, ints] : by_member_) out.push_back({member, ints});
+    return out;
+  }
 
  private:
   void check_rank(int rank, const char* what) const {
@@ -87,17 +100,17 @@ class EdgeRecords {
                                          " outside a communicator of " + std::to_string(size_));
   }
   void append(int member, std::initializer_list<int> record) {
-    std::vector<int>& to = by_member_[static_cast<std::size_t>(member)];
+    std::vector<int>& to = by_member_[member];
     to.insert(to.end(), record);
   }
 
   int size_;
-  std::vector<std::vector<int>> by_member_;
+  std::map<int, std::vector<int>> by_member_;
 };
 
-std::vector<std::vector<int>> edge_records(int size, int n, const int sources[],
-                                           const int degrees[], const int destinations[],
-                                           const int weights[]) {
+std::vector<coll::SparseBlock> edge_records(int size, int n, const int sources[],
+                                            const int degrees[], const int destinations[],
+                                            const int weights[]) {
   const std::vector<int> from = copied(sources, n, "sources");
   const std::vector<int> degree = copied(degrees, n, "degrees");
   const bool weight_given = is_weighted(weights) && weights != SCOMM_WEIGHTS_EMPTY;
@@ -110,39 +123,19 @@ std::vector<std::vector<int>> edge_records(int size, int n, const int sources[],
     for (int k = 0; k < degree[i]; ++k, ++edge)
       records.add(from[i], destinations[edge], weight_given ? weights[edge] : 1);
   }
-  return records.by_member();
+  return records.blocks();
 }
 
-// Every member's records for this one, in member order: an all-to-all of their counts, then of
-// the records themselves.
-std::vector<int> delivered(CommEntry& e, const std::vector<std::vector<int>>& records) {
-  const auto size = records.size();
-  std::vector<int> send_counts(size), send_displs(size), recv_counts(size), recv_displs(size);
-  std::vector<int> outgoing;
-  for (std::size_t r = 0; r < size; ++r) {
-    send_displs[r] = static_cast<int>(outgoing.size());
-    send_counts[r] = static_cast<int>(records[r].size());
-    outgoing.insert(outgoing.end(), records[r].begin(), records[r].end());
-  }
-  coll::alltoall(internal_call(e), send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT);
-  int total = 0;
-  for (std::size_t r = 0; r < size; ++r) {
-    recv_displs[r] = total;
-    total += recv_counts[r];
-  }
-  std::vector<int> incoming(static_cast<std::size_t>(total));
-  coll::alltoallv(internal_call(e), outgoing.data(), send_counts.data(), send_displs.data(),
-                  MPI_INT, incoming.data(), recv_counts.data(), recv_displs.data(), MPI_INT);
-  return incoming;
-}
-
-group::DistGraph graph_of_records(int size, const std::vector<int>& records, bool weighted) {
+// The caller's lists from the records it received, in order of the members that named them.
+group::DistGraph graph_of_records(int size, const std::vector<coll::SparseBlock>& received,
+                                  bool weighted) {
   std::vector<int> sources, source_weights, destinations, destination_weights;
-  for (std::size_t at = 0; at + kRecordInts <= records.size(); at += kRecordInts) {
-    const bool out = records[at] == kOut;
-    (out ? destinations : sources).push_back(records[at + 1]);
-    (out ? destination_weights : source_weights).push_back(records[at + 2]);
-  }
+  for (const coll::SparseBlock& block : received)
+    for (std::size_t at = 0; at + kRecordInts <= block.ints.size(); at += kRecordInts) {
+      const bool out = block.ints[at] == kOut;
+      (out ? destinations : sources).push_back(block.ints[at + 1]);
+      (out ? destination_weights : source_weights).push_back(block.ints[at + 2]);
+    }
   return group::DistGraph(size, std::move(sources), std::move(source_weights),
                           std::move(destinations), std::move(destination_weights), weighted);
 }
@@ -187,17 +180,19 @@ int SCOMM_Dist_graph_create(SCOMM_Comm comm_old, int n, const int sources[], con
                             const int destinations[], const int weights[], MPI_Info /*info*/,
                             int /*reorder: scomm keeps the ranks*/, SCOMM_Comm* comm_dist_graph) {
   return on_comm("SCOMM_Dist_graph_create", comm_old, [&](CommEntry& e) {
-    std::vector<std::vector<int>> records;
+    std::vector<coll::SparseBlock> records;
     checked_everywhere(e, [&] {
       require(comm_dist_graph, "comm_dist_graph");
       records = edge_records(e.comm.size(), n, sources, degrees, destinations, weights);
       return false;
     });
-    group::DistGraph graph =
-        graph_of_records(e.comm.size(), delivered(e, records), is_weighted(weights));
-    graph.set_repeats_anywhere(checked_everywhere(e, [&] { return graph.repeats_here(); }));
-    *comm_dist_graph = new_comm_handle(
-        comm::dist_graph_create_adjacent(runtime(), e.comm, std::move(graph)), e.errhandler);
+    // The records go to their members on the new communicator, which no other message uses yet.
+    comm::Comm made = comm::duplicate(runtime(), e.comm);
+    group::DistGraph graph = graph_of_records(
+        made.size(), coll::sparse_exchange(internal_call(made), records, 0), is_weighted(weights));
+    graph.set_repeats_anywhere(any_member(made, graph.repeats_here()));
+    comm::attach(made, std::move(graph));
+    *comm_dist_graph = new_comm_handle(std::move(made), e.errhandler);
   });
 }
 

@@ -7,9 +7,17 @@
 
 namespace scomm::comm {
 
+Comm duplicate(Runtime& runtime, Comm& parent) {
+  return std::move(*finish(*start_dup(runtime, parent, true)));
+}
+
+void attach(Comm& comm, group::DistGraph graph) {
+  comm.set_topology(std::make_shared<const group::VirtualTopology>(std::move(graph)));
+}
+
 Comm dist_graph_create_adjacent(Runtime& runtime, Comm& parent, group::DistGraph graph) {
-  Comm made = std::move(*finish(*start_dup(runtime, parent, true)));
-  made.set_topology(std::make_shared<const group::VirtualTopology>(std::move(graph)));
+  Comm made = duplicate(runtime, parent);
+  attach(made, std::move(graph));
   return made;
 }
 
