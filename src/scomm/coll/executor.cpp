@@ -511,13 +511,13 @@ void ScheduleRun::run_local(const LocalStep& step) {
     reduce(step);
 }
 
-// Error(kTruncate) where `from` holds more bytes than `to` has room for: a collective's members
-// that disagree on a block's length, or a neighborhood's message to its own process (which MPI
-// would truncate, and Open MPI 4.1 truncates without saying so).
 void ScheduleRun::run_locals(const Round& round) {
   for (const LocalStep& step : round.local) run_local(step);
 }
 
+// Error(kTruncate) where `from` holds more bytes than `to` has room for: a collective's members
+// that disagree on a block's length, or a neighborhood's message to its own process (which MPI
+// would truncate, and Open MPI 4.1 truncates without saying so).
 void ScheduleRun::copy(const Block& from, const Block& to) {
   const TypeLayout& source = *buffer(from.slot).layout;
   const TypeLayout& target = *buffer(to.slot).layout;

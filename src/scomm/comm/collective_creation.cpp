@@ -18,8 +18,8 @@ namespace {
 struct Membership {
   group::MapPtr map;
   group::Rank rank;
-  std::shared_ptr<const group::VirtualTopology> topology =
-      nullptr;  // a duplicate keeps the parent's
+  // A duplicate keeps the parent's.
+  std::shared_ptr<const group::VirtualTopology> topology = nullptr;
 };
 
 // A blocking creation's allocation has priority 0; a nonblocking one's is the parent's context
