@@ -63,8 +63,9 @@ launched() {
 # make_results.py takes each ratio's median over the launches (files ...-launch2, -launch3 beside
 # the first; stale ones go first).
 launched coll collectives split-ibcast simulator-fit
-# The neighborhood collectives on a periodic 2-D grid against the base MPI's, launched alike.
-launched neighbors neighbor-collectives
+# The neighborhood collectives on a periodic 2-D grid, and distributed graph creation, against
+# the base MPI's, launched alike.
+launched neighbors neighbor-collectives dist-graph-create
 # Janus quicksort, scomm ranges against MPI_Comm_split, at the largest count unless told (the
 # issue's goal is at 8 ranks: SCOMM_JANUS_NP="8 16" on a 16-core machine).
 for np in ${SCOMM_JANUS_NP:-${counts[-1]}}; do mpibench "$np" janus janus-sort --reps "${SCOMM_JANUS_REPS:-5}"; done

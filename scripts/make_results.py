@@ -558,6 +558,26 @@ def split_ibcast_section(runs):
     return parts + [""]
 
 
+def dist_graph_create_section(runs):
+    pairs = paired(runs, "dist-graph-create")
+    if not pairs:
+        return []
+    parts = ["## dist-graph-create (distributed graph topologies)", "",
+             "Every process names its ring neighbors and the process half the ring away: the "
+             "adjacent form with its own in- and out-lists, the general form with its out-edges "
+             "alone (they must reach their other ends: scomm by a sparse exchange, NBX). Creation "
+             "+ free against the base MPI's; ns medians of the slowest rank (min-max), medians "
+             "over the launches. No goal: the table shows what a graph costs to make.", "",
+             "| P | creation | scomm ns | native ns | scomm / native |",
+             "|---:|---|---:|---:|---:|"]
+    for p, e, ours, theirs in sorted(pairs, key=lambda x: (x[0], x[1]["creation"])):
+        parts.append(f"| {p} | {e['creation']} | {fmt_ns(ours['median'])} "
+                     f"({fmt_ns(ours['min'])}-{fmt_ns(ours['max'])}) | {fmt_ns(theirs['median'])} "
+                     f"({fmt_ns(theirs['min'])}-{fmt_ns(theirs['max'])}) | "
+                     f"{float(e['scomm/native']):.3f} |")
+    return parts + [""]
+
+
 SIMULATOR_FIT_BACK_TO_BACK = (
     "The links are fitted to one-way messages over scomm point-to-point, each acknowledged by an "
     "empty one, from a buffer only the sender writes into one only the receiver reads (as a "
@@ -710,7 +730,7 @@ def janus_section(runs):
 # Launches of one command beside the first: mpi-c16-coll-p16-launch2.json and so on.
 LAUNCH_SUFFIX = re.compile(r"-launch\d+$")
 # Experiments whose rows pair scomm with the native MPI, merged over launches.
-PAIRED = ("collectives", "neighbor-collectives", "split-ibcast")
+PAIRED = ("collectives", "neighbor-collectives", "dist-graph-create", "split-ibcast")
 
 
 def load_mpi_runs(files):
@@ -806,6 +826,7 @@ def mpi_machine_sections(runs, pngs):
     parts += p2p_section(runs)
     parts += collectives_section(runs) + figure_line(pngs, "collectives")
     parts += neighbor_collectives_section(runs)
+    parts += dist_graph_create_section(runs)
     parts += split_ibcast_section(runs)
     parts += simulator_fit_section(runs)
     parts += janus_section(runs) + figure_line(pngs, "janus-sort")

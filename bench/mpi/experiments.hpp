@@ -29,6 +29,7 @@ std::vector<Row> context_stress(const MpiBenchOptions& options);
 std::vector<Row> p2p_overhead(const MpiBenchOptions& options);
 std::vector<Row> collectives(const MpiBenchOptions& options);
 std::vector<Row> neighbor_collectives(const MpiBenchOptions& options);
+std::vector<Row> dist_graph_create(const MpiBenchOptions& options);
 std::vector<Row> split_ibcast(const MpiBenchOptions& options);
 std::vector<Row> simulator_fit(const MpiBenchOptions& options);
 std::vector<Row> janus_sort(const MpiBenchOptions& options);

@@ -6,7 +6,8 @@
 //                               [--topology FILE] [--only NAME,...]
 //
 // Experiments: split-halves, groups-of-four, context-stress, p2p-overhead, collectives,
-// neighbor-collectives, split-ibcast, simulator-fit, janus-sort, multilevel-bcast.
+// neighbor-collectives, dist-graph-create, split-ibcast, simulator-fit, janus-sort,
+// multilevel-bcast.
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -27,7 +28,8 @@ constexpr const char* kUsage =
     "[--json FILE] [--variant NAME] [--roots N] [--max-bytes N] [--topology FILE] [--only "
     "NAME,...]\n"
     "experiments: split-halves groups-of-four context-stress p2p-overhead collectives "
-    "neighbor-collectives split-ibcast simulator-fit janus-sort multilevel-bcast";
+    "neighbor-collectives dist-graph-create split-ibcast simulator-fit janus-sort "
+    "multilevel-bcast";
 
 using Experiment = std::vector<Row> (*)(const MpiBenchOptions&);
 
@@ -38,6 +40,7 @@ Experiment experiment_named(const std::string& name) {
   if (name == "p2p-overhead") return p2p_overhead;
   if (name == "collectives") return collectives;
   if (name == "neighbor-collectives") return neighbor_collectives;
+  if (name == "dist-graph-create") return dist_graph_create;
   if (name == "split-ibcast") return split_ibcast;
   if (name == "simulator-fit") return simulator_fit;
   if (name == "janus-sort") return janus_sort;
