@@ -181,15 +181,17 @@ int SCOMM_Dist_graph_create(SCOMM_Comm comm_old, int n, const int sources[], con
                             int /*reorder: scomm keeps the ranks*/, SCOMM_Comm* comm_dist_graph) {
   return on_comm("SCOMM_Dist_graph_create", comm_old, [&](CommEntry& e) {
     std::vector<coll::SparseBlock> records;
-    checked_everywhere(e, [&] {
+    // Weighted where some member names weighted edges: one that names none cannot tell (and
+    // MPI_UNWEIGHTED is a null pointer in some MPIs, as an empty array's data may be).
+    const bool weighted = checked_everywhere(e, [&] {
       require(comm_dist_graph, "comm_dist_graph");
       records = edge_records(e.comm.size(), n, sources, degrees, destinations, weights);
-      return false;
+      return n > 0 && is_weighted(weights);
     });
     // The records go to their members on the new communicator, which no other message uses yet.
     comm::Comm made = comm::duplicate(runtime(), e.comm);
     group::DistGraph graph = graph_of_records(
-        made.size(), coll::sparse_exchange(internal_call(made), records, 0), is_weighted(weights));
+        made.size(), coll::sparse_exchange(internal_call(made), records, 0), weighted);
     graph.set_repeats_anywhere(any_member(made, graph.repeats_here()));
     comm::attach(made, std::move(graph));
     *comm_dist_graph = new_comm_handle(std::move(made), e.errhandler);
