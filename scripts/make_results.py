@@ -342,7 +342,7 @@ def split_section(runs, title="## split-halves (issue: communicators, context id
         cells = []
         for name in names:
             row = find_row(runs, "split-halves", p, name)
-            cells.append(f"{fmt_ns(row['median'])} ({fmt_ns(row['min'])}-{fmt_ns(row['max'])})" if row else "-")
+            cells.append(fmt_spread(row) if row else "-")
         lo = find_row(runs, "split-halves", p, names[0])
         sp = find_row(runs, "split-halves", p, names[3])
         if lo and sp:
@@ -432,6 +432,11 @@ def p2p_section(runs):
                                                    f"scomm / raw = {ratio:.3f} "
                                                    f"(goal <= {P2P_GOAL})"))
     return parts + [""] + checks + [""]
+
+
+def fmt_spread(row):
+    """A row's median ns with its spread: "median (min-max)"."""
+    return f"{fmt_ns(row['median'])} ({fmt_ns(row['min'])}-{fmt_ns(row['max'])})"
 
 
 def fmt_bytes(n):
@@ -544,10 +549,9 @@ def split_ibcast_section(runs):
              "| P | bytes | scomm ns | native ns | scomm / native | native / scomm |",
              "|---:|---:|---:|---:|---:|---:|"]
     for p, e, ours, theirs in pairs:
-        parts.append(f"| {p} | {fmt_bytes(e['bytes'])} | {fmt_ns(ours['median'])} "
-                     f"({fmt_ns(ours['min'])}-{fmt_ns(ours['max'])}) | {fmt_ns(theirs['median'])} "
-                     f"({fmt_ns(theirs['min'])}-{fmt_ns(theirs['max'])}) | "
-                     f"{float(e['scomm/native']):.3f} | {theirs['median'] / ours['median']:.1f}x |")
+        parts.append(f"| {p} | {fmt_bytes(e['bytes'])} | {fmt_spread(ours)} | "
+                     f"{fmt_spread(theirs)} | {float(e['scomm/native']):.3f} | "
+                     f"{theirs['median'] / ours['median']:.1f}x |")
     parts.append("")
     for p in sorted({q for q, _, _, _ in pairs}):
         small = [(e, o, t) for q, e, o, t in pairs if q == p and int(e["bytes"]) <= 1024]
@@ -571,9 +575,7 @@ def dist_graph_create_section(runs):
              "| P | creation | scomm ns | native ns | scomm / native |",
              "|---:|---|---:|---:|---:|"]
     for p, e, ours, theirs in sorted(pairs, key=lambda x: (x[0], x[1]["creation"])):
-        parts.append(f"| {p} | {e['creation']} | {fmt_ns(ours['median'])} "
-                     f"({fmt_ns(ours['min'])}-{fmt_ns(ours['max'])}) | {fmt_ns(theirs['median'])} "
-                     f"({fmt_ns(theirs['min'])}-{fmt_ns(theirs['max'])}) | "
+        parts.append(f"| {p} | {e['creation']} | {fmt_spread(ours)} | {fmt_spread(theirs)} | "
                      f"{float(e['scomm/native']):.3f} |")
     return parts + [""]
 
@@ -642,7 +644,7 @@ def simulator_fit_section(runs):
         for r in mine:
             e = r["extra"]
             cells = (f"| {e['operation'].lower()} | {e['algorithm']} | {fmt_bytes(e['bytes'])} | "
-                     f"{fmt_ns(r['median'])} ({fmt_ns(r['min'])}-{fmt_ns(r['max'])}) | "
+                     f"{fmt_spread(r)} | "
                      f"{fmt_ns(float(e['predicted ns']))} | {float(e['relative error']):+.0%} | ")
             if by_protocol:
                 cells += (f"{fmt_ns(float(e['predicted by protocol ns']))} | "
@@ -699,9 +701,9 @@ def janus_section(runs):
             continue
         speedup = r["median"] / ours["median"]
         alone = creation_alone_speedup(r)
-        parts.append(f"| {r['processes']} | {size} | {fmt_ns(ours['median'])} "
-                     f"({fmt_ns(ours['min'])}-{fmt_ns(ours['max'])}) | {creation_of(ours)} | "
-                     f"{fmt_ns(r['median'])} ({fmt_ns(r['min'])}-{fmt_ns(r['max'])}) | "
+        parts.append(f"| {r['processes']} | {size} | {fmt_spread(ours)}"
+                     f" | {creation_of(ours)} | "
+                     f"{fmt_spread(r)} | "
                      f"{creation_of(r)} | {speedup:.2f}x | {f'{alone:.2f}x' if alone else ''} |")
         if r["processes"] == JANUS_GOAL_P:
             is_small = int(size.split("^")[1]) <= JANUS_SMALL_LOG2
@@ -788,7 +790,9 @@ def machine_of(run):
 def mpi_sections(runs, figures_dir):
     """One section per machine that the runs were taken on."""
     parts = []
-    for machine in sorted({machine_of(run) for run in runs}, key=lambda m: m[1]):
+    # By cores, then by processor name: machines of one core count come in the same order on
+    # every run (a set's order of strings changes from one Python process to the next).
+    for machine in sorted({machine_of(run) for run in runs}, key=lambda m: (m[1], m[0])):
         mine = [run for run in runs if machine_of(run) == machine]
         parts += mpi_machine_sections(mine, mpi_figures(mine, figures_dir))
     return parts
