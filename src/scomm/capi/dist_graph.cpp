@@ -64,8 +64,13 @@ bool is_weighted(const int* weights) {
   return weights != SCOMM_UNWEIGHTED;
 }
 
+// Whether `weights` is an array of weights (not SCOMM_UNWEIGHTED nor SCOMM_WEIGHTS_EMPTY).
+bool has_weight_array(const int* weights) {
+  return is_weighted(weights) && weights != SCOMM_WEIGHTS_EMPTY;
+}
+
 std::vector<int> copied_weights(const int* weights, int n, const char* what) {
-  if (!is_weighted(weights) || weights == SCOMM_WEIGHTS_EMPTY) return {};
+  if (!has_weight_array(weights)) return {};
   return copied(weights, n, what);
 }
 
@@ -81,8 +86,8 @@ class EdgeRecords {
 
   // Error(kRank) for an end outside the communicator, Error(kArg) for a negative weight.
   void add(int source, int destination, int weight) {
-    check_rank(source, "source");
-    check_rank(destination, "destination");
+    group::check_rank(source, size_, "source");
+    group::check_rank(destination, size_, "destination");
     if (weight < 0) throw Error(ErrorClass::kArg, "a negative weight");
     append(source, {kOut, destination, weight});
     append(destination, {kIn, source, weight});
@@ -94,11 +99,6 @@ class EdgeRecords {
   }
 
  private:
-  void check_rank(int rank, const char* what) const {
-    if (rank < 0 || rank >= size_)
-      throw Error(ErrorClass::kRank, std::string(what) + " " + std::to_string(rank) +
-                                         " outside a communicator of " + std::to_string(size_));
-  }
   void append(int member, std::initializer_list<int> record) {
     std::vector<int>& to = by_member_[member];
     to.insert(to.end(), record);
@@ -113,7 +113,7 @@ std::vector<coll::SparseBlock> edge_records(int size, int n, const int sources[]
                                             const int weights[]) {
   const std::vector<int> from = copied(sources, n, "sources");
   const std::vector<int> degree = copied(degrees, n, "degrees");
-  const bool weight_given = is_weighted(weights) && weights != SCOMM_WEIGHTS_EMPTY;
+  const bool weight_given = has_weight_array(weights);
   EdgeRecords records(size);
   std::size_t edge = 0;
   for (std::size_t i = 0; i < from.size(); ++i) {

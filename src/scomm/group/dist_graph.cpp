@@ -9,11 +9,7 @@ namespace scomm::group {
 namespace {
 
 void check_neighbors(const std::vector<Rank>& neighbors, Rank size, const char* what) {
-  for (std::size_t i = 0; i < neighbors.size(); ++i)
-    if (neighbors[i] < 0 || neighbors[i] >= size)
-      throw Error(ErrorClass::kRank, std::string(what) + "[" + std::to_string(i) + "] is " +
-                                         std::to_string(neighbors[i]) +
-                                         ", outside a communicator of " + std::to_string(size));
+  for (const Rank neighbor : neighbors) check_rank(neighbor, size, what);
 }
 
 void check_weights(const std::vector<int>& weights, std::size_t degree, const char* what) {

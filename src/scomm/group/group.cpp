@@ -17,12 +17,6 @@ namespace {
   throw Error(error_class, message);
 }
 
-void check_rank(int rank, Rank size, const char* what) {
-  if (rank < 0 || rank >= size)
-    fail(ErrorClass::kRank, "invalid rank " + std::to_string(rank) + " in " + what +
-                                " (group size " + std::to_string(size) + ")");
-}
-
 // Validates ranks of a group of `size` and returns them sorted; duplicates are an error.
 std::vector<Rank> sorted_distinct_ranks(std::span<const int> ranks, Rank size, const char* what) {
   std::vector<Rank> sorted(ranks.begin(), ranks.end());
@@ -87,6 +81,12 @@ Group filter(const Group& a, const std::function<bool(Rank)>& keep, const MapPol
 }
 
 }  // namespace
+
+void check_rank(int rank, Rank size, const char* what) {
+  if (rank < 0 || rank >= size)
+    fail(ErrorClass::kRank, "invalid rank " + std::to_string(rank) + " in " + what +
+                                " (group size " + std::to_string(size) + ")");
+}
 
 Group::Group() : map_(std::make_shared<DirectMap>(0)) {}
 

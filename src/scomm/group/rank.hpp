@@ -9,4 +9,7 @@ namespace scomm::group {
 using Rank = std::int32_t;
 inline constexpr Rank kUndefined = -32766;
 
+// Error(kRank) unless 0 <= rank < size; `what` names where the rank came from.
+void check_rank(int rank, Rank size, const char* what);
+
 }  // namespace scomm::group
