@@ -605,6 +605,26 @@ TEST_F(NeighborErrorTest, AnInvalidGraphAtOneProcessFailsEverywhere) {
                 SCOMM_COMM_WORLD, 1, &self, SCOMM_WEIGHTS_EMPTY, 1, &self, SCOMM_WEIGHTS_EMPTY,
                 MPI_INFO_NULL, 0, &graph)),
             SCOMM_ERR_ARG);
+  // A negative degree, a negative length, a missing array and an edge to a rank outside the
+  // world, each at the last process alone.
+  const bool at_last = world_rank_ == last;
+  const int negative = at_last ? -1 : 1, length = at_last ? -1 : 0,
+            outside = at_last ? world_size_ : self;
+  EXPECT_EQ(error_class_of(SCOMM_Dist_graph_create(SCOMM_COMM_WORLD, 1, &self, &negative, &self,
+                                                   SCOMM_UNWEIGHTED, MPI_INFO_NULL, 0, &graph)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Dist_graph_create_adjacent(
+                SCOMM_COMM_WORLD, length, nullptr, SCOMM_UNWEIGHTED, 0, nullptr, SCOMM_UNWEIGHTED,
+                MPI_INFO_NULL, 0, &graph)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Dist_graph_create(SCOMM_COMM_WORLD, 1, at_last ? nullptr : &self,
+                                                   &degree, &self, SCOMM_UNWEIGHTED, MPI_INFO_NULL,
+                                                   0, &graph)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Dist_graph_create(SCOMM_COMM_WORLD, 1, &self, &degree, &outside,
+                                                   SCOMM_UNWEIGHTED, MPI_INFO_NULL, 0, &graph)),
+            at_last ? SCOMM_ERR_RANK : SCOMM_ERR_ARG);
+  EXPECT_EQ(graph, SCOMM_COMM_NULL);
   // The world still works.
   int sum = 0;
   ASSERT_EQ(SCOMM_Allreduce(&degree, &sum, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
