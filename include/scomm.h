@@ -421,6 +421,15 @@ int SCOMM_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdis
                      MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                      const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
                      SCOMM_Request *request);
+/* A count, a datatype and a byte displacement per rank on each side; SCOMM_IN_PLACE as the send
+ * buffer sends the receive buffer's blocks, replaced by the ones received. */
+int SCOMM_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                    const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                    const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm);
+int SCOMM_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                     const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                     const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm,
+                     SCOMM_Request *request);
 int SCOMM_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm);
 int SCOMM_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
@@ -462,6 +471,15 @@ int SCOMM_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const 
 int SCOMM_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
                               MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                               const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
+                              SCOMM_Request *request);
+int SCOMM_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                             const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                             void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                             const MPI_Datatype recvtypes[], SCOMM_Comm comm);
+int SCOMM_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                              void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                              const MPI_Datatype recvtypes[], SCOMM_Comm comm,
                               SCOMM_Request *request);
 
 /* Introspection: live communicators at this process and the context ids they hold. */

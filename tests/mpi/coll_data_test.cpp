@@ -350,6 +350,89 @@ TEST_P(AlltoallvTest, WithZeroCountsGapsAndInPlace) {
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AlltoallvTest, ::testing::Values("", "linear", "native"));
 
+class AlltoallwTest : public CollTest {
+  const char* variable() const override { return "SCOMM_COLL_ALLTOALLW"; }
+
+ protected:
+  void SetUp() override {
+    CollTest::SetUp();
+    MPI_Type_contiguous(2, MPI_INT, &pair_);
+    MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &every_other_);
+    for (MPI_Datatype* type : {&pair_, &every_other_}) MPI_Type_commit(type);
+  }
+  void TearDown() override {
+    MPI_Type_free(&pair_);
+    MPI_Type_free(&every_other_);
+    CollTest::TearDown();
+  }
+
+  // One side of an Alltoallw: per rank a count, a byte displacement and a type.
+  struct Side {
+    std::vector<int> counts, displs;
+    std::vector<MPI_Datatype> types;
+    int total = 0;  // ints the buffer holds
+  };
+  // Rank `peer`'s block of `ints` ints as the type `choice` picks (0: ints; 1: every other int of
+  // a span twice as long; 2: pairs, where the block's length is even), blocks in reverse rank
+  // order with `gap` ints after each.
+  Side side(const std::vector<int>& ints, const std::function<int(int peer)>& choice,
+            int gap) const {
+    Side s;
+    const std::size_t n = ints.size();
+    s.counts.assign(n, 0);
+    s.displs.assign(n, 0);
+    s.types.assign(n, MPI_INT);
+    for (std::size_t r = n; r-- > 0;) {
+      const int k = ints[r], pick = choice(static_cast<int>(r));
+      int span = k;
+      if (pick == 2 && k % 2 == 0) {
+        s.types[r] = pair_, s.counts[r] = k / 2;
+      } else if (pick == 1) {
+        s.types[r] = every_other_, s.counts[r] = k, span = k == 0 ? 0 : 2 * k - 1;
+      } else {
+        s.counts[r] = k;
+      }
+      s.displs[r] = s.total * static_cast<int>(sizeof(int));
+      s.total += span + gap;
+    }
+    return s;
+  }
+
+  MPI_Datatype pair_ = MPI_DATATYPE_NULL, every_other_ = MPI_DATATYPE_NULL;
+};
+
+// Rank i sends j the ints of exchange_layout's count(i, j), each block in a type of its own, the
+// receiver's type another than the sender's; in place, the receive buffer's blocks and types go
+// both ways.
+TEST_P(AlltoallwTest, TypesPerBlockWithZeroCountsGapsAndInPlace) {
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    for (int salt = 0; salt < 3; ++salt)
+      for (const bool in_place : {false, true}) {
+        const Exchange e = exchange_layout(size, rank, salt, 0, in_place);
+        const Side send = side(
+            e.send.counts, [&](int peer) { return (rank + peer + salt) % 3; }, salt);
+        const Side recv = side(
+            e.recv.counts, [&](int peer) { return (2 * rank + peer + salt) % 3; }, 1);
+        const auto mine = pattern(rank, static_cast<std::size_t>(send.total), salt);
+        const std::vector<int> init =
+            in_place ? pattern(rank, static_cast<std::size_t>(recv.total), salt)
+                     : std::vector<int>(static_cast<std::size_t>(recv.total), -1);
+        expect_like_mpi(
+            init,
+            [&](int* out, Mode mode) {
+              const void* in = in_place ? MPI_IN_PLACE : mine.data();
+              return RUN(Alltoallw, Ialltoallw, in, send.counts.data(), send.displs.data(),
+                         send.types.data(), out, recv.counts.data(), recv.displs.data(),
+                         recv.types.data());
+            },
+            describe(pair, salt, 0, in_place));
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, AlltoallwTest, ::testing::Values("", "linear", "native"));
+
 // ----- datatypes: every operation with its default algorithm and every forced one
 
 // A send type and a receive type with the same signature per element pair: `send_per` send
@@ -794,9 +877,24 @@ TEST_F(DataErrorsTest, BadArgumentsAreReportedWithTheirClass) {
   EXPECT_EQ(err(SCOMM_Alltoallv(a.data(), counts.data(), nullptr, MPI_INT, b.data(), counts.data(),
                                 displs.data(), MPI_INT, w)),
             SCOMM_ERR_ARG);
+  const std::vector<MPI_Datatype> ints(counts.size(), MPI_INT);
+  std::vector<MPI_Datatype> one_null = ints;
+  one_null.back() = MPI_DATATYPE_NULL;
+  EXPECT_EQ(err(SCOMM_Alltoallw(a.data(), counts.data(), displs.data(), nullptr, b.data(),
+                                counts.data(), displs.data(), ints.data(), w)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(err(SCOMM_Alltoallw(a.data(), counts.data(), displs.data(), ints.data(), b.data(),
+                                counts.data(), displs.data(), one_null.data(), w)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(err(SCOMM_Alltoallw(a.data(), counts.data(), displs.data(), ints.data(), a.data(),
+                                counts.data(), displs.data(), ints.data(), w)),
+            SCOMM_ERR_BUFFER);
   counts[0] = -1;
   EXPECT_EQ(err(SCOMM_Allgatherv(a.data(), 1, MPI_INT, b.data(), counts.data(), displs.data(),
                                  MPI_INT, w)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(err(SCOMM_Alltoallw(SCOMM_IN_PLACE, nullptr, nullptr, nullptr, b.data(), counts.data(),
+                                displs.data(), ints.data(), w)),
             SCOMM_ERR_COUNT);
   SCOMM_Request request = SCOMM_REQUEST_NULL;
   EXPECT_EQ(err(SCOMM_Igather(a.data(), 1, MPI_INT, b.data(), 1, MPI_INT, 0, w, nullptr)),

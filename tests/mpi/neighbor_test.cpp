@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -236,7 +237,8 @@ class NeighborTest : public ScommTest, public ::testing::WithParamInterface<std:
 
   static constexpr const char* kVariables[] = {
       "SCOMM_COLL_NEIGHBOR_ALLGATHER", "SCOMM_COLL_NEIGHBOR_ALLGATHERV",
-      "SCOMM_COLL_NEIGHBOR_ALLTOALL", "SCOMM_COLL_NEIGHBOR_ALLTOALLV"};
+      "SCOMM_COLL_NEIGHBOR_ALLTOALL", "SCOMM_COLL_NEIGHBOR_ALLTOALLV",
+      "SCOMM_COLL_NEIGHBOR_ALLTOALLW"};
   std::vector<Case> cases_;
 };
 
@@ -329,6 +331,82 @@ TEST_P(NeighborTest, VectorFormsMatchMpiAndItsDefinition) {
       EXPECT_EQ(mine, theirs);
     }
   }
+}
+
+// One side of the w-form: neighbor i's block of v_count ints at a byte displacement, every
+// other int of a span twice as long (a resized MPI_INT) where `strided(i)`, plain ints else.
+struct WSide {
+  std::vector<int> counts;
+  std::vector<MPI_Aint> displs;
+  std::vector<MPI_Datatype> types;
+  std::vector<int> first, stride;  // in ints: where element e of block i lies
+  int total = 0;
+};
+
+WSide w_side(const std::vector<int>& neighbors, int rank, bool receiving, MPI_Datatype every_other,
+             const std::function<bool(std::size_t)>& strided) {
+  WSide side;
+  for (std::size_t i = 0; i < neighbors.size(); ++i) {
+    const int n = neighbors[i];
+    const int count = n == MPI_PROC_NULL ? 2 : receiving ? v_count(n, rank) : v_count(rank, n);
+    const int stride = strided(i) ? 2 : 1;
+    side.counts.push_back(count);
+    side.types.push_back(stride == 2 ? every_other : MPI_INT);
+    side.displs.push_back(static_cast<MPI_Aint>(side.total * sizeof(int)));
+    side.first.push_back(side.total);
+    side.stride.push_back(stride);
+    side.total += (count == 0 ? 0 : stride * (count - 1) + 1) + 1;
+  }
+  return side;
+}
+
+// Alltoallw: a type and a byte displacement per block, the sender's type another than the
+// receiver's (the signatures agree), gaps left untouched.
+TEST_P(NeighborTest, WFormMatchesMpiAndItsDefinition) {
+  MPI_Datatype every_other = MPI_DATATYPE_NULL;
+  MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &every_other);
+  MPI_Type_commit(&every_other);
+  for (const Case& c : cases_) {
+    SCOPED_TRACE(c.name);
+    const int rank = c.rank;
+    const WSide send =
+        w_side(c.destinations, rank, false, every_other, [](std::size_t j) { return j % 2 == 1; });
+    const WSide recv =
+        w_side(c.sources, rank, true, every_other, [](std::size_t i) { return i % 2 == 0; });
+    std::vector<int> out(static_cast<std::size_t>(send.total), -1);
+    for (std::size_t j = 0; j < c.destinations.size(); ++j)
+      for (int e = 0; e < send.counts[j]; ++e)
+        out[static_cast<std::size_t>(send.first[j] + e * send.stride[j])] =
+            value(rank, static_cast<int>(j), e);
+    std::vector<int> expected(static_cast<std::size_t>(recv.total), kUntouched);
+    for (std::size_t i = 0; i < c.sources.size(); ++i)
+      for (int e = 0; c.sources[i] != MPI_PROC_NULL && e < recv.counts[i]; ++e)
+        expected[static_cast<std::size_t>(recv.first[i] + e * recv.stride[i])] =
+            value(c.sources[i], c.sender_block[i], e);
+    std::vector<int> mine(expected.size(), kUntouched), theirs = mine;
+    ASSERT_EQ(SCOMM_Neighbor_alltoallw(data_of(out), data_of(send.counts), data_of(send.displs),
+                                       data_of(send.types), data_of(mine), data_of(recv.counts),
+                                       data_of(recv.displs), data_of(recv.types), c.scomm),
+              SCOMM_SUCCESS);
+    if (kMpiHasNeighborhoods)
+      MPI_Neighbor_alltoallw(data_of(out), data_of(send.counts), data_of(send.displs),
+                             data_of(send.types), data_of(theirs), data_of(recv.counts),
+                             data_of(recv.displs), data_of(recv.types), c.mpi);
+    EXPECT_EQ(mine, expected);
+    if (mpi_is_right(c)) {
+      EXPECT_EQ(mine, theirs);
+    }
+    std::fill(mine.begin(), mine.end(), kUntouched);
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(
+        SCOMM_Ineighbor_alltoallw(data_of(out), data_of(send.counts), data_of(send.displs),
+                                  data_of(send.types), data_of(mine), data_of(recv.counts),
+                                  data_of(recv.displs), data_of(recv.types), c.scomm, &request),
+        SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    EXPECT_EQ(mine, expected) << "nonblocking";
+  }
+  MPI_Type_free(&every_other);
 }
 
 // Allgatherv: each process sends one block to all, so every edge into a process carries the

@@ -36,6 +36,7 @@ inline constexpr std::int64_t kElementBase = 100000;
 // With `input_is_output`, blocks of the input are blocks of the output (`input` is unused).
 struct RankBuffers {
   Values input, output;
+  std::vector<Values> views;  // the schedule's views (a w-form's blocks), set up by the test
   std::vector<Values> temps;
   bool input_is_output = false;
 };
@@ -103,7 +104,9 @@ class ValueSimulation {
     RankBuffers& b = buffers(rank);
     if (s == coll::kInput) return b.input_is_output ? b.output : b.input;
     if (s == coll::kOutput) return b.output;
-    return b.temps[coll::Schedule::temp_index(s)];
+    const coll::Schedule& schedule = schedules_[static_cast<std::size_t>(rank)];
+    if (schedule.is_view(s)) return b.views.at(s - coll::Schedule::view_slot(0));
+    return b.temps[schedule.temp_index(s)];
   }
   Values read(int rank, const coll::Block& block) {
     Values& from = slot(rank, block.slot);

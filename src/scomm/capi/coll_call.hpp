@@ -81,6 +81,15 @@ int collective(const char* function, SCOMM_Comm c, const coll::Signature& signat
                         std::forward<Start>(start));
 }
 
+// A blocking collective whose arguments a replay could not compare (the w-forms' arrays of
+// datatypes): checked in check mode, never replayed.
+template <typename Start>
+int collective(const char* function, SCOMM_Comm c, const coll::Signature& signature,
+               Start&& start) noexcept {
+  return run_collective(function, c, false, nullptr, signature, nullptr, {},
+                        std::forward<Start>(start));
+}
+
 // A nonblocking collective (not checked: starting one must not wait for the other members).
 template <typename Start>
 int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, Start&& start) noexcept {

@@ -205,4 +205,24 @@ int SCOMM_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdis
   });
 }
 
+int SCOMM_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                    const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                    const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm) {
+  return collective("SCOMM_Alltoallw", comm, Signature(Operation::kAlltoallw),
+                    [&](const Call& call) {
+                      return coll::alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                                             recvcounts, rdispls, recvtypes);
+                    });
+}
+
+int SCOMM_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                     const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                     const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm,
+                     SCOMM_Request* request) {
+  return collective("SCOMM_Ialltoallw", comm, request, [&](const Call& call) {
+    return coll::alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
+                           rdispls, recvtypes);
+  });
+}
+
 }  // extern "C"

@@ -1,5 +1,5 @@
-// The neighborhood collectives: SCOMM_Neighbor_allgather(v), SCOMM_Neighbor_alltoall(v) and their
-// nonblocking forms.
+// The neighborhood collectives: SCOMM_Neighbor_allgather(v), SCOMM_Neighbor_alltoall(v, w) and
+// their nonblocking forms.
 #include "scomm/capi/coll_call.hpp"
 
 using scomm::capi::collective;
@@ -88,6 +88,27 @@ int SCOMM_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const
   return collective("SCOMM_Ineighbor_alltoallv", comm, request, [&](const Call& call) {
     return coll::neighbor_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf,
                                     recvcounts, rdispls, recvtype);
+  });
+}
+
+int SCOMM_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                             const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                             SCOMM_Comm comm) {
+  return collective("SCOMM_Neighbor_alltoallw", comm, Signature(Operation::kNeighborAlltoallw),
+                    [&](const Call& call) {
+                      return coll::neighbor_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes,
+                                                      recvbuf, recvcounts, rdispls, recvtypes);
+                    });
+}
+
+int SCOMM_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                              SCOMM_Comm comm, SCOMM_Request* request) {
+  return collective("SCOMM_Ineighbor_alltoallw", comm, request, [&](const Call& call) {
+    return coll::neighbor_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                                    recvcounts, rdispls, recvtypes);
   });
 }
 

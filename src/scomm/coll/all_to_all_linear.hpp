@@ -17,7 +17,7 @@ namespace scomm::coll {
 // block is copied across when `copy_own`.
 template <typename Send, typename Recv>
 Schedule all_to_all_linear(const Shape& shape, const Send& send, const Recv& recv, bool copy_own) {
-  Schedule schedule;
+  Schedule schedule(views_named(send, recv));
   const int p = shape.size;
   schedule.next_round();
   for (int k = 1; k < p; ++k) {

@@ -13,6 +13,10 @@ void throw_null_vector(const int* counts) {
               counts == nullptr ? "null counts array" : "null displacements array");
 }
 
+void throw_null_types() {
+  throw Error(ErrorClass::kArg, "null datatypes array");
+}
+
 RootedArgs::RootedArgs(const Call& call, int root, Rooted direction, const void* sendbuf,
                        int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                        MPI_Datatype recvtype)
@@ -36,8 +40,12 @@ Binding RootedArgs::binding() const noexcept {
   const bool gathers = direction_ == Rooted::kGather;
   const bool has_send = gathers ? !in_place_ : at_root_;
   const bool has_recv = gathers ? at_root_ : !in_place_;
-  return Binding{has_send ? sendbuf_ : nullptr, has_send ? sendtype_ : recvtype_,
-                 has_recv ? recvbuf_ : nullptr, has_recv ? recvtype_ : sendtype_, MPI_OP_NULL};
+  return Binding{has_send ? sendbuf_ : nullptr,
+                 has_send ? sendtype_ : recvtype_,
+                 has_recv ? recvbuf_ : nullptr,
+                 has_recv ? recvtype_ : sendtype_,
+                 MPI_OP_NULL,
+                 {}};
 }
 
 ExchangeArgs::ExchangeArgs(const void* sendbuf, std::int64_t send_count, MPI_Datatype sendtype,
@@ -55,8 +63,12 @@ ExchangeArgs::ExchangeArgs(const void* sendbuf, int sendcount, MPI_Datatype send
 }
 
 Binding ExchangeArgs::binding() const noexcept {
-  return Binding{in_place() ? nullptr : sendbuf_, in_place() ? recvtype_ : sendtype_, recvbuf_,
-                 recvtype_, MPI_OP_NULL};
+  return Binding{in_place() ? nullptr : sendbuf_,
+                 in_place() ? recvtype_ : sendtype_,
+                 recvbuf_,
+                 recvtype_,
+                 MPI_OP_NULL,
+                 {}};
 }
 
 }  // namespace scomm::coll

@@ -14,6 +14,7 @@ namespace scomm::coll {
 
 [[noreturn]] void throw_in_place_not_allowed();
 [[noreturn]] void throw_null_vector(const int* counts);
+[[noreturn]] void throw_null_types();
 
 // Error(kBuffer) for MPI_IN_PLACE, which this buffer cannot be in this call.
 inline void check_not_in_place(const void* buffer) {

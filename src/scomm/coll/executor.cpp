@@ -1,6 +1,7 @@
 #include "scomm/coll/executor.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <climits>
 #include <cstring>
 #include <string>
@@ -65,8 +66,8 @@ void unpack(const std::byte* in, std::int64_t bytes, std::byte* out, MPI_Datatyp
 ScheduleRun::ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
                          const Schedule& schedule, const Binding& binding)
     : engine_(engine), channel_(std::move(channel)), schedule_(schedule) {
-  if (2 + schedule_.temps().size() > kInlineBuffers) {
-    heap_buffers_.resize(2 + schedule_.temps().size());
+  if (schedule_.slot_count() > kInlineBuffers) {
+    heap_buffers_.resize(schedule_.slot_count());
     buffers_ = heap_buffers_.data();
   }
   if (schedule_.max_round_transfers() > kInlineRequests) {
@@ -111,6 +112,7 @@ void ScheduleRun::bind(const Binding& binding) {
   }
   buffers_[kInput] = {static_cast<std::byte*>(const_cast<void*>(binding.input)), &send_layout_};
   buffers_[kOutput] = {static_cast<std::byte*>(binding.output), &recv_layout_};
+  if (schedule_.views() != 0) bind_views(binding.views);
   direct_rounds_.clear();
   replays_directly_ = false;
 }
@@ -144,6 +146,19 @@ void ScheduleRun::abandon_requests() noexcept {
   for (p2p::Request& request : engine_requests_) request.release(engine_);
 }
 
+// A view's layout is asked of MPI again unless its type is the same predefined one as the last
+// binding's.
+void ScheduleRun::bind_views(std::span<const View> views) {
+  assert(views.size() == schedule_.views());
+  view_layouts_.resize(views.size());
+  for (std::size_t v = 0; v < views.size(); ++v) {
+    TypeLayout& layout = view_layouts_[v];
+    if (!layout.predefined || layout.type != views[v].type) layout = TypeLayout::of(views[v].type);
+    buffers_[Schedule::view_slot(v)] = {
+        static_cast<std::byte*>(const_cast<void*>(views[v].address)), &layout};
+  }
+}
+
 // All temporaries in one block, each starting at its type's true lower bound (the address MPI
 // is given for element 0 is the block's minus true_lb).
 void ScheduleRun::bind_temps() {
@@ -157,7 +172,7 @@ void ScheduleRun::bind_temps() {
     heap_temps_ = std::make_unique<std::byte[]>(total);
     block = heap_temps_.get();
   }
-  std::size_t slot = 2;
+  std::size_t slot = Schedule::view_slot(schedule_.views());
   for (const TempBuffer& temp : schedule_.temps()) {
     const TypeLayout& layout = temp_layout(temp.type);
     buffers_[slot++] = {block - layout.true_lb, &layout};

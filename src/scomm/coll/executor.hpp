@@ -12,6 +12,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "scomm/coll/endpoint.hpp"
@@ -21,13 +22,21 @@
 
 namespace scomm::coll {
 
+// One of a w-form's views (schedule.hpp): where its element 0 lies, and its type. A view of the
+// send buffer is never written.
+struct View {
+  const void* address = nullptr;
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+};
+
 // What the schedule's named buffers are on this rank. The input is never written.
 struct Binding {
   const void* input = nullptr;
   MPI_Datatype send_type = MPI_DATATYPE_NULL;
   void* output = nullptr;
   MPI_Datatype recv_type = MPI_DATATYPE_NULL;
-  MPI_Op op = MPI_OP_NULL;  // for reductions
+  MPI_Op op = MPI_OP_NULL;      // for reductions
+  std::span<const View> views;  // the schedule's, in order; read only while binding
 };
 
 class ScheduleRun final : public p2p::Operation {
@@ -112,6 +121,7 @@ class ScheduleRun final : public p2p::Operation {
   const TypeLayout& temp_layout(TypeId type);
   std::byte* address(const Block& block) const;
   const TypedBuffer& buffer(Slot slot) const { return buffers_[slot]; }
+  void bind_views(std::span<const View> views);
   void bind_temps();
 
   p2p::MatchingEngine& engine_;
@@ -132,7 +142,8 @@ class ScheduleRun final : public p2p::Operation {
   MPI_Op op_;
   TypeLayout send_layout_, recv_layout_;
   TypeLayout byte_layout_;  // of temporaries holding packed bytes, asked of MPI when needed
-  // Input, output, temporaries: inline for the common few, on the heap beyond.
+  std::vector<TypeLayout> view_layouts_;
+  // Input, output, views, temporaries: inline for the common few, on the heap beyond.
   static constexpr std::size_t kInlineBuffers = 8;
   std::array<TypedBuffer, kInlineBuffers> inline_buffers_;
   std::vector<TypedBuffer> heap_buffers_;

@@ -22,8 +22,9 @@ const group::VirtualTopology& topology_of(const Call& call) {
 Algorithm algorithm_for(const Call& call, Operation operation,
                         const group::VirtualTopology& topology) {
   const Algorithm algorithm = call.selection.choose(operation, 0, call.comm.size());
-  const bool all_to_all =
-      operation == Operation::kNeighborAlltoall || operation == Operation::kNeighborAlltoallv;
+  const bool all_to_all = operation == Operation::kNeighborAlltoall ||
+                          operation == Operation::kNeighborAlltoallv ||
+                          operation == Operation::kNeighborAlltoallw;
   if (algorithm == Algorithm::kNative && all_to_all && group::has_repeated_neighbors(topology))
     return Algorithm::kLinear;
   return algorithm;

@@ -23,7 +23,7 @@ template <typename Send, typename Recv>
 Schedule neighbor_exchange(int self, std::span<const int> sources,
                            std::span<const int> destinations, bool pairs_swapped, const Send& send,
                            const Recv& recv) {
-  Schedule schedule;
+  Schedule schedule(views_named(send, recv));
   schedule.next_round();
   std::vector<Block> from_self;  // in the order the receives would be posted
   for (std::size_t k = 0; k < sources.size(); ++k) {

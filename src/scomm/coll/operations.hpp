@@ -48,6 +48,10 @@ p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_
 p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcounts,
                        const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
                        const int* recvcounts, const int* rdispls, MPI_Datatype recvtype);
+// Rank r's blocks: counts[r] elements of types[r], displs[r] bytes into the buffer.
+p2p::Request alltoallw(const Call& call, const void* sendbuf, const int* sendcounts,
+                       const int* sdispls, const MPI_Datatype* sendtypes, void* recvbuf,
+                       const int* recvcounts, const int* rdispls, const MPI_Datatype* recvtypes);
 
 // The neighborhood collectives, on a communicator with a virtual topology (else Error(kTopology)):
 // block i of a side belongs to neighbor i of group::neighborhood_of. MPI_IN_PLACE means nothing
@@ -64,5 +68,9 @@ p2p::Request neighbor_alltoall(const Call& call, const void* sendbuf, int sendco
 p2p::Request neighbor_alltoallv(const Call& call, const void* sendbuf, const int* sendcounts,
                                 const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
                                 const int* recvcounts, const int* rdispls, MPI_Datatype recvtype);
+p2p::Request neighbor_alltoallw(const Call& call, const void* sendbuf, const int* sendcounts,
+                                const MPI_Aint* sdispls, const MPI_Datatype* sendtypes,
+                                void* recvbuf, const int* recvcounts, const MPI_Aint* rdispls,
+                                const MPI_Datatype* recvtypes);
 
 }  // namespace scomm::coll

@@ -7,6 +7,11 @@
 // buffer) and temporary buffers the schedule declares. Offsets and counts are in elements of the
 // buffer's type: the send type for the input, the receive type for the output, the declared type
 // for a temporary. Within a round, no receive may write what a send of the same round reads.
+//
+// A w-form's blocks (MPI_Alltoallw's) each have a type and a place of their own: its schedule
+// names them as views, the slots after input and output, whose address and type the executor's
+// binding gives in order; a view's offsets and counts are in elements of its own type. The
+// temporaries take the slots after the views.
 #pragma once
 
 #include <algorithm>
@@ -15,7 +20,7 @@
 
 namespace scomm::coll {
 
-using Slot = std::uint16_t;
+using Slot = std::uint32_t;
 inline constexpr Slot kInput = 0;
 inline constexpr Slot kOutput = 1;
 
@@ -68,10 +73,15 @@ struct TempBuffer {
 
 class Schedule {
  public:
+  Schedule() = default;
+  // A schedule naming `views` views.
+  explicit Schedule(std::size_t views) : views_(views) {}
+  static Slot view_slot(std::size_t view) noexcept { return static_cast<Slot>(2 + view); }
+
   // A temporary buffer of `count` elements of `type`; returns its slot.
   Slot add_temp(TypeId type, std::int64_t count) {
     temps_.push_back({type, count});
-    return static_cast<Slot>(temps_.size() + 1);  // slots 0 and 1 are input and output
+    return static_cast<Slot>(first_temp() + temps_.size() - 1);
   }
   // Starts a new round: the calls below add to it. A round nothing is added to is not kept
   // (running an empty round costs a rank time for nothing).
@@ -109,8 +119,12 @@ class Schedule {
   // incoming block on the right (which needs to know if the operation commutes).
   std::size_t max_round_transfers() const noexcept { return max_round_transfers_; }
   bool reduces_right() const noexcept { return reduces_right_; }
-  static bool is_temp(Slot slot) noexcept { return slot >= 2; }
-  static std::size_t temp_index(Slot slot) noexcept { return slot - 2u; }
+  std::size_t views() const noexcept { return views_; }
+  bool is_view(Slot slot) const noexcept { return slot >= 2 && slot < first_temp(); }
+  bool is_temp(Slot slot) const noexcept { return slot >= first_temp(); }
+  std::size_t temp_index(Slot slot) const noexcept { return slot - first_temp(); }
+  // Input, output, views and temporaries.
+  std::size_t slot_count() const noexcept { return first_temp() + temps_.size(); }
 
  private:
   Schedule& local(const LocalStep& step) {
@@ -118,6 +132,7 @@ class Schedule {
     reduces_right_ = reduces_right_ || step.kind == LocalKind::kReduceRight;
     return *this;
   }
+  std::size_t first_temp() const noexcept { return 2 + views_; }
   Schedule& counted() {
     const Round& round = rounds_.back();
     max_round_transfers_ =
@@ -132,6 +147,7 @@ class Schedule {
 
   std::vector<Round> rounds_;
   std::vector<TempBuffer> temps_;
+  std::size_t views_ = 0;
   std::size_t max_round_transfers_ = 0;
   bool reduces_right_ = false;
   bool round_opened_ = false;

@@ -147,10 +147,12 @@ constexpr std::array kOperationNames{"barrier",
                                      "alltoallv",
                                      "reduce_scatter_block",
                                      "reduce_scatter",
+                                     "alltoallw",
                                      "neighbor_allgather",
                                      "neighbor_allgatherv",
                                      "neighbor_alltoall",
-                                     "neighbor_alltoallv"};
+                                     "neighbor_alltoallv",
+                                     "neighbor_alltoallw"};
 constexpr std::array kAlgorithmNames{"dissemination",
                                      "binomial",
                                      "scatter_allgather",
@@ -214,10 +216,12 @@ bool Selection::offers(Operation operation, Algorithm algorithm) noexcept {
     case kGatherv:
     case kScatterv:
     case kAlltoallv:
+    case kAlltoallw:
     case kNeighborAllgather:
     case kNeighborAllgatherv:
     case kNeighborAlltoall:
     case kNeighborAlltoallv:
+    case kNeighborAlltoallw:
       return algorithm == kLinear;
     case kAllgather:
       return algorithm == kBruck || algorithm == kRing || algorithm == kRecursiveDoubling;
@@ -359,10 +363,12 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
     case kGatherv:
     case kScatterv:
     case kAlltoallv:
+    case kAlltoallw:
     case kNeighborAllgather:
     case kNeighborAllgatherv:
     case kNeighborAlltoall:
     case kNeighborAlltoallv:
+    case kNeighborAlltoallw:
       return kLinear;
     case kAllgatherv:
       if (bytes <= kAllgathervShort && size >= kAllgathervMinBruckRanks) return kBruck;

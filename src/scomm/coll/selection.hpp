@@ -31,13 +31,15 @@ enum class Operation : std::uint8_t {
   kAlltoallv,
   kReduceScatterBlock,
   kReduceScatter,
+  kAlltoallw,
   // The neighborhood collectives, on communicators with a virtual topology.
   kNeighborAllgather,
   kNeighborAllgatherv,
   kNeighborAlltoall,
   kNeighborAlltoallv,
+  kNeighborAlltoallw,
 };
-inline constexpr std::size_t kOperationCount = 20;
+inline constexpr std::size_t kOperationCount = 22;
 
 // Whether `operation` exchanges with the caller's neighbors in a virtual topology only.
 constexpr bool is_neighborhood(Operation operation) noexcept {

@@ -197,8 +197,9 @@ class Simulator {
   }
 
   std::int64_t slot_bytes(const Schedule& s, const Block& b) const {
+    // A view's type is the binding's alone: its elements are priced as the receive type's.
     TypeId type = b.slot == kInput ? TypeId::kSend : TypeId::kRecv;
-    if (Schedule::is_temp(b.slot)) type = s.temps()[Schedule::temp_index(b.slot)].type;
+    if (s.is_temp(b.slot)) type = s.temps()[s.temp_index(b.slot)].type;
     if (type == TypeId::kByte) return b.count;
     return b.count * (type == TypeId::kSend ? sizes_.send : sizes_.recv);
   }

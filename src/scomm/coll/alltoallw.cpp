@@ -1,0 +1,60 @@
+#include <climits>
+#include <vector>
+
+#include "scomm/base/error.hpp"
+#include "scomm/coll/alltoallw_linear.hpp"
+#include "scomm/coll/operations.hpp"
+#include "scomm/coll/w_args.hpp"
+
+namespace scomm::coll {
+namespace {
+
+// Each in-place block's length in bytes, as alltoallw_in_place sends it; Error(kCount) beyond
+// INT_MAX (one message's limit).
+std::vector<int> packed_lengths(std::span<const int> counts, const MPI_Datatype* types) {
+  std::vector<int> bytes(counts.size());
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    const std::int64_t length = bytes_of(counts[r], types[r]);
+    if (length > INT_MAX) [[unlikely]]
+      throw Error(ErrorClass::kCount,
+                  "an in-place block of " + std::to_string(length) + " bytes exceeds INT_MAX");
+    bytes[r] = static_cast<int>(length);
+  }
+  return bytes;
+}
+
+}  // namespace
+
+// MPI_IN_PLACE: the blocks to send are the receive buffer's (receive counts, displacements and
+// types), replaced by the ones received; the send arguments are ignored. The schedule depends
+// on the counts alone (the cache's key); the places and types are its views.
+p2p::Request alltoallw(const Call& call, const void* sendbuf, const int* sendcounts,
+                       const int* sdispls, const MPI_Datatype* sendtypes, void* recvbuf,
+                       const int* recvcounts, const int* rdispls, const MPI_Datatype* recvtypes) {
+  const ExchangeArgs args(sendbuf, 1, MPI_BYTE, recvbuf, MPI_BYTE);
+  const bool in_place = args.in_place();
+  const int p = call.comm.size();
+  std::vector<View> views;
+  views.reserve(2 * static_cast<std::size_t>(p));
+  const std::span<const int> send =
+      in_place ? std::span<const int>{}
+               : add_views(sendbuf, sendcounts, sdispls, sendtypes, p, views);
+  const std::span<const int> recv = add_views(recvbuf, recvcounts, rdispls, recvtypes, p, views);
+  const Algorithm algorithm = call.selection.choose(Operation::kAlltoallw, 0, p);
+  if (algorithm == Algorithm::kNative)
+    return launch_native(call, MPI_Ialltoallw, MPI_Alltoallw, sendbuf, sendcounts, sdispls,
+                         sendtypes, recvbuf, recvcounts, rdispls, recvtypes);
+  Binding binding = args.binding();
+  binding.views = views;
+  const ScheduleKey key{Operation::kAlltoallw, algorithm, 0, in_place, 0, 0};
+  if (!in_place)
+    return launch(
+        call, key, {send, recv}, [&] { return alltoallw_linear(call.shape(), send, recv); },
+        binding);
+  const std::vector<int> bytes = packed_lengths(recv, recvtypes);
+  return launch(
+      call, key, {recv, bytes}, [&] { return alltoallw_in_place(call.shape(), recv, bytes); },
+      binding);
+}
+
+}  // namespace scomm::coll
