@@ -36,6 +36,7 @@
 #include "scomm/coll/alltoall_linear.hpp"
 #include "scomm/coll/alltoall_pairwise.hpp"
 #include "scomm/coll/alltoallv_linear.hpp"
+#include "scomm/coll/alltoallw_linear.hpp"
 #include "scomm/coll/barrier_dissemination.hpp"
 #include "scomm/coll/barrier_linear.hpp"
 #include "scomm/coll/bcast_binomial.hpp"
@@ -571,6 +572,43 @@ TEST_P(ScheduleDataflow, EveryResultHoldsExactlyItsContributions) {
           }
         }
     }
+  }
+}
+
+// Alltoallw's blocks are views of their own (schedule.hpp): rank r's view j holds its
+// c(r, j) elements for rank j, and its view p + i receives rank i's, nothing else.
+TEST(ScheduleDataflowViews, AlltoallwDeliversEveryBlockIntoItsView) {
+  const auto c = [](int from, int to) { return (from + 2 * to) % 4; };
+  const auto element = [](int to, int e) { return 100 * to + e; };
+  for (int p = 1; p <= 12; ++p) {
+    const auto counts_of = [&](int rank, bool sending) {
+      std::vector<int> counts;
+      for (int peer = 0; peer < p; ++peer)
+        counts.push_back(sending ? c(rank, peer) : c(peer, rank));
+      return counts;
+    };
+    ValueSimulation run(
+        [&](const Shape& s) {
+          return alltoallw_linear(s, counts_of(s.rank, true), counts_of(s.rank, false));
+        },
+        p, 0);
+    for (int r = 0; r < p; ++r) {
+      std::vector<Values>& views = run.buffers(r).views;
+      for (int j = 0; j < p; ++j) {
+        Values block;
+        for (int e = 0; e < c(r, j); ++e) block.push_back(initial(r, element(j, e)));
+        views.push_back(block);
+      }
+      for (int i = 0; i < p; ++i) views.push_back(symbolic::undefined(c(i, r)));
+    }
+    ASSERT_NO_THROW(run.run()) << "p=" << p;
+    for (int r = 0; r < p; ++r)
+      for (int i = 0; i < p; ++i) {
+        Values expected;
+        for (int e = 0; e < c(i, r); ++e) expected.push_back(initial(i, element(r, e)));
+        EXPECT_EQ(run.buffers(r).views[static_cast<std::size_t>(p + i)], expected)
+            << "p=" << p << " rank " << r << " from " << i;
+      }
   }
 }
 

@@ -24,6 +24,7 @@
 #include "scomm/coll/alltoall_linear.hpp"
 #include "scomm/coll/alltoall_pairwise.hpp"
 #include "scomm/coll/alltoallv_linear.hpp"
+#include "scomm/coll/alltoallw_linear.hpp"
 #include "scomm/coll/barrier_dissemination.hpp"
 #include "scomm/coll/barrier_linear.hpp"
 #include "scomm/coll/bcast_binomial.hpp"
@@ -127,6 +128,17 @@ Schedule alltoallv(const Shape& s, std::int64_t count, bool in_place) {
   }
   const auto recv_displs = gapped_displs(recv), sent_displs = gapped_displs(sent);
   return alltoallv_linear(s, {kInput, sent, sent_displs}, {kOutput, recv, recv_displs}, in_place);
+}
+
+// Alltoallw with alltoallv's symmetric counts, each block a view (priced as a receive-type
+// element); in place, they go as packed bytes.
+Schedule alltoallw(const Shape& s, std::int64_t count, bool in_place) {
+  std::vector<int> counts, bytes;
+  for (int j = 0; j < s.size; ++j) {
+    counts.push_back(count == 0 ? 0 : static_cast<int>(count) + (s.rank + j) % 3);
+    bytes.push_back(8 * counts.back());
+  }
+  return in_place ? alltoallw_in_place(s, counts, bytes) : alltoallw_linear(s, counts, counts);
 }
 
 // A ring as a grid sees it, each dimension's pair of receives swapped (on 1 and 2 ranks one
@@ -236,6 +248,7 @@ const std::vector<ValidatedBuilder>& validated_builders() {
       {"alltoall_linear", false, kTwoTypes,
        [](S s, N n, bool ip) { return alltoall_linear(s, 2 * n, n, ip); }},
       {"alltoallv_linear", false, kTwoTypes, alltoallv},
+      {"alltoallw_linear", false, kOneType, alltoallw},
       {"neighbor_alltoall/ring", false, kTwoTypes, neighbor<ring, false>},
       {"neighbor_alltoall/graph", false, kTwoTypes, neighbor<graph, false>},
       {"neighbor_allgather/ring", false, kTwoTypes, neighbor<ring, true>},

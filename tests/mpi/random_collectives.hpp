@@ -17,10 +17,10 @@
 
 namespace random_programs {
 
-// The C API's sixteen collectives on any communicator, in the selection table's order (the
+// The C API's seventeen collectives on any communicator, in the selection table's order (the
 // neighborhood ones after them need a virtual topology).
 using Collective = scomm::coll::Operation;
-constexpr int kCollectives = static_cast<int>(Collective::kReduceScatter) + 1;
+constexpr int kCollectives = static_cast<int>(Collective::kAlltoallw) + 1;
 
 // What a reduction adds up: ints under MPI_SUM, or pairs of ints under `compose`.
 struct Reduction {
@@ -128,6 +128,7 @@ class CollectiveCall {
   void prepare_gather();
   void prepare_scatter();
   void prepare_alltoall();
+  void prepare_w_form();
   void prepare_reduce_scatter();
   void prepare_neighbors(int salt);
   // The grid ranks of member r's four neighbors (-1 past a non-periodic edge), in MPI's order:
@@ -203,6 +204,10 @@ class CollectiveCall {
   std::size_t compared_ = SIZE_MAX;  // in-place reduce-scatters: only the member's block
   std::vector<int> send_, result_, expected_;
   std::vector<int> send_counts_, send_displs_, recv_counts_, recv_displs_;
+  // The w-forms': the displacements in bytes, every type MPI_INT.
+  std::vector<int> send_bytes_, recv_bytes_;
+  std::vector<MPI_Aint> send_addresses_, recv_addresses_;
+  std::vector<MPI_Datatype> types_;
   SCOMM_Request request_ = SCOMM_REQUEST_NULL;
 };
 
@@ -230,6 +235,7 @@ inline void CollectiveCall::prepare(int bcast_first) {
       return prepare_scatter();
     case Collective::kAlltoall:
     case Collective::kAlltoallv:
+    case Collective::kAlltoallw:
       return prepare_alltoall();
     case Collective::kReduceScatterBlock:
     case Collective::kReduceScatter:
@@ -309,7 +315,7 @@ inline void CollectiveCall::prepare_scatter() {
 // Alltoall, alltoallv: the block from member i to member j is item(members[i], members[j], k),
 // vary(count, i + j) long in the v-form.
 inline void CollectiveCall::prepare_alltoall() {
-  const bool v = op_ == Collective::kAlltoallv;
+  const bool v = op_ != Collective::kAlltoall;
   for (int j = 0; j < n(); ++j) {
     send_counts_.push_back(v ? vary(count_, mine_ + j) : count_);
     recv_counts_.push_back(send_counts_.back());  // vary is symmetric in i and j
@@ -329,6 +335,18 @@ inline void CollectiveCall::prepare_alltoall() {
   if (in_place_) result_ = send_;
   expected_ = result_;
   place(expected_, recv_counts_, recv_displs_, in);
+  prepare_w_form();
+}
+
+// The w-forms' arguments from the v-form's: displacements in bytes, MPI_INT blocks.
+inline void CollectiveCall::prepare_w_form() {
+  if (op_ != Collective::kAlltoallw && op_ != Collective::kNeighborAlltoallw) return;
+  const auto bytes = [](int ints) { return ints * static_cast<int>(sizeof(int)); };
+  for (const int d : send_displs_) send_bytes_.push_back(bytes(d));
+  for (const int d : recv_displs_) recv_bytes_.push_back(bytes(d));
+  send_addresses_.assign(send_bytes_.begin(), send_bytes_.end());
+  recv_addresses_.assign(recv_bytes_.begin(), recv_bytes_.end());
+  types_.assign(std::max(send_counts_.size(), recv_counts_.size()), MPI_INT);
 }
 
 // Reduce_scatter_block, reduce_scatter: member j takes positions recv_displs[j] .. of the sum.
@@ -356,7 +374,8 @@ inline void CollectiveCall::prepare_reduce_scatter() {
 inline void CollectiveCall::prepare_neighbors(int salt) {
   const bool allgather =
       op_ == Collective::kNeighborAllgather || op_ == Collective::kNeighborAllgatherv;
-  const bool v = op_ == Collective::kNeighborAllgatherv || op_ == Collective::kNeighborAlltoallv;
+  const bool v = op_ == Collective::kNeighborAllgatherv || op_ == Collective::kNeighborAlltoallv ||
+                 op_ == Collective::kNeighborAlltoallw;
   const std::vector<int> neighbors = grid_neighbors(mine_);
   // The length of a block from member i to member j (allgather: i's one block).
   const auto length = [&](int i, int j) {
@@ -380,6 +399,7 @@ inline void CollectiveCall::prepare_neighbors(int salt) {
       expected_[static_cast<std::size_t>(recv_displs_[i] + k)] =
           item(from, (allgather ? 0 : static_cast<int>(i ^ 1)) + 4 * (salt % 25), k);
   }
+  prepare_w_form();
 }
 
 inline int CollectiveCall::start(SCOMM_Comm c, SCOMM_Request* r) {
@@ -399,11 +419,13 @@ inline int CollectiveCall::start(SCOMM_Comm c, SCOMM_Request* r) {
       return start_scatter(c, r);
     case Collective::kAlltoall:
     case Collective::kAlltoallv:
+    case Collective::kAlltoallw:
       return start_alltoall(c, r);
     case Collective::kNeighborAllgather:
     case Collective::kNeighborAllgatherv:
     case Collective::kNeighborAlltoall:
     case Collective::kNeighborAlltoallv:
+    case Collective::kNeighborAlltoallw:
       return start_neighbors(c, r);
     default:
       return start_reduction(c, r);
@@ -428,11 +450,17 @@ inline int CollectiveCall::start_neighbors(SCOMM_Comm c, SCOMM_Request* r) {
     case Collective::kNeighborAlltoall:
       return r ? SCOMM_Ineighbor_alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c, r)
                : SCOMM_Neighbor_alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c);
-    default:
+    case Collective::kNeighborAlltoallv:
       return r ? SCOMM_Ineighbor_alltoallv(in, send_counts, send_displs, MPI_INT, out, recv_counts,
                                            recv_displs, MPI_INT, c, r)
                : SCOMM_Neighbor_alltoallv(in, send_counts, send_displs, MPI_INT, out, recv_counts,
                                           recv_displs, MPI_INT, c);
+    default: {
+      const MPI_Aint *sa = send_addresses_.data(), *ra = recv_addresses_.data();
+      const MPI_Datatype* t = types_.data();
+      return r ? SCOMM_Ineighbor_alltoallw(in, send_counts, sa, t, out, recv_counts, ra, t, c, r)
+               : SCOMM_Neighbor_alltoallw(in, send_counts, sa, t, out, recv_counts, ra, t, c);
+    }
   }
 }
 
@@ -507,8 +535,13 @@ inline int CollectiveCall::start_alltoall(SCOMM_Comm c, SCOMM_Request* r) {
              : SCOMM_Alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c);
   const int *sc = send_counts_.data(), *sd = send_displs_.data();
   const int *rc = recv_counts_.data(), *rd = recv_displs_.data();
-  return r ? SCOMM_Ialltoallv(in, sc, sd, MPI_INT, out, rc, rd, MPI_INT, c, r)
-           : SCOMM_Alltoallv(in, sc, sd, MPI_INT, out, rc, rd, MPI_INT, c);
+  if (op_ == Collective::kAlltoallv)
+    return r ? SCOMM_Ialltoallv(in, sc, sd, MPI_INT, out, rc, rd, MPI_INT, c, r)
+             : SCOMM_Alltoallv(in, sc, sd, MPI_INT, out, rc, rd, MPI_INT, c);
+  const int *sb = send_bytes_.data(), *rb = recv_bytes_.data();
+  const MPI_Datatype* t = types_.data();
+  return r ? SCOMM_Ialltoallw(in, sc, sb, t, out, rc, rb, t, c, r)
+           : SCOMM_Alltoallw(in, sc, sb, t, out, rc, rb, t, c);
 }
 
 }  // namespace random_programs

@@ -522,7 +522,7 @@ class RandomProgram {
     return rc;
   }
 
-  // One of the sixteen collectives on a live communicator, of 0, 1, 5, 700 or 3000 elements (the
+  // One of the seventeen collectives on a live communicator, of 0, 1, 5, 700 or 3000 elements (the
   // small paths and the segmented ones), at times in place, reductions of ints or of affine maps
   // (a user op that does not commute): a third blocking, checked at once (repeated ones replay
   // their schedules while others are pending), the rest left pending.
@@ -553,14 +553,15 @@ class RandomProgram {
       pending_.push_back(std::move(call));
   }
 
-  // One of the four neighborhood collectives on a live grid (rows of 1 or 2 and columns alike
+  // One of the five neighborhood collectives on a live grid (rows of 1 or 2 and columns alike
   // make one process both neighbors of a dimension), as collective() runs the others.
   void neighbor_collective() {
     const Live* picked = pick_grid();
     if (picked == nullptr) return collective();
     const Live& grid = *picked;
     const auto op = static_cast<random_programs::Collective>(
-        draw(random_programs::kCollectives, static_cast<int>(scomm::coll::kOperationCount) - 1));
+        draw(static_cast<int>(random_programs::Collective::kNeighborAllgather),
+             static_cast<int>(scomm::coll::kOperationCount) - 1));
     const int counts[] = {0, 1, 5, 700};
     const int count = counts[draw(0, 3)];
     const bool blocking = draw(0, 2) == 0;
@@ -941,7 +942,7 @@ std::vector<std::pair<std::string, std::string>> settings(const std::string& nam
   std::vector<std::pair<std::string, std::string>> native;
   for (const char* op : {"BARRIER", "BCAST", "REDUCE", "ALLREDUCE", "SCAN", "EXSCAN", "GATHER",
                          "GATHERV", "SCATTER", "SCATTERV", "ALLGATHER", "ALLGATHERV", "ALLTOALL",
-                         "ALLTOALLV", "REDUCE_SCATTER_BLOCK", "REDUCE_SCATTER"})
+                         "ALLTOALLV", "REDUCE_SCATTER_BLOCK", "REDUCE_SCATTER", "ALLTOALLW"})
     native.emplace_back(std::string("SCOMM_COLL_") + op, "native");
   return native;
 }
