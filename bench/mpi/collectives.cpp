@@ -20,6 +20,10 @@ namespace {
 struct Buffers {
   std::vector<double> in, out;
   std::vector<int> counts, displs;
+  // The w-forms': MPI_DOUBLE blocks, displacements in bytes.
+  std::vector<MPI_Datatype> types;
+  std::vector<int> byte_displs;
+  std::vector<MPI_Aint> addresses;
   int count = 0;
 
   void prepare(int n, int blocks) {
@@ -32,6 +36,10 @@ struct Buffers {
     counts.assign(static_cast<std::size_t>(blocks), n);
     displs.resize(static_cast<std::size_t>(blocks));
     for (int i = 0; i < blocks; ++i) displs[static_cast<std::size_t>(i)] = i * n;
+    types.assign(counts.size(), MPI_DOUBLE);
+    byte_displs.clear();
+    for (const int d : displs) byte_displs.push_back(d * static_cast<int>(sizeof(double)));
+    addresses.assign(byte_displs.begin(), byte_displs.end());
   }
 };
 
@@ -91,6 +99,10 @@ const std::array kCollectives = {
         Alltoallv(b.in.data(), b.counts.data(), b.displs.data(), MPI_DOUBLE, b.out.data(),
                   b.counts.data(), b.displs.data(), MPI_DOUBLE, comm)),
     SCOMM_BENCH_COLLECTIVE(
+        "Alltoallw", true,
+        Alltoallw(b.in.data(), b.counts.data(), b.byte_displs.data(), b.types.data(), b.out.data(),
+                  b.counts.data(), b.byte_displs.data(), b.types.data(), comm)),
+    SCOMM_BENCH_COLLECTIVE(
         "Reduce_scatter_block", true,
         Reduce_scatter_block(b.in.data(), b.out.data(), n, MPI_DOUBLE, MPI_SUM, comm)),
     SCOMM_BENCH_COLLECTIVE(
@@ -113,6 +125,10 @@ const std::array kNeighborCollectives = {
         "Neighbor_alltoallv", true,
         Neighbor_alltoallv(b.in.data(), b.counts.data(), b.displs.data(), MPI_DOUBLE, b.out.data(),
                            b.counts.data(), b.displs.data(), MPI_DOUBLE, comm)),
+    SCOMM_BENCH_COLLECTIVE("Neighbor_alltoallw", true,
+                           Neighbor_alltoallw(b.in.data(), b.counts.data(), b.addresses.data(),
+                                              b.types.data(), b.out.data(), b.counts.data(),
+                                              b.addresses.data(), b.types.data(), comm)),
 };
 
 #undef SCOMM_BENCH_COLLECTIVE
