@@ -482,6 +482,82 @@ int SCOMM_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
                               const MPI_Datatype recvtypes[], SCOMM_Comm comm,
                               SCOMM_Request *request);
 
+/* Persistent collectives (MPI-4.0 section 6.13), with MPI's parameters: each makes an inactive
+ * persistent request that SCOMM_Start / SCOMM_Startall start, the completion calls complete, and
+ * SCOMM_Request_free frees once inactive. Each start runs the collective as its nonblocking form
+ * would, with the arguments given here (the buffers' contents as they are at the start); every
+ * member starts its requests of one communicator in the same order. The arguments are checked at
+ * each start, through the communicator's error handler; `info` is accepted and not read. */
+int SCOMM_Barrier_init(SCOMM_Comm comm, MPI_Info info, SCOMM_Request *request);
+int SCOMM_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm,
+                     MPI_Info info, SCOMM_Request *request);
+int SCOMM_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, int root, SCOMM_Comm comm, MPI_Info info,
+                      SCOMM_Request *request);
+int SCOMM_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, SCOMM_Comm comm, MPI_Info info, SCOMM_Request *request);
+int SCOMM_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, SCOMM_Comm comm, MPI_Info info, SCOMM_Request *request);
+int SCOMM_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, SCOMM_Comm comm, MPI_Info info, SCOMM_Request *request);
+int SCOMM_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
+                      MPI_Info info, SCOMM_Request *request);
+int SCOMM_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                       int root, SCOMM_Comm comm, MPI_Info info, SCOMM_Request *request);
+int SCOMM_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
+                       MPI_Info info, SCOMM_Request *request);
+int SCOMM_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, int root, SCOMM_Comm comm, MPI_Info info,
+                        SCOMM_Request *request);
+int SCOMM_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
+                         SCOMM_Request *request);
+int SCOMM_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const int recvcounts[], const int displs[],
+                          MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
+                          SCOMM_Request *request);
+int SCOMM_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
+                        SCOMM_Request *request);
+int SCOMM_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                         MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                         const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
+                         MPI_Info info, SCOMM_Request *request);
+int SCOMM_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                         const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                         const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm,
+                         MPI_Info info, SCOMM_Request *request);
+int SCOMM_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
+                                    MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
+                                    MPI_Info info, SCOMM_Request *request);
+int SCOMM_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                              MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm, MPI_Info info,
+                              SCOMM_Request *request);
+int SCOMM_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                  void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                  SCOMM_Comm comm, MPI_Info info, SCOMM_Request *request);
+int SCOMM_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                   void *recvbuf, const int recvcounts[], const int displs[],
+                                   MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
+                                   SCOMM_Request *request);
+int SCOMM_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                 SCOMM_Comm comm, MPI_Info info, SCOMM_Request *request);
+int SCOMM_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
+                                  const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                  const int recvcounts[], const int rdispls[],
+                                  MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
+                                  SCOMM_Request *request);
+int SCOMM_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
+                                  const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                  void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                                  const MPI_Datatype recvtypes[], SCOMM_Comm comm, MPI_Info info,
+                                  SCOMM_Request *request);
+
 /* Introspection: live communicators at this process and the context ids they hold. */
 int SCOMM_Comm_live(int *communicators, int *contexts);
 

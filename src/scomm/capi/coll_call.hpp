@@ -40,33 +40,41 @@ p2p::Request flat_or_multilevel(const coll::Call& call, CommEntry& e, const Args
   return flat(call, args...);
 }
 
-// `start(call)` or `start(call, entry)` returns the collective's request: complete for a
-// blocking call, else given a new handle in *request. In check mode a blocking call's members
-// first agree on `signature` (coll/agreement.hpp). With `args` (all of a blocking call's
-// arguments, `types` its datatypes), a call that repeats the last one is replayed
-// (coll/replay.hpp).
+// Launches a collective on communicator e: `start(call)` or `start(call, entry)` returns its
+// request, complete for a blocking call. In check mode a blocking call's members first agree on
+// `signature` (coll/agreement.hpp). With `args` (all of a blocking call's arguments, `types` its
+// datatypes), a call that repeats the last one is replayed (coll/replay.hpp).
+template <typename Start>
+p2p::Request launch_collective(CommEntry& e, bool blocking, const coll::Signature& signature,
+                               const coll::CallArgs* args,
+                               std::initializer_list<MPI_Datatype> types, Start& start) {
+  const coll::Call call{runtime(),
+                        e.comm,
+                        context().coll_selection,
+                        blocking,
+                        &e.schedules(context().shared_schedules),
+                        context().coll_check};
+  coll::agree(call, signature);
+  const auto launch = [&] {
+    if constexpr (std::is_invocable_v<Start, const coll::Call&, CommEntry&>)
+      return start(call, e);
+    else
+      return start(call);
+  };
+  return args != nullptr
+             ? coll::run_or_replay(call, signature.operation, *args, types, signature.op, launch)
+             : launch();
+}
+
+// launch_collective on communicator `c`, a nonblocking call's request given a new handle in
+// *request.
 template <typename Start>
 int run_collective(const char* function, SCOMM_Comm c, bool nonblocking, SCOMM_Request* request,
                    const coll::Signature& signature, const coll::CallArgs* args,
                    std::initializer_list<MPI_Datatype> types, Start&& start) noexcept {
   return on_comm(function, c, [&](CommEntry& e) {
     if (nonblocking) require(request, "request");
-    const coll::Call call{runtime(),
-                          e.comm,
-                          context().coll_selection,
-                          !nonblocking,
-                          &e.schedules(context().shared_schedules),
-                          context().coll_check};
-    coll::agree(call, signature);
-    const auto launch = [&] {
-      if constexpr (std::is_invocable_v<Start, const coll::Call&, CommEntry&>)
-        return start(call, e);
-      else
-        return start(call);
-    };
-    p2p::Request done = args != nullptr ? coll::run_or_replay(call, signature.operation, *args,
-                                                              types, signature.op, launch)
-                                        : launch();
+    p2p::Request done = launch_collective(e, !nonblocking, signature, args, types, start);
     if (nonblocking) *request = new_request_handle(std::move(done), c);
   });
 }
@@ -95,6 +103,24 @@ template <typename Start>
 int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, Start&& start) noexcept {
   return run_collective(function, c, true, request, coll::Signature{}, nullptr, {},
                         std::forward<Start>(start));
+}
+
+// A persistent collective (MPI-4's SCOMM_Bcast_init, ...) on communicator `c`: an inactive
+// persistent request whose every SCOMM_Start launches `start` as the nonblocking collective (the
+// schedule cache makes each start after the first build nothing). Its arguments are checked when
+// it starts, through the communicator's error handler. `info` may be anything: no key is read.
+template <typename Start>
+int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
+                          SCOMM_Request* request, Start start) noexcept {
+  return on_comm(function, c, [&](CommEntry&) {
+    require(request, "request");
+    *request = new_persistent_request(PersistentCall::collective(
+        [start, c](CommEntry& e) mutable {
+          return new_request_handle(
+              launch_collective(e, false, coll::Signature{}, nullptr, {}, start), c);
+        },
+        c));
+  });
 }
 
 }  // namespace scomm::capi

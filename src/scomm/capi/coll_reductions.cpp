@@ -1,16 +1,58 @@
 // SCOMM_Reduce, SCOMM_Scan, SCOMM_Exscan, SCOMM_Reduce_scatter_block, SCOMM_Reduce_scatter and
-// their nonblocking forms (SCOMM_Allreduce is in coll_basic.cpp).
+// their nonblocking and persistent forms (SCOMM_Allreduce is in coll_basic.cpp).
 #include "scomm/capi/coll_call.hpp"
 
 using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
+using scomm::capi::persistent_collective;
 using scomm::coll::Call;
 using scomm::coll::CallArgs;
 using scomm::coll::Operation;
 using scomm::coll::Signature;
 namespace coll = scomm::coll;
 namespace topo = scomm::topo;
+
+namespace {
+
+// What each collective runs, shared by its blocking, nonblocking and persistent forms.
+auto reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+            int root) {
+  return [=](const Call& call, CommEntry& e) {
+    return flat_or_multilevel<Operation::kReduce, topo::reduce, coll::reduce>(
+        call, e, sendbuf, recvbuf, count, datatype, op, root);
+  };
+}
+
+auto scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op) {
+  return [=](const Call& call, CommEntry& e) {
+    return flat_or_multilevel<Operation::kScan, topo::scan, coll::scan>(call, e, sendbuf, recvbuf,
+                                                                        count, datatype, op);
+  };
+}
+
+auto exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op) {
+  return [=](const Call& call, CommEntry& e) {
+    return flat_or_multilevel<Operation::kExscan, topo::exscan, coll::exscan>(
+        call, e, sendbuf, recvbuf, count, datatype, op);
+  };
+}
+
+auto reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
+                          MPI_Op op) {
+  return [=](const Call& call) {
+    return coll::reduce_scatter_block(call, sendbuf, recvbuf, recvcount, datatype, op);
+  };
+}
+
+auto reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
+                    MPI_Datatype datatype, MPI_Op op) {
+  return [=](const Call& call) {
+    return coll::reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
+  };
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -20,18 +62,19 @@ int SCOMM_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype dat
       "SCOMM_Reduce", comm,
       Signature(Operation::kReduce).rooted_at(root).blocks({count, datatype}).reducing(op),
       CallArgs(sendbuf, recvbuf, count, datatype, op, root), {datatype},
-      [&](const Call& call, CommEntry& e) {
-        return flat_or_multilevel<Operation::kReduce, topo::reduce, coll::reduce>(
-            call, e, sendbuf, recvbuf, count, datatype, op, root);
-      });
+      reduce(sendbuf, recvbuf, count, datatype, op, root));
 }
 
 int SCOMM_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   int root, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Ireduce", comm, request, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kReduce, topo::reduce, coll::reduce>(
-        call, e, sendbuf, recvbuf, count, datatype, op, root);
-  });
+  return collective("SCOMM_Ireduce", comm, request,
+                    reduce(sendbuf, recvbuf, count, datatype, op, root));
+}
+
+int SCOMM_Reduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, int root, SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
+  return persistent_collective("SCOMM_Reduce_init", comm, info, request,
+                               reduce(sendbuf, recvbuf, count, datatype, op, root));
 }
 
 int SCOMM_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -39,18 +82,18 @@ int SCOMM_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datat
   return collective("SCOMM_Scan", comm,
                     Signature(Operation::kScan).blocks({count, datatype}).reducing(op),
                     CallArgs(sendbuf, recvbuf, count, datatype, op), {datatype},
-                    [&](const Call& call, CommEntry& e) {
-                      return flat_or_multilevel<Operation::kScan, topo::scan, coll::scan>(
-                          call, e, sendbuf, recvbuf, count, datatype, op);
-                    });
+                    scan(sendbuf, recvbuf, count, datatype, op));
 }
 
 int SCOMM_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                 SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Iscan", comm, request, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kScan, topo::scan, coll::scan>(call, e, sendbuf, recvbuf,
-                                                                        count, datatype, op);
-  });
+  return collective("SCOMM_Iscan", comm, request, scan(sendbuf, recvbuf, count, datatype, op));
+}
+
+int SCOMM_Scan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
+  return persistent_collective("SCOMM_Scan_init", comm, info, request,
+                               scan(sendbuf, recvbuf, count, datatype, op));
 }
 
 int SCOMM_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -58,18 +101,18 @@ int SCOMM_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype dat
   return collective("SCOMM_Exscan", comm,
                     Signature(Operation::kExscan).blocks({count, datatype}).reducing(op),
                     CallArgs(sendbuf, recvbuf, count, datatype, op), {datatype},
-                    [&](const Call& call, CommEntry& e) {
-                      return flat_or_multilevel<Operation::kExscan, topo::exscan, coll::exscan>(
-                          call, e, sendbuf, recvbuf, count, datatype, op);
-                    });
+                    exscan(sendbuf, recvbuf, count, datatype, op));
 }
 
 int SCOMM_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Iexscan", comm, request, [&](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kExscan, topo::exscan, coll::exscan>(
-        call, e, sendbuf, recvbuf, count, datatype, op);
-  });
+  return collective("SCOMM_Iexscan", comm, request, exscan(sendbuf, recvbuf, count, datatype, op));
+}
+
+int SCOMM_Exscan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
+  return persistent_collective("SCOMM_Exscan_init", comm, info, request,
+                               exscan(sendbuf, recvbuf, count, datatype, op));
 }
 
 int SCOMM_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
@@ -77,17 +120,22 @@ int SCOMM_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount
   return collective(
       "SCOMM_Reduce_scatter_block", comm,
       Signature(Operation::kReduceScatterBlock).blocks({recvcount, datatype}).reducing(op),
-      CallArgs(sendbuf, recvbuf, recvcount, datatype, op), {datatype}, [&](const Call& call) {
-        return coll::reduce_scatter_block(call, sendbuf, recvbuf, recvcount, datatype, op);
-      });
+      CallArgs(sendbuf, recvbuf, recvcount, datatype, op), {datatype},
+      reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op));
 }
 
 int SCOMM_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
                                 MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
                                 SCOMM_Request* request) {
-  return collective("SCOMM_Ireduce_scatter_block", comm, request, [&](const Call& call) {
-    return coll::reduce_scatter_block(call, sendbuf, recvbuf, recvcount, datatype, op);
-  });
+  return collective("SCOMM_Ireduce_scatter_block", comm, request,
+                    reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op));
+}
+
+int SCOMM_Reduce_scatter_block_init(const void* sendbuf, void* recvbuf, int recvcount,
+                                    MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
+                                    MPI_Info info, SCOMM_Request* request) {
+  return persistent_collective("SCOMM_Reduce_scatter_block_init", comm, info, request,
+                               reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op));
 }
 
 int SCOMM_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
@@ -95,17 +143,21 @@ int SCOMM_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcount
   return collective("SCOMM_Reduce_scatter", comm,
                     Signature(Operation::kReduceScatter).reducing(op).counts_alike(recvcounts),
                     CallArgs(sendbuf, recvbuf, recvcounts, datatype, op), {datatype},
-                    [&](const Call& call) {
-                      return coll::reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
-                    });
+                    reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op));
 }
 
 int SCOMM_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
                           MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm,
                           SCOMM_Request* request) {
-  return collective("SCOMM_Ireduce_scatter", comm, request, [&](const Call& call) {
-    return coll::reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
-  });
+  return collective("SCOMM_Ireduce_scatter", comm, request,
+                    reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op));
+}
+
+int SCOMM_Reduce_scatter_init(const void* sendbuf, void* recvbuf, const int recvcounts[],
+                              MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm, MPI_Info info,
+                              SCOMM_Request* request) {
+  return persistent_collective("SCOMM_Reduce_scatter_init", comm, info, request,
+                               reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op));
 }
 
 }  // extern "C"

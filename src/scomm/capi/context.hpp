@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -71,7 +72,18 @@ struct PersistentCall {
   int tag;
   int comm;
   int started = 0;  // SCOMM_REQUEST_NULL
+  // A persistent collective's start: the new nonblocking collective's handle (the message's
+  // fields above mean nothing then).
+  std::function<int(CommEntry&)> start_collective;
+
+  static PersistentCall collective(std::function<int(CommEntry&)> start, int c) {
+    return {false, p2p::SendMode::kStandard, nullptr, 0, MPI_DATATYPE_NULL, 0, 0, c,
+            0,     std::move(start)};
+  }
 };
+
+// The handle of a new persistent request, inactive (request_persistent.cpp).
+int new_persistent_request(const PersistentCall& call);
 
 struct RequestEntry {
   // A point-to-point or collective request of communicator `c`, built in its slot by `make`

@@ -1,8 +1,9 @@
 // Persistent requests: SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init, SCOMM_Start and
-// SCOMM_Startall. A persistent request keeps its arguments (checked when it is made, as MPI
-// does); each start begins one nonblocking message as SCOMM_Isend, SCOMM_Issend or SCOMM_Irecv
-// would, which the completion calls complete in its place (StartedRequests). Its communicator
-// must still be live when it starts.
+// SCOMM_Startall. A persistent request keeps its arguments (a message's checked when it is made,
+// as MPI does); each start begins one nonblocking message as SCOMM_Isend, SCOMM_Issend or
+// SCOMM_Irecv would, or one nonblocking collective (the persistent collectives, coll_call.hpp),
+// which the completion calls complete in its place (StartedRequests). Its communicator must
+// still be live when it starts.
 #include <string>
 
 #include "scomm.h"
@@ -33,6 +34,12 @@ StartedRequests::~StartedRequests() {
   }
 }
 
+SCOMM_Request new_persistent_request(const PersistentCall& call) {
+  const SCOMM_Request handle = context().requests.emplace(call, call.comm);
+  ++context().persistent_requests;
+  return handle;
+}
+
 }  // namespace scomm::capi
 
 namespace {
@@ -47,9 +54,7 @@ using Mode = p2p::SendMode;
 SCOMM_Request make_persistent(CommEntry& e, const PersistentCall& call) {
   const auto check = call.receive ? check_receive : check_send;
   check(e.comm.channel(), call.buffer, call.count, call.type, call.peer, call.tag);
-  const SCOMM_Request handle = context().requests.emplace(call, call.comm);
-  ++context().persistent_requests;
-  return handle;
+  return new_persistent_request(call);
 }
 
 int init(const char* function, const PersistentCall& call, SCOMM_Request* request) {
@@ -62,7 +67,7 @@ int init(const char* function, const PersistentCall& call, SCOMM_Request* reques
 int init_send(const char* function, Mode mode, const void* buf, int count, MPI_Datatype type,
               int dest, int tag, SCOMM_Comm comm, SCOMM_Request* request) {
   // The buffer is only read: a send's start passes it on as const again.
-  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag, comm},
+  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag, comm, 0, {}},
               request);
 }
 
@@ -80,6 +85,10 @@ void start(SCOMM_Request handle, SCOMM_Comm& failing) {
     throw Error(ErrorClass::kRequest, "persistent request " + std::to_string(handle) +
                                           " is active: it must complete before it starts again");
   CommEntry& e = comm_entry(call.comm);
+  if (call.start_collective) {
+    call.started = call.start_collective(e);
+    return;
+  }
   call.started =
       call.receive
           ? start_irecv(e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag})
@@ -117,8 +126,8 @@ int SCOMM_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest
 
 int SCOMM_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag,
                     SCOMM_Comm comm, SCOMM_Request* request) {
-  return init("SCOMM_Recv_init", {true, Mode::kStandard, buf, count, datatype, source, tag, comm},
-              request);
+  return init("SCOMM_Recv_init",
+              {true, Mode::kStandard, buf, count, datatype, source, tag, comm, 0, {}}, request);
 }
 
 int SCOMM_Start(SCOMM_Request* request) {
