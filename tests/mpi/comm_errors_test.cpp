@@ -178,13 +178,19 @@ TEST_F(CommErrorsTest, TruncationInWaitallAndTestallIsReportedAndTheRequestsFree
     while (rc == SCOMM_SUCCESS && flag == 0) rc = SCOMM_Testall(2, r, &flag, statuses);
     return rc;
   };
-  for (int way = 0; way < 3; ++way) {
+  // Ways: Waitall without and with statuses, Testall, and Waitall while a nonblocking barrier
+  // is in flight (the requests are then polled together with it).
+  for (int way = 0; way < 4; ++way) {
     SCOMM_Status* statuses = way == 0 ? SCOMM_STATUSES_IGNORE : wanted;
     int small[2] = {0, 0};
-    SCOMM_Request r[2];
+    SCOMM_Request r[2], barrier = SCOMM_REQUEST_NULL;
+    if (way == 3) {
+      ASSERT_EQ(SCOMM_Ibarrier(SCOMM_COMM_WORLD, &barrier), 0);
+    }
     ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, from, 8, SCOMM_COMM_WORLD, &r[0]), 0);
     ASSERT_EQ(SCOMM_Isend(big, 4, MPI_INT, to, 8, SCOMM_COMM_WORLD, &r[1]), 0);
-    const int rc = way < 2 ? SCOMM_Waitall(2, r, statuses) : test_all(r, statuses);
+    const int rc = way != 2 ? SCOMM_Waitall(2, r, statuses) : test_all(r, statuses);
+    ASSERT_EQ(SCOMM_Wait(&barrier, SCOMM_STATUS_IGNORE), 0);
     EXPECT_EQ(error_class_of(rc), SCOMM_ERR_TRUNCATE) << "way " << way;
     EXPECT_EQ(r[0], SCOMM_REQUEST_NULL);
     EXPECT_EQ(r[1], SCOMM_REQUEST_NULL);
