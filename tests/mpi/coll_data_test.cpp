@@ -409,6 +409,8 @@ TEST_P(AlltoallwTest, TypesPerBlockWithZeroCountsGapsAndInPlace) {
     const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
     for (int salt = 0; salt < 3; ++salt)
       for (const bool in_place : {false, true}) {
+        // "native" in place is SMPI's own, which is wrong there (smpi_defects.hpp).
+        if (in_place && GetParam() == "native" && smpi_defect::kAlltoallwInPlace) continue;
         const Exchange e = exchange_layout(size, rank, salt, 0, in_place);
         const Side send = side(
             e.send.counts, [&](int peer) { return (rank + peer + salt) % 3; }, salt);
@@ -422,6 +424,13 @@ TEST_P(AlltoallwTest, TypesPerBlockWithZeroCountsGapsAndInPlace) {
             init,
             [&](int* out, Mode mode) {
               const void* in = in_place ? MPI_IN_PLACE : mine.data();
+              if (mode == Mode::kMpi && in_place && smpi_defect::kAlltoallwInPlace) {
+                // In place means this: the receive buffer's blocks, sent from a copy.
+                const std::vector<int> blocks(out, out + recv.total);
+                return MPI_Alltoallw(blocks.data(), recv.counts.data(), recv.displs.data(),
+                                     recv.types.data(), out, recv.counts.data(), recv.displs.data(),
+                                     recv.types.data(), pair.mpi);
+              }
               return RUN(Alltoallw, Ialltoallw, in, send.counts.data(), send.displs.data(),
                          send.types.data(), out, recv.counts.data(), recv.displs.data(),
                          recv.types.data());
