@@ -63,12 +63,10 @@ struct Case {
 };
 
 // Shorthands for the Case table: the Buffers `s`, MPI's output `o`.
-#define SCOMM_CASE(name, init_call, mpi_call)                                                      \
-  Case {                                                                                           \
-    name, [](Buffers& s, SCOMM_Request* r) { return SCOMM_##init_call; }, [](Buffers& s, int* o) { \
-      [[maybe_unused]] const auto unused = o;                                                      \
-      return MPI_##mpi_call;                                                                       \
-    }                                                                                              \
+#define SCOMM_CASE(name, init_call, mpi_call)                              \
+  Case {                                                                   \
+    name, [](Buffers& s, SCOMM_Request* r) { return SCOMM_##init_call; },  \
+        [](Buffers& s, [[maybe_unused]] int* o) { return MPI_##mpi_call; } \
   }
 
 std::vector<Case> cases() {
@@ -184,10 +182,13 @@ std::vector<Case> cases() {
 
 #undef SCOMM_CASE
 
-// Deterministic input, different per rank, element and start.
-void refill(Buffers& s, int start) {
+// Deterministic input, different per rank, element and start; the output cleared, but at a
+// broadcast's root, which holds its data there.
+void refill(Buffers& s, const Case& c, int start) {
   for (std::size_t i = 0; i < s.in.size(); ++i)
     s.in[i] = s.rank * 1000 + static_cast<int>(i) * 10 + start;
+  std::fill(s.out.begin(), s.out.end(), -1);
+  if (c.name == "Bcast" && s.rank == s.size - 1) std::copy_n(s.in.begin(), kBlock, s.out.begin());
 }
 
 class PersistentCollectiveTest : public ScommTest {
@@ -222,10 +223,7 @@ TEST_F(PersistentCollectiveTest, EveryCollectiveRestartsWithMpisResult) {
     ASSERT_EQ(c.init(s, &request), SCOMM_SUCCESS);
     ASSERT_NE(request, SCOMM_REQUEST_NULL);
     for (int start = 0; start < 3; ++start) {
-      refill(s, start);
-      std::fill(s.out.begin(), s.out.end(), -1);
-      if (c.name == "Bcast" && s.rank == s.size - 1)
-        std::copy_n(s.in.begin(), kBlock, s.out.begin());
+      refill(s, c, start);
       std::vector<int> expected = s.out;
       ASSERT_EQ(SCOMM_Start(&request), SCOMM_SUCCESS);
       ASSERT_EQ(c.mpi(s, expected.data()), MPI_SUCCESS);
@@ -262,12 +260,10 @@ TEST_F(PersistentCollectiveTest, StartallRunsManyOnOverlappingCommunicators) {
     std::vector<std::vector<int>> expected;
     for (std::size_t i = 0; i < buffers.size(); ++i) {
       Buffers& s = buffers[i];
-      refill(s, round + static_cast<int>(i));
-      std::fill(s.out.begin(), s.out.end(), -1);
-      if (all[i % all.size()].name == "Bcast" && s.rank == s.size - 1)
-        std::copy_n(s.in.begin(), kBlock, s.out.begin());
+      const Case& c = all[i % all.size()];
+      refill(s, c, round + static_cast<int>(i));
       expected.push_back(s.out);
-      ASSERT_EQ(all[i % all.size()].mpi(s, expected.back().data()), MPI_SUCCESS);
+      ASSERT_EQ(c.mpi(s, expected.back().data()), MPI_SUCCESS);
     }
     ASSERT_EQ(SCOMM_Startall(static_cast<int>(requests.size()), requests.data()), SCOMM_SUCCESS);
     ASSERT_EQ(
