@@ -61,6 +61,32 @@ TEST_F(CxxApiTest, PersistentRequestsRepeatARingShift) {
   receive.start();
 }
 
+// A persistent broadcast and allreduce started again on new contents each round, with a
+// persistent barrier between rounds; the ones still started when they go are freed once done.
+TEST_F(CxxApiTest, PersistentCollectivesRepeatOnNewData) {
+  const int p = world_.size(), rank = world_.rank(), root = p - 1;
+  std::array<int, 3> shared{}, mine{}, sums{};
+  scomm::PersistentRequest bcast = world_.bcast_init(shared, root);
+  scomm::PersistentRequest allreduce = world_.allreduce_init(mine, sums, MPI_SUM);
+  scomm::PersistentRequest barrier = world_.barrier_init();
+  for (int round = 0; round < 4; ++round) {
+    shared = rank == root ? std::array<int, 3>{round, 2 * round, 3 * round} : std::array<int, 3>{};
+    mine = {rank, round, 1};
+    bcast.start();
+    allreduce.start();
+    bcast.wait();
+    allreduce.wait();
+    EXPECT_EQ(shared, (std::array<int, 3>{round, 2 * round, 3 * round}));
+    EXPECT_EQ(sums, (std::array<int, 3>{p * (p - 1) / 2, p * round, p}));
+    barrier.start();
+    barrier.wait();
+  }
+  std::array<int, 2> wrong{};
+  EXPECT_THROW(world_.allreduce_init(mine, wrong, MPI_SUM), std::length_error);
+  bcast.start();
+  allreduce.start();
+}
+
 // A ring shift by sendrecv and by sendrecv_replace, and a message of a size only its sender
 // knows received through a matched probe.
 TEST_F(CxxApiTest, SendrecvReplaceAndMatchedProbes) {
