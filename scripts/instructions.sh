@@ -28,10 +28,10 @@ collective() {  # experiment, operation
   python3 "$root/scripts/instruction_counts.py" collective "$2" "$work/$2".[0-9]*
 }
 for op in Bcast Reduce Allreduce Scan Gather Gatherv Scatterv Allgather Allgatherv Alltoall \
-  Alltoallv Reduce_scatter; do
+  Alltoallv Alltoallw Reduce_scatter; do
   collective collectives "$op"
 done
 # On the periodic 2-D grid of two processes: two messages each way to the other, two copies.
-for op in Neighbor_allgather Neighbor_alltoall Neighbor_alltoallv; do
+for op in Neighbor_allgather Neighbor_alltoall Neighbor_alltoallv Neighbor_alltoallw; do
   collective neighbor-collectives "$op"
 done

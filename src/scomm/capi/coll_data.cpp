@@ -29,80 +29,72 @@ Block received_block(const void* recvbuf, int recvcount, MPI_Datatype recvtype, 
   return recvbuf == SCOMM_IN_PLACE ? Block{sendcount, sendtype} : Block{recvcount, recvtype};
 }
 
-// What each collective runs, shared by its blocking, nonblocking and persistent forms.
-auto gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-            MPI_Datatype recvtype, int root) {
-  return [=](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kGather, topo::gather, coll::gather>(
-        call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
-  };
+// What each collective runs, called by its blocking, nonblocking and persistent forms; the first
+// two pass their arguments by reference (a closure holding copies of them cost a blocking call
+// some 40 more instructions, scripts/instructions.sh).
+scomm::p2p::Request start_gather(const Call& call, CommEntry& e, const void* sendbuf, int sendcount,
+                                 MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                 MPI_Datatype recvtype, int root) {
+  return flat_or_multilevel<Operation::kGather, topo::gather, coll::gather>(
+      call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
 }
 
-auto gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root) {
-  return [=](const Call& call) {
-    return coll::gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                         root);
-  };
+scomm::p2p::Request start_gatherv(const Call& call, const void* sendbuf, int sendcount,
+                                  MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                                  const int displs[], MPI_Datatype recvtype, int root) {
+  return coll::gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                       root);
 }
 
-auto scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-             int recvcount, MPI_Datatype recvtype, int root) {
-  return [=](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kScatter, topo::scatter, coll::scatter>(
-        call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
-  };
+scomm::p2p::Request start_scatter(const Call& call, CommEntry& e, const void* sendbuf,
+                                  int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                  int recvcount, MPI_Datatype recvtype, int root) {
+  return flat_or_multilevel<Operation::kScatter, topo::scatter, coll::scatter>(
+      call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
 }
 
-auto scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
-              MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-              int root) {
-  return [=](const Call& call) {
-    return coll::scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                          root);
-  };
+scomm::p2p::Request start_scatterv(const Call& call, const void* sendbuf, const int sendcounts[],
+                                   const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                                   int recvcount, MPI_Datatype recvtype, int root) {
+  return coll::scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                        root);
 }
 
-auto allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-               int recvcount, MPI_Datatype recvtype) {
-  return [=](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kAllgather, topo::allgather, coll::allgather>(
-        call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
-  };
+scomm::p2p::Request start_allgather(const Call& call, CommEntry& e, const void* sendbuf,
+                                    int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                    int recvcount, MPI_Datatype recvtype) {
+  return flat_or_multilevel<Operation::kAllgather, topo::allgather, coll::allgather>(
+      call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
 }
 
-auto allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                const int recvcounts[], const int displs[], MPI_Datatype recvtype) {
-  return [=](const Call& call) {
-    return coll::allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                            recvtype);
-  };
+scomm::p2p::Request start_allgatherv(const Call& call, const void* sendbuf, int sendcount,
+                                     MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                                     const int displs[], MPI_Datatype recvtype) {
+  return coll::allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                          recvtype);
 }
 
-auto alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-              int recvcount, MPI_Datatype recvtype) {
-  return [=](const Call& call, CommEntry& e) {
-    return flat_or_multilevel<Operation::kAlltoall, topo::alltoall, coll::alltoall>(
-        call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
-  };
+scomm::p2p::Request start_alltoall(const Call& call, CommEntry& e, const void* sendbuf,
+                                   int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                   int recvcount, MPI_Datatype recvtype) {
+  return flat_or_multilevel<Operation::kAlltoall, topo::alltoall, coll::alltoall>(
+      call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
 }
 
-auto alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
-               MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
-               MPI_Datatype recvtype) {
-  return [=](const Call& call) {
-    return coll::alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
-                           rdispls, recvtype);
-  };
+scomm::p2p::Request start_alltoallv(const Call& call, const void* sendbuf, const int sendcounts[],
+                                    const int sdispls[], MPI_Datatype sendtype, void* recvbuf,
+                                    const int recvcounts[], const int rdispls[],
+                                    MPI_Datatype recvtype) {
+  return coll::alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                         recvtype);
 }
 
-auto alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
-               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-               const int rdispls[], const MPI_Datatype recvtypes[]) {
-  return [=](const Call& call) {
-    return coll::alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
-                           rdispls, recvtypes);
-  };
+scomm::p2p::Request start_alltoallw(const Call& call, const void* sendbuf, const int sendcounts[],
+                                    const int sdispls[], const MPI_Datatype sendtypes[],
+                                    void* recvbuf, const int recvcounts[], const int rdispls[],
+                                    const MPI_Datatype recvtypes[]) {
+  return coll::alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
+                         rdispls, recvtypes);
 }
 
 }  // namespace
@@ -116,23 +108,28 @@ int SCOMM_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
                         .rooted_at(root)
                         .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
                     CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root),
-                    {sendtype, recvtype},
-                    gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+                    {sendtype, recvtype}, [&](const Call& call, CommEntry& e) {
+                      return start_gather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                          recvtype, root);
+                    });
 }
 
 int SCOMM_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                   SCOMM_Request* request) {
-  return collective("SCOMM_Igather", comm, request,
-                    gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+  return collective("SCOMM_Igather", comm, request, [&](const Call& call, CommEntry& e) {
+    return start_gather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+  });
 }
 
 int SCOMM_Gather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                       int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                       MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective(
-      "SCOMM_Gather_init", comm, info, request,
-      gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+  return persistent_collective("SCOMM_Gather_init", comm, info, request,
+                               [=](const Call& call, CommEntry& e) {
+                                 return start_gather(call, e, sendbuf, sendcount, sendtype, recvbuf,
+                                                     recvcount, recvtype, root);
+                               });
 }
 
 int SCOMM_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -141,24 +138,28 @@ int SCOMM_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
   return collective(
       "SCOMM_Gatherv", comm, Signature(Operation::kGatherv).rooted_at(root),
       CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root),
-      {sendtype, recvtype},
-      gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root));
+      {sendtype, recvtype}, [&](const Call& call) {
+        return start_gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                             recvtype, root);
+      });
 }
 
 int SCOMM_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                    SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective(
-      "SCOMM_Igatherv", comm, request,
-      gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root));
+  return collective("SCOMM_Igatherv", comm, request, [&](const Call& call) {
+    return start_gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                         root);
+  });
 }
 
 int SCOMM_Gatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                        const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                        SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective(
-      "SCOMM_Gatherv_init", comm, info, request,
-      gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root));
+  return persistent_collective("SCOMM_Gatherv_init", comm, info, request, [=](const Call& call) {
+    return start_gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                         root);
+  });
 }
 
 int SCOMM_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -168,23 +169,28 @@ int SCOMM_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
                         .rooted_at(root)
                         .blocks(received_block(recvbuf, recvcount, recvtype, sendcount, sendtype)),
                     CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root),
-                    {sendtype, recvtype},
-                    scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+                    {sendtype, recvtype}, [&](const Call& call, CommEntry& e) {
+                      return start_scatter(call, e, sendbuf, sendcount, sendtype, recvbuf,
+                                           recvcount, recvtype, root);
+                    });
 }
 
 int SCOMM_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                    SCOMM_Request* request) {
-  return collective("SCOMM_Iscatter", comm, request,
-                    scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+  return collective("SCOMM_Iscatter", comm, request, [&](const Call& call, CommEntry& e) {
+    return start_scatter(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+  });
 }
 
 int SCOMM_Scatter_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                        int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                        MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective(
-      "SCOMM_Scatter_init", comm, info, request,
-      scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+  return persistent_collective("SCOMM_Scatter_init", comm, info, request,
+                               [=](const Call& call, CommEntry& e) {
+                                 return start_scatter(call, e, sendbuf, sendcount, sendtype,
+                                                      recvbuf, recvcount, recvtype, root);
+                               });
 }
 
 int SCOMM_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
@@ -193,24 +199,28 @@ int SCOMM_Scatterv(const void* sendbuf, const int sendcounts[], const int displs
   return collective(
       "SCOMM_Scatterv", comm, Signature(Operation::kScatterv).rooted_at(root),
       CallArgs(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root),
-      {sendtype, recvtype},
-      scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root));
+      {sendtype, recvtype}, [&](const Call& call) {
+        return start_scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                              recvtype, root);
+      });
 }
 
 int SCOMM_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[],
                     MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                     int root, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective(
-      "SCOMM_Iscatterv", comm, request,
-      scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root));
+  return collective("SCOMM_Iscatterv", comm, request, [&](const Call& call) {
+    return start_scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                          root);
+  });
 }
 
 int SCOMM_Scatterv_init(const void* sendbuf, const int sendcounts[], const int displs[],
                         MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                         int root, SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective(
-      "SCOMM_Scatterv_init", comm, info, request,
-      scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root));
+  return persistent_collective("SCOMM_Scatterv_init", comm, info, request, [=](const Call& call) {
+    return start_scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                          root);
+  });
 }
 
 int SCOMM_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -219,49 +229,56 @@ int SCOMM_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
                     Signature(Operation::kAllgather)
                         .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
                     CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype),
-                    {sendtype, recvtype},
-                    allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+                    {sendtype, recvtype}, [&](const Call& call, CommEntry& e) {
+                      return start_allgather(call, e, sendbuf, sendcount, sendtype, recvbuf,
+                                             recvcount, recvtype);
+                    });
 }
 
 int SCOMM_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm,
                      SCOMM_Request* request) {
-  return collective("SCOMM_Iallgather", comm, request,
-                    allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+  return collective("SCOMM_Iallgather", comm, request, [&](const Call& call, CommEntry& e) {
+    return start_allgather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+  });
 }
 
 int SCOMM_Allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                          int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
                          SCOMM_Request* request) {
   return persistent_collective(
-      "SCOMM_Allgather_init", comm, info, request,
-      allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+      "SCOMM_Allgather_init", comm, info, request, [=](const Call& call, CommEntry& e) {
+        return start_allgather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+      });
 }
 
 int SCOMM_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                      SCOMM_Comm comm) {
-  return collective(
-      "SCOMM_Allgatherv", comm, Signature(Operation::kAllgatherv),
-      CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype),
-      {sendtype, recvtype},
-      allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype));
+  return collective("SCOMM_Allgatherv", comm, Signature(Operation::kAllgatherv),
+                    CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype),
+                    {sendtype, recvtype}, [&](const Call& call) {
+                      return start_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf,
+                                              recvcounts, displs, recvtype);
+                    });
 }
 
 int SCOMM_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                       const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                       SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective(
-      "SCOMM_Iallgatherv", comm, request,
-      allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype));
+  return collective("SCOMM_Iallgatherv", comm, request, [&](const Call& call) {
+    return start_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                            recvtype);
+  });
 }
 
 int SCOMM_Allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                           const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                           SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective(
-      "SCOMM_Allgatherv_init", comm, info, request,
-      allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype));
+  return persistent_collective("SCOMM_Allgatherv_init", comm, info, request, [=](const Call& call) {
+    return start_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                            recvtype);
+  });
 }
 
 int SCOMM_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -270,22 +287,26 @@ int SCOMM_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
                     Signature(Operation::kAlltoall)
                         .blocks(sent_block(sendbuf, sendcount, sendtype, recvcount, recvtype)),
                     CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype),
-                    {sendtype, recvtype},
-                    alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+                    {sendtype, recvtype}, [&](const Call& call, CommEntry& e) {
+                      return start_alltoall(call, e, sendbuf, sendcount, sendtype, recvbuf,
+                                            recvcount, recvtype);
+                    });
 }
 
 int SCOMM_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, SCOMM_Request* request) {
-  return collective("SCOMM_Ialltoall", comm, request,
-                    alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+  return collective("SCOMM_Ialltoall", comm, request, [&](const Call& call, CommEntry& e) {
+    return start_alltoall(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+  });
 }
 
 int SCOMM_Alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                         int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
                         SCOMM_Request* request) {
   return persistent_collective(
-      "SCOMM_Alltoall_init", comm, info, request,
-      alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+      "SCOMM_Alltoall_init", comm, info, request, [=](const Call& call, CommEntry& e) {
+        return start_alltoall(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+      });
 }
 
 int SCOMM_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
@@ -294,52 +315,60 @@ int SCOMM_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdisp
   return collective(
       "SCOMM_Alltoallv", comm, Signature(Operation::kAlltoallv),
       CallArgs(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype),
-      {sendtype, recvtype},
-      alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype));
+      {sendtype, recvtype}, [&](const Call& call) {
+        return start_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                               rdispls, recvtype);
+      });
 }
 
 int SCOMM_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
                      MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                      const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
                      SCOMM_Request* request) {
-  return collective(
-      "SCOMM_Ialltoallv", comm, request,
-      alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype));
+  return collective("SCOMM_Ialltoallv", comm, request, [&](const Call& call) {
+    return start_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                           rdispls, recvtype);
+  });
 }
 
 int SCOMM_Alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
                          MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                          const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
                          SCOMM_Request* request) {
-  return persistent_collective(
-      "SCOMM_Alltoallv_init", comm, info, request,
-      alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype));
+  return persistent_collective("SCOMM_Alltoallv_init", comm, info, request, [=](const Call& call) {
+    return start_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                           rdispls, recvtype);
+  });
 }
 
 int SCOMM_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
                     const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                     const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm) {
-  return collective(
-      "SCOMM_Alltoallw", comm, Signature(Operation::kAlltoallw),
-      alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes));
+  return collective("SCOMM_Alltoallw", comm, Signature(Operation::kAlltoallw),
+                    [&](const Call& call) {
+                      return start_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                                             recvcounts, rdispls, recvtypes);
+                    });
 }
 
 int SCOMM_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
                      const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                      const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm,
                      SCOMM_Request* request) {
-  return collective(
-      "SCOMM_Ialltoallw", comm, request,
-      alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes));
+  return collective("SCOMM_Ialltoallw", comm, request, [&](const Call& call) {
+    return start_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
+                           rdispls, recvtypes);
+  });
 }
 
 int SCOMM_Alltoallw_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
                          const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                          const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm,
                          MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective(
-      "SCOMM_Alltoallw_init", comm, info, request,
-      alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes));
+  return persistent_collective("SCOMM_Alltoallw_init", comm, info, request, [=](const Call& call) {
+    return start_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
+                           rdispls, recvtypes);
+  });
 }
 
 }  // extern "C"
