@@ -65,7 +65,7 @@ class MultilevelTest : public ::testing::TestWithParam<int> {
     const auto costs = scomm::topo::LevelCosts::defaults(levels.depth());
     scomm::coll::Call call{scomm::capi::runtime(), entry.comm, context().coll_selection, true};
     scomm::coll::launch(call, build(levels, costs, call.shape(root)),
-                        scomm::coll::Binding{input, MPI_INT, output, MPI_INT, op, {}});
+                        scomm::coll::Binding{input, MPI_INT, output, MPI_INT, op});
   }
 
   std::vector<std::pair<SCOMM_Comm, MPI_Comm>> comms() const {

@@ -312,8 +312,8 @@ inline void CollectiveCall::prepare_scatter() {
   result_.assign(expected_.size(), -1);
 }
 
-// Alltoall, alltoallv: the block from member i to member j is item(members[i], members[j], k),
-// vary(count, i + j) long in the v-form.
+// Alltoall and its v- and w-forms: the block from member i to member j is
+// item(members[i], members[j], k), vary(count, i + j) long in the v- and w-forms.
 inline void CollectiveCall::prepare_alltoall() {
   const bool v = op_ != Collective::kAlltoall;
   for (int j = 0; j < n(); ++j) {

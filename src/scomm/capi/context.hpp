@@ -74,11 +74,12 @@ struct PersistentCall {
   int started = 0;  // SCOMM_REQUEST_NULL
   // A persistent collective's start: the new nonblocking collective's handle (the message's
   // fields above mean nothing then).
-  std::function<int(CommEntry&)> start_collective;
+  std::function<int(CommEntry&)> start_collective = {};
 
   static PersistentCall collective(std::function<int(CommEntry&)> start, int c) {
-    return {false, p2p::SendMode::kStandard, nullptr, 0, MPI_DATATYPE_NULL, 0, 0, c,
-            0,     std::move(start)};
+    PersistentCall call{false, p2p::SendMode::kStandard, nullptr, 0, MPI_DATATYPE_NULL, 0, 0, c};
+    call.start_collective = std::move(start);
+    return call;
   }
 };
 

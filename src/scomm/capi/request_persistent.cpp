@@ -67,7 +67,7 @@ int init(const char* function, const PersistentCall& call, SCOMM_Request* reques
 int init_send(const char* function, Mode mode, const void* buf, int count, MPI_Datatype type,
               int dest, int tag, SCOMM_Comm comm, SCOMM_Request* request) {
   // The buffer is only read: a send's start passes it on as const again.
-  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag, comm, 0, {}},
+  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag, comm},
               request);
 }
 
@@ -126,8 +126,8 @@ int SCOMM_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest
 
 int SCOMM_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag,
                     SCOMM_Comm comm, SCOMM_Request* request) {
-  return init("SCOMM_Recv_init",
-              {true, Mode::kStandard, buf, count, datatype, source, tag, comm, 0, {}}, request);
+  return init("SCOMM_Recv_init", {true, Mode::kStandard, buf, count, datatype, source, tag, comm},
+              request);
 }
 
 int SCOMM_Start(SCOMM_Request* request) {

@@ -13,7 +13,7 @@ p2p::Request barrier(const Call& call) {
         return algorithm == Algorithm::kLinear ? barrier_linear(call.shape())
                                                : barrier_dissemination(call.shape());
       },
-      Binding{nullptr, MPI_BYTE, nullptr, MPI_BYTE, MPI_OP_NULL, {}});
+      Binding{nullptr, MPI_BYTE, nullptr, MPI_BYTE, MPI_OP_NULL});
 }
 
 }  // namespace scomm::coll

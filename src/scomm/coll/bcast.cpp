@@ -52,7 +52,7 @@ p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type,
         return algorithm == Algorithm::kKnomial ? bcast_knomial(shape, count, kKnomialRadix)
                                                 : bcast_binomial(shape, count);
       },
-      Binding{buffer, type, buffer, type, MPI_OP_NULL, {}});
+      Binding{buffer, type, buffer, type, MPI_OP_NULL});
 }
 
 }  // namespace scomm::coll

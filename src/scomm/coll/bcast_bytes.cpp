@@ -13,13 +13,13 @@ BcastBytes bcast_bytes(void* buffer, int count, MPI_Datatype type) {
       layout.size == layout.true_extent && (count <= 1 || layout.extent == layout.size);
   if (!contiguous) {
     view.packed = true;
-    view.binding = Binding{buffer, type, buffer, type, MPI_OP_NULL, {}};
+    view.binding = Binding{buffer, type, buffer, type, MPI_OP_NULL};
     return view;
   }
   // Integer arithmetic: the buffer may be MPI_BOTTOM, with the type's bounds absolute addresses.
   void* first = reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(buffer) +
                                              static_cast<std::uintptr_t>(layout.true_lb));
-  view.binding = Binding{first, MPI_BYTE, first, MPI_BYTE, MPI_OP_NULL, {}};
+  view.binding = Binding{first, MPI_BYTE, first, MPI_BYTE, MPI_OP_NULL};
   return view;
 }
 

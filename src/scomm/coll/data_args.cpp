@@ -40,12 +40,8 @@ Binding RootedArgs::binding() const noexcept {
   const bool gathers = direction_ == Rooted::kGather;
   const bool has_send = gathers ? !in_place_ : at_root_;
   const bool has_recv = gathers ? at_root_ : !in_place_;
-  return Binding{has_send ? sendbuf_ : nullptr,
-                 has_send ? sendtype_ : recvtype_,
-                 has_recv ? recvbuf_ : nullptr,
-                 has_recv ? recvtype_ : sendtype_,
-                 MPI_OP_NULL,
-                 {}};
+  return Binding{has_send ? sendbuf_ : nullptr, has_send ? sendtype_ : recvtype_,
+                 has_recv ? recvbuf_ : nullptr, has_recv ? recvtype_ : sendtype_, MPI_OP_NULL};
 }
 
 ExchangeArgs::ExchangeArgs(const void* sendbuf, std::int64_t send_count, MPI_Datatype sendtype,
@@ -63,12 +59,8 @@ ExchangeArgs::ExchangeArgs(const void* sendbuf, int sendcount, MPI_Datatype send
 }
 
 Binding ExchangeArgs::binding() const noexcept {
-  return Binding{in_place() ? nullptr : sendbuf_,
-                 in_place() ? recvtype_ : sendtype_,
-                 recvbuf_,
-                 recvtype_,
-                 MPI_OP_NULL,
-                 {}};
+  return Binding{in_place() ? nullptr : sendbuf_, in_place() ? recvtype_ : sendtype_, recvbuf_,
+                 recvtype_, MPI_OP_NULL};
 }
 
 }  // namespace scomm::coll

@@ -35,8 +35,8 @@ struct Binding {
   MPI_Datatype send_type = MPI_DATATYPE_NULL;
   void* output = nullptr;
   MPI_Datatype recv_type = MPI_DATATYPE_NULL;
-  MPI_Op op = MPI_OP_NULL;      // for reductions
-  std::span<const View> views;  // the schedule's, in order; read only while binding
+  MPI_Op op = MPI_OP_NULL;           // for reductions
+  std::span<const View> views = {};  // the schedule's, in order; read only while binding
 };
 
 class ScheduleRun final : public p2p::Operation {

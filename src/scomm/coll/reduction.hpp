@@ -19,7 +19,7 @@ void check_reduction(const void* sendbuf, std::int64_t send_count, const void* r
 
 // With MPI_IN_PLACE, the input is the receive buffer.
 inline Binding reduction_binding(const void* sendbuf, void* recvbuf, MPI_Datatype type, MPI_Op op) {
-  return {sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, type, recvbuf, type, op, {}};
+  return {sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, type, recvbuf, type, op};
 }
 
 // Calls the base MPI's form of a collective (launch_native): nonblocking when `request` is set.

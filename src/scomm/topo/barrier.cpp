@@ -11,7 +11,7 @@ p2p::Request barrier(const coll::Call& call, const Network& network) {
         const Network& chosen = network.for_message(0);
         return barrier_multilevel(chosen.levels(), chosen.costs(), call.shape());
       },
-      coll::Binding{nullptr, MPI_BYTE, nullptr, MPI_BYTE, MPI_OP_NULL, {}});
+      coll::Binding{nullptr, MPI_BYTE, nullptr, MPI_BYTE, MPI_OP_NULL});
 }
 
 }  // namespace scomm::topo
