@@ -388,7 +388,10 @@ TEST_P(NeighborTest, WFormMatchesMpiAndItsDefinition) {
                                        data_of(send.types), data_of(mine), data_of(recv.counts),
                                        data_of(recv.displs), data_of(recv.types), c.scomm),
               SCOMM_SUCCESS);
-    if (kMpiHasNeighborhoods)
+    // Not where MPICH 4.0 mismatches repeated edges: with a datatype per edge its blocking call
+    // there now and then never returns (np 2 under load, one process sending another blocks of
+    // two types); scomm's native path runs its own schedule there.
+    if (mpi_is_right(c))
       MPI_Neighbor_alltoallw(data_of(out), data_of(send.counts), data_of(send.displs),
                              data_of(send.types), data_of(theirs), data_of(recv.counts),
                              data_of(recv.displs), data_of(recv.types), c.mpi);

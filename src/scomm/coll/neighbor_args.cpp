@@ -18,7 +18,9 @@ const group::VirtualTopology& topology_of(const Call& call) {
 // the same at every member). There the base MPIs' own have matched the wrong blocks, as the tests
 // saw: Open MPI 4.1's nonblocking ones deliver block s into block s, not s ^ 1, on a grid
 // (open-mpi/ompi#14430, fixed after 5.0), and MPICH 4.0's blocking ones match a graph's repeated
-// edges and a grid's dimensions of 1 in other orders than MPI-4.1's (pmodels/mpich#7945).
+// edges and a grid's dimensions of 1 in other orders than MPI-4.1's (pmodels/mpich#7945), and
+// its MPI_Neighbor_alltoallw there, blocks of two datatypes going to one process, now and then
+// never returns (seen at 2 processes under load).
 Algorithm algorithm_for(const Call& call, Operation operation,
                         const group::VirtualTopology& topology) {
   const Algorithm algorithm = call.selection.choose(operation, 0, call.comm.size());
