@@ -290,9 +290,15 @@ class Message {
   SCOMM_Status status_;
 };
 
+}  // namespace scomm
+
+#include "scomm_collectives.hpp"
+
+namespace scomm {
+
 // A communicator: frees what it made; Communicator::world() only borrows SCOMM_COMM_WORLD.
 // Calls on it report failures by exception (its error handler is SCOMM_ERRORS_RETURN).
-class Communicator {
+class Communicator : public detail::Collectives<Communicator> {
  public:
   Communicator() = default;
   static Communicator world() { return Communicator(SCOMM_COMM_WORLD, false); }
@@ -429,22 +435,10 @@ class Communicator {
     return Message(message, status);
   }
 
-  // Collectives.
-  void barrier() const { check(SCOMM_Barrier(handle_)); }
-  template <std::ranges::contiguous_range R>
-  void bcast(R&& data, int root = 0) const {
-    check(SCOMM_Bcast(std::ranges::data(data), detail::count_of(data), detail::type_of(data), root,
-                      handle_));
-  }
-  template <std::ranges::contiguous_range R>
-  Request ibcast(R&& data, int root = 0) const {
-    Request request;
-    check(SCOMM_Ibcast(std::ranges::data(data), detail::count_of(data), detail::type_of(data), root,
-                       handle_, request.handle()));
-    return request;
-  }
-  // Persistent collectives (MPI-4): the same collective on the same buffers, started again and
-  // again (PersistentRequest::start); every member starts its requests in the same order.
+  // Collectives, blocking and nonblocking: inherited from detail::Collectives
+  // (scomm_collectives.hpp). Persistent ones (MPI-4): the same collective on the same buffers,
+  // started again and again (PersistentRequest::start); every member starts its requests in the
+  // same order.
   PersistentRequest barrier_init() const {
     PersistentRequest request;
     check(SCOMM_Barrier_init(handle_, MPI_INFO_NULL, request.handle()));
@@ -466,31 +460,6 @@ class Communicator {
     check(SCOMM_Allreduce_init(std::ranges::data(in), std::ranges::data(out), detail::count_of(in),
                                detail::type_of(in), op, handle_, MPI_INFO_NULL, request.handle()));
     return request;
-  }
-  template <typename T>
-  T allreduce(const T& value, MPI_Op op) const {
-    T result{};
-    check(SCOMM_Allreduce(&value, &result, 1, datatype<T>(), op, handle_));
-    return result;
-  }
-  template <std::ranges::contiguous_range R>
-  void allreduce_in_place(R&& data, MPI_Op op) const {
-    check(SCOMM_Allreduce(SCOMM_IN_PLACE, std::ranges::data(data), detail::count_of(data),
-                          detail::type_of(data), op, handle_));
-  }
-  // The inclusive prefix over the ranks up to this one.
-  template <typename T>
-  T scan(const T& value, MPI_Op op) const {
-    T result{};
-    check(SCOMM_Scan(&value, &result, 1, datatype<T>(), op, handle_));
-    return result;
-  }
-  // Every rank's value, in rank order.
-  template <typename T>
-  std::vector<T> allgather(const T& value) const {
-    std::vector<T> all(static_cast<std::size_t>(size()));
-    check(SCOMM_Allgather(&value, 1, datatype<T>(), all.data(), 1, datatype<T>(), handle_));
-    return all;
   }
 
   // Neighborhood collectives, on a communicator with a virtual topology: block i of `out`

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 #include <vector>
 
 #include "scomm.hpp"
@@ -142,6 +143,298 @@ TEST_F(CxxApiTest, CollectivesEqualMpis) {
   pending.wait();
   EXPECT_EQ(data, (std::array<int, 3>{7, 8, 9}));
   world_.barrier();
+}
+
+// Element e of rank r's contribution to the collectives below.
+int contribution(int rank, int e) {
+  return 100 * rank + e + 1;
+}
+
+std::vector<int> contributions(int rank, std::size_t n) {
+  std::vector<int> out(n);
+  for (std::size_t e = 0; e < n; ++e) out[e] = contribution(rank, static_cast<int>(e));
+  return out;
+}
+
+// Runs `call(false)`, the blocking form, then `call(true)`, the nonblocking one (its request
+// waited for), each on fresh buffers (`reset`) and followed by `check`.
+template <typename Reset, typename Call, typename Check>
+void both_forms(Reset&& reset, Call&& call, Check&& check) {
+  for (const bool nonblocking : {false, true}) {
+    SCOPED_TRACE(nonblocking ? "nonblocking" : "blocking");
+    reset();
+    call(nonblocking);
+    check();
+  }
+}
+
+// Rank r's count in the v-forms (0 at ranks 0, 3, ...), and displacements placing the blocks in
+// reverse rank order with a gap of one element after each.
+struct VectorLayout {
+  std::vector<int> counts, displs;
+  std::size_t total = 0;
+};
+VectorLayout vector_layout(int p) {
+  VectorLayout layout;
+  for (int r = 0; r < p; ++r) layout.counts.push_back(r % 3);
+  layout.displs.resize(static_cast<std::size_t>(p));
+  int at = 0;
+  for (int r = p - 1; r >= 0; --r) {
+    layout.displs[static_cast<std::size_t>(r)] = at;
+    at += layout.counts[static_cast<std::size_t>(r)] + 1;
+  }
+  layout.total = static_cast<std::size_t>(at);
+  return layout;
+}
+
+class CxxCollectivesTest : public CxxApiTest {
+ protected:
+  int p_ = world_.size(), rank_ = world_.rank();
+  std::size_t members_ = static_cast<std::size_t>(p_);
+};
+
+// Reduce (and in place), gather(v) and scatter(v) at the first and the last rank, blocking and
+// nonblocking, against MPI's own calls on the same data.
+TEST_F(CxxCollectivesTest, RootedCollectivesEqualMpis) {
+  constexpr int count = 3;
+  constexpr auto n = static_cast<std::size_t>(count);
+  const std::vector<int> mine = contributions(rank_, n);
+  const VectorLayout layout = vector_layout(p_);
+  const auto my_count = static_cast<std::size_t>(layout.counts[static_cast<std::size_t>(rank_)]);
+  const std::vector<int> my_part = contributions(rank_, my_count);
+  for (const int root : {0, p_ - 1}) {
+    SCOPED_TRACE("root " + std::to_string(root));
+    const bool at_root = rank_ == root;
+    std::vector<int> expected(n), got;
+    MPI_Reduce(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
+    both_forms([&] { got.assign(n, -1); },
+               [&](bool nb) {
+                 if (nb)
+                   world_.ireduce(mine, got, MPI_SUM, root).wait();
+                 else
+                   world_.reduce(mine, got, MPI_SUM, root);
+               },
+               [&] {
+                 if (at_root) {
+                   EXPECT_EQ(got, expected);
+                 }
+               });
+    got = mine;
+    world_.reduce_in_place(got, MPI_SUM, root);
+    if (at_root) {
+      EXPECT_EQ(got, expected);
+    }
+
+    std::vector<int> all_expected(n * members_), all;
+    MPI_Gather(mine.data(), count, MPI_INT, all_expected.data(), count, MPI_INT, root,
+               MPI_COMM_WORLD);
+    both_forms([&] { all.assign(n * members_, -1); },
+               [&](bool nb) {
+                 if (nb)
+                   world_.igather(mine, all, root).wait();
+                 else
+                   world_.gather(mine, all, root);
+               },
+               [&] {
+                 if (at_root) {
+                   EXPECT_EQ(all, all_expected);
+                 }
+               });
+
+    std::vector<int> v_expected(layout.total, -1), v_all;
+    MPI_Gatherv(my_part.data(), static_cast<int>(my_count), MPI_INT, v_expected.data(),
+                layout.counts.data(), layout.displs.data(), MPI_INT, root, MPI_COMM_WORLD);
+    both_forms([&] { v_all.assign(layout.total, -1); },
+               [&](bool nb) {
+                 if (nb)
+                   world_.igatherv(my_part, v_all, layout.counts, layout.displs, root).wait();
+                 else
+                   world_.gatherv(my_part, v_all, layout.counts, layout.displs, root);
+               },
+               [&] {
+                 if (at_root) {
+                   EXPECT_EQ(v_all, v_expected);
+                 }
+               });
+
+    // The root's buffers are what it gathered: block r (at displs[r]) comes back to rank r.
+    std::vector<int> block, block_expected(n);
+    MPI_Scatter(all_expected.data(), count, MPI_INT, block_expected.data(), count, MPI_INT, root,
+                MPI_COMM_WORLD);
+    EXPECT_EQ(block_expected, mine);
+    both_forms([&] { block.assign(n, -1); },
+               [&](bool nb) {
+                 if (nb)
+                   world_.iscatter(all_expected, block, root).wait();
+                 else
+                   world_.scatter(all_expected, block, root);
+               },
+               [&] { EXPECT_EQ(block, mine); });
+    std::vector<int> part;
+    both_forms([&] { part.assign(my_count, -1); },
+               [&](bool nb) {
+                 if (nb)
+                   world_.iscatterv(v_expected, layout.counts, layout.displs, part, root).wait();
+                 else
+                   world_.scatterv(v_expected, layout.counts, layout.displs, part, root);
+               },
+               [&] { EXPECT_EQ(part, my_part); });
+  }
+}
+
+// The collectives without a root, blocking and nonblocking, against MPI's own calls.
+TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
+  constexpr int count = 4;
+  constexpr auto n = static_cast<std::size_t>(count);
+  const std::vector<int> mine = contributions(rank_, n);
+  std::vector<int> expected(n), got;
+  const auto reset = [&] { got.assign(n, -1); };
+  MPI_Allreduce(mine.data(), expected.data(), count, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  both_forms(
+      reset,
+      [&](bool nb) {
+        if (nb)
+          world_.iallreduce(mine, got, MPI_MAX).wait();
+        else
+          world_.allreduce(mine, got, MPI_MAX);
+      },
+      [&] { EXPECT_EQ(got, expected); });
+  MPI_Scan(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  both_forms(
+      reset,
+      [&](bool nb) {
+        if (nb)
+          world_.iscan(mine, got, MPI_SUM).wait();
+        else
+          world_.scan(mine, got, MPI_SUM);
+      },
+      [&] { EXPECT_EQ(got, expected); });
+  MPI_Exscan(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  both_forms(
+      reset,
+      [&](bool nb) {
+        if (nb)
+          world_.iexscan(mine, got, MPI_SUM).wait();
+        else
+          world_.exscan(mine, got, MPI_SUM);
+      },
+      [&] {
+        if (rank_ > 0) {
+          EXPECT_EQ(got, expected);
+        }
+      });
+
+  std::vector<int> all_expected(n * members_), all;
+  MPI_Allgather(mine.data(), count, MPI_INT, all_expected.data(), count, MPI_INT, MPI_COMM_WORLD);
+  both_forms([&] { all.assign(n * members_, -1); },
+             [&](bool nb) {
+               if (nb)
+                 world_.iallgather(mine, all).wait();
+               else
+                 world_.allgather(mine, all);
+             },
+             [&] { EXPECT_EQ(all, all_expected); });
+
+  const VectorLayout layout = vector_layout(p_);
+  const std::vector<int> my_part = contributions(
+      rank_, static_cast<std::size_t>(layout.counts[static_cast<std::size_t>(rank_)]));
+  std::vector<int> v_expected(layout.total, -1), v_all;
+  MPI_Allgatherv(my_part.data(), static_cast<int>(my_part.size()), MPI_INT, v_expected.data(),
+                 layout.counts.data(), layout.displs.data(), MPI_INT, MPI_COMM_WORLD);
+  both_forms([&] { v_all.assign(layout.total, -1); },
+             [&](bool nb) {
+               if (nb)
+                 world_.iallgatherv(my_part, v_all, layout.counts, layout.displs).wait();
+               else
+                 world_.allgatherv(my_part, v_all, layout.counts, layout.displs);
+             },
+             [&] { EXPECT_EQ(v_all, v_expected); });
+
+  // Block j of rank i's all-to-all output: contribution(i, j); its v-form sends block j as
+  // layout.counts[j] elements at layout.displs[j] and receives (i % 3) from every rank i.
+  std::vector<int> exchanged_expected(n * members_), exchanged;
+  MPI_Alltoall(all_expected.data(), count, MPI_INT, exchanged_expected.data(), count, MPI_INT,
+               MPI_COMM_WORLD);
+  both_forms([&] { exchanged.assign(n * members_, -1); },
+             [&](bool nb) {
+               if (nb)
+                 world_.ialltoall(all_expected, exchanged).wait();
+               else
+                 world_.alltoall(all_expected, exchanged);
+             },
+             [&] { EXPECT_EQ(exchanged, exchanged_expected); });
+  const std::vector<int> recvcounts(members_, layout.counts[static_cast<std::size_t>(rank_)]);
+  std::vector<int> rdispls(members_);
+  for (std::size_t i = 0; i < members_; ++i) rdispls[i] = static_cast<int>(i) * (recvcounts[i] + 1);
+  const std::size_t v_in = members_ * static_cast<std::size_t>(recvcounts[0] + 1);
+  std::vector<int> v_exchanged_expected(v_in, -1), v_exchanged;
+  MPI_Alltoallv(v_expected.data(), layout.counts.data(), layout.displs.data(), MPI_INT,
+                v_exchanged_expected.data(), recvcounts.data(), rdispls.data(), MPI_INT,
+                MPI_COMM_WORLD);
+  both_forms([&] { v_exchanged.assign(v_in, -1); },
+             [&](bool nb) {
+               if (nb)
+                 world_
+                     .ialltoallv(v_expected, layout.counts, layout.displs, v_exchanged, recvcounts,
+                                 rdispls)
+                     .wait();
+               else
+                 world_.alltoallv(v_expected, layout.counts, layout.displs, v_exchanged, recvcounts,
+                                  rdispls);
+             },
+             [&] { EXPECT_EQ(v_exchanged, v_exchanged_expected); });
+
+  std::vector<int> block_expected(n), block;
+  MPI_Reduce_scatter_block(all_expected.data(), block_expected.data(), count, MPI_INT, MPI_SUM,
+                           MPI_COMM_WORLD);
+  both_forms([&] { block.assign(n, -1); },
+             [&](bool nb) {
+               if (nb)
+                 world_.ireduce_scatter_block(all_expected, block, MPI_SUM).wait();
+               else
+                 world_.reduce_scatter_block(all_expected, block, MPI_SUM);
+             },
+             [&] { EXPECT_EQ(block, block_expected); });
+  const std::size_t piece =
+      static_cast<std::size_t>(layout.counts[static_cast<std::size_t>(rank_)]);
+  std::vector<int> piece_expected(piece), piece_got;
+  const std::vector<int> reduced_in(layout.total - members_, rank_ + 1);  // the counts' sum
+  MPI_Reduce_scatter(reduced_in.data(), piece_expected.data(), layout.counts.data(), MPI_INT,
+                     MPI_SUM, MPI_COMM_WORLD);
+  both_forms([&] { piece_got.assign(piece, -1); },
+             [&](bool nb) {
+               if (nb)
+                 world_.ireduce_scatter(reduced_in, piece_got, layout.counts, MPI_SUM).wait();
+               else
+                 world_.reduce_scatter(reduced_in, piece_got, layout.counts, MPI_SUM);
+             },
+             [&] { EXPECT_EQ(piece_got, piece_expected); });
+  world_.ibarrier().wait();
+  world_.barrier();
+}
+
+// A buffer too small for what the call moves, or arrays not one entry per member, throw
+// std::length_error before anything is sent (at every member alike here), and the communicator
+// goes on working.
+TEST_F(CxxCollectivesTest, BuffersTooSmallThrowBeforeAnythingIsSent) {
+  const std::vector<int> two{1, 2};
+  std::vector<int> one(1), none, room_for_two(2);
+  std::vector<int> short_all(2 * members_ - 1);
+  const std::vector<int> counts(members_, 1), displs(members_, 0), too_few(members_ - 1, 1);
+  EXPECT_THROW(world_.allreduce(two, one, MPI_SUM), std::length_error);
+  EXPECT_THROW(world_.iscan(two, one, MPI_SUM), std::length_error);
+  EXPECT_THROW(world_.allgather(two, short_all), std::length_error);
+  EXPECT_THROW(world_.reduce(two, one, MPI_SUM, rank_), std::length_error);  // each its own root
+  EXPECT_THROW(world_.gather(two, short_all, rank_), std::length_error);
+  EXPECT_THROW(world_.scatter(short_all, room_for_two, rank_), std::length_error);
+  EXPECT_THROW(world_.allgatherv(one, none, counts, displs), std::length_error);
+  EXPECT_THROW(world_.allgatherv(one, one, too_few, displs), std::length_error);
+  EXPECT_THROW(world_.alltoall(short_all, none), std::length_error);
+  EXPECT_THROW(world_.reduce_scatter_block(short_all, room_for_two, MPI_SUM), std::length_error);
+  EXPECT_THROW(world_.reduce_scatter(one, one, too_few, MPI_SUM), std::length_error);
+  EXPECT_THROW(world_.gatherv(one, short_all, counts, std::vector<int>(members_, -1), rank_),
+               std::length_error);
+  EXPECT_EQ(world_.allreduce(1, MPI_SUM), p_);
 }
 
 TEST_F(CxxApiTest, RingExchangeReportsSourceTagAndCount) {

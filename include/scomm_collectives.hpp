@@ -1,0 +1,376 @@
+// The collectives of scomm::Communicator (scomm.hpp includes this header inside namespace scomm's
+// C++ interface; include scomm.hpp): every MPI collective, blocking and nonblocking (`i` forms
+// returning a Request), on contiguous ranges whose element type names the datatype.
+//
+//   std::vector<double> mine(4, world.rank()), all(4 * world.size());
+//   world.allgather(mine, all);                        // block r of `all` from rank r
+//   scomm::Request pending = world.iallreduce(mine, sums, MPI_SUM);
+//
+// Counts come from the ranges: a buffer too small for what the call moves throws
+// std::length_error before anything is sent. The v-forms take MPI's count and displacement
+// arrays (spans of one int per member, where MPI reads them); as in MPI, a nonblocking call's
+// buffers and arrays must stay valid until its request completes.
+#pragma once
+
+#include <algorithm>
+#include <ranges>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+namespace scomm::detail {
+
+// Throws std::length_error where `have` elements are fewer than the `need` the call moves.
+inline void require_room(std::size_t have, std::size_t need, const char* what) {
+  if (have < need)
+    throw std::length_error(std::string("scomm: ") + what + " holds " + std::to_string(have) +
+                            " elements where the call needs " + std::to_string(need));
+}
+
+// The elements a v-form's arrays reach: max over i of displs[i] + counts[i], after checking
+// that both hold one entry per member and that no block starts before the range. (A negative
+// count is left to the C API, which says so.)
+inline std::size_t extent_of(std::span<const int> counts, std::span<const int> displs, int size,
+                             const char* what) {
+  const auto n = static_cast<std::size_t>(size);
+  if (counts.size() != n || displs.size() != n)
+    throw std::length_error(std::string("scomm: ") + what +
+                            ": counts and displacements need one entry per member");
+  std::size_t extent = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (counts[i] <= 0) continue;
+    if (displs[i] < 0)
+      throw std::length_error(std::string("scomm: ") + what + ": a block before the range");
+    extent =
+        std::max(extent, static_cast<std::size_t>(displs[i]) + static_cast<std::size_t>(counts[i]));
+  }
+  return extent;
+}
+
+// The elements of all positive counts.
+inline std::size_t total_of(std::span<const int> counts) {
+  std::size_t total = 0;
+  for (const int count : counts) total += count > 0 ? static_cast<std::size_t>(count) : 0;
+  return total;
+}
+
+template <typename R>
+auto* data_of(R&& range) {
+  return std::ranges::data(range);
+}
+
+// The collective members of Communicator (CRTP: `Comm` gives handle(), rank() and size()). Each
+// operation's arguments are translated once (its *_args function), then run blocking or started.
+template <typename Comm>
+class Collectives {
+ public:
+  void barrier() const { run<SCOMM_Barrier>(std::tuple<>{}); }
+  Request ibarrier() const { return start<SCOMM_Ibarrier>(std::tuple<>{}); }
+
+  // Every member's `data` gets the root's.
+  template <std::ranges::contiguous_range R>
+  void bcast(R&& data, int root = 0) const {
+    run<SCOMM_Bcast>(bcast_args(data, root));
+  }
+  template <std::ranges::contiguous_range R>
+  Request ibcast(R&& data, int root = 0) const {
+    return start<SCOMM_Ibcast>(bcast_args(data, root));
+  }
+
+  // The root's `out` (as long as `in`; ignored elsewhere) gets the reduction of every `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void reduce(const R& in, S&& out, MPI_Op op, int root = 0) const {
+    run<SCOMM_Reduce>(reduce_args(in, out, op, root));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ireduce(const R& in, S&& out, MPI_Op op, int root = 0) const {
+    return start<SCOMM_Ireduce>(reduce_args(in, out, op, root));
+  }
+  // The root's `data` becomes the reduction of every member's `data` (MPI_IN_PLACE at the root).
+  template <std::ranges::contiguous_range R>
+  void reduce_in_place(R&& data, MPI_Op op, int root = 0) const {
+    const bool at_root = self().rank() == root;
+    run<SCOMM_Reduce>(std::tuple(at_root ? SCOMM_IN_PLACE : data_of(data),
+                                 at_root ? data_of(data) : nullptr, count_of(data), type_of(data),
+                                 op, root));
+  }
+
+  // `out` (as long as `in`) gets the reduction of every member's `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void allreduce(const R& in, S&& out, MPI_Op op) const {
+    run<SCOMM_Allreduce>(elementwise_args(in, out, op, "allreduce"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request iallreduce(const R& in, S&& out, MPI_Op op) const {
+    return start<SCOMM_Iallreduce>(elementwise_args(in, out, op, "iallreduce"));
+  }
+  template <typename T>
+  T allreduce(const T& value, MPI_Op op) const {
+    T result{};
+    run<SCOMM_Allreduce>(std::tuple(&value, &result, 1, datatype<T>(), op));
+    return result;
+  }
+  template <std::ranges::contiguous_range R>
+  void allreduce_in_place(R&& data, MPI_Op op) const {
+    run<SCOMM_Allreduce>(
+        std::tuple(SCOMM_IN_PLACE, data_of(data), count_of(data), type_of(data), op));
+  }
+
+  // `out` (as long as `in`) gets the reduction of `in` over ranks 0..rank (scan) or
+  // 0..rank - 1 (exscan; rank 0's `out` is left as it is).
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void scan(const R& in, S&& out, MPI_Op op) const {
+    run<SCOMM_Scan>(elementwise_args(in, out, op, "scan"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request iscan(const R& in, S&& out, MPI_Op op) const {
+    return start<SCOMM_Iscan>(elementwise_args(in, out, op, "iscan"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void exscan(const R& in, S&& out, MPI_Op op) const {
+    run<SCOMM_Exscan>(elementwise_args(in, out, op, "exscan"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request iexscan(const R& in, S&& out, MPI_Op op) const {
+    return start<SCOMM_Iexscan>(elementwise_args(in, out, op, "iexscan"));
+  }
+  // The inclusive prefix over the ranks up to this one.
+  template <typename T>
+  T scan(const T& value, MPI_Op op) const {
+    T result{};
+    run<SCOMM_Scan>(std::tuple(&value, &result, 1, datatype<T>(), op));
+    return result;
+  }
+
+  // The root's `all` gets every member's `mine` (all of one length), rank r's as block r.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void gather(const R& mine, S&& all, int root = 0) const {
+    run<SCOMM_Gather>(gather_args(mine, all, root, "gather"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request igather(const R& mine, S&& all, int root = 0) const {
+    return start<SCOMM_Igather>(gather_args(mine, all, root, "igather"));
+  }
+  // Rank r's `mine` (counts[r] elements) to displs[r] of the root's `all`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void gatherv(const R& mine, S&& all, std::span<const int> counts, std::span<const int> displs,
+               int root = 0) const {
+    run<SCOMM_Gatherv>(gatherv_args(mine, all, counts, displs, root));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request igatherv(const R& mine, S&& all, std::span<const int> counts, std::span<const int> displs,
+                   int root = 0) const {
+    return start<SCOMM_Igatherv>(gatherv_args(mine, all, counts, displs, root));
+  }
+
+  // Block r of the root's `all` to rank r's `mine` (all of one length).
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void scatter(const R& all, S&& mine, int root = 0) const {
+    run<SCOMM_Scatter>(scatter_args(all, mine, root, "scatter"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request iscatter(const R& all, S&& mine, int root = 0) const {
+    return start<SCOMM_Iscatter>(scatter_args(all, mine, root, "iscatter"));
+  }
+  // counts[r] elements at displs[r] of the root's `all` to rank r's `mine`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void scatterv(const R& all, std::span<const int> counts, std::span<const int> displs, S&& mine,
+                int root = 0) const {
+    run<SCOMM_Scatterv>(scatterv_args(all, counts, displs, mine, root));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request iscatterv(const R& all, std::span<const int> counts, std::span<const int> displs,
+                    S&& mine, int root = 0) const {
+    return start<SCOMM_Iscatterv>(scatterv_args(all, counts, displs, mine, root));
+  }
+
+  // Every member's `all` gets every `mine` (all of one length), rank r's as block r.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void allgather(const R& mine, S&& all) const {
+    run<SCOMM_Allgather>(blocks_args(mine, all, true, "allgather"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request iallgather(const R& mine, S&& all) const {
+    return start<SCOMM_Iallgather>(blocks_args(mine, all, true, "iallgather"));
+  }
+  // Every rank's value, in rank order.
+  template <typename T>
+  std::vector<T> allgather(const T& value) const {
+    std::vector<T> all(static_cast<std::size_t>(self().size()));
+    allgather(std::span<const T>(&value, 1), all);
+    return all;
+  }
+  // Rank r's `mine` (counts[r] elements) to displs[r] of every member's `all`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void allgatherv(const R& mine, S&& all, std::span<const int> counts,
+                  std::span<const int> displs) const {
+    run<SCOMM_Allgatherv>(allgatherv_args(mine, all, counts, displs));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request iallgatherv(const R& mine, S&& all, std::span<const int> counts,
+                      std::span<const int> displs) const {
+    return start<SCOMM_Iallgatherv>(allgatherv_args(mine, all, counts, displs));
+  }
+
+  // Block j of `out` to rank j, rank i's block for this one into block i of `in` (`out` and `in`
+  // of one length, a multiple of the size).
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void alltoall(const R& out, S&& in) const {
+    run<SCOMM_Alltoall>(alltoall_args(out, in));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ialltoall(const R& out, S&& in) const {
+    return start<SCOMM_Ialltoall>(alltoall_args(out, in));
+  }
+  // sendcounts[j] elements at sdispls[j] of `out` to rank j; rank i's into rdispls[i] of `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void alltoallv(const R& out, std::span<const int> sendcounts, std::span<const int> sdispls,
+                 S&& in, std::span<const int> recvcounts, std::span<const int> rdispls) const {
+    run<SCOMM_Alltoallv>(alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ialltoallv(const R& out, std::span<const int> sendcounts, std::span<const int> sdispls,
+                     S&& in, std::span<const int> recvcounts, std::span<const int> rdispls) const {
+    return start<SCOMM_Ialltoallv>(
+        alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
+  }
+
+  // Block r (as long as `out`) of the reduction of every member's `in` to rank r's `out`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void reduce_scatter_block(const R& in, S&& out, MPI_Op op) const {
+    run<SCOMM_Reduce_scatter_block>(reduce_scatter_block_args(in, out, op));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ireduce_scatter_block(const R& in, S&& out, MPI_Op op) const {
+    return start<SCOMM_Ireduce_scatter_block>(reduce_scatter_block_args(in, out, op));
+  }
+  // The reduction of every member's `in` in pieces of recvcounts[r] elements, rank r's to its
+  // `out`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void reduce_scatter(const R& in, S&& out, std::span<const int> recvcounts, MPI_Op op) const {
+    run<SCOMM_Reduce_scatter>(reduce_scatter_args(in, out, recvcounts, op));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ireduce_scatter(const R& in, S&& out, std::span<const int> recvcounts, MPI_Op op) const {
+    return start<SCOMM_Ireduce_scatter>(reduce_scatter_args(in, out, recvcounts, op));
+  }
+
+ private:
+  const Comm& self() const { return static_cast<const Comm&>(*this); }
+  std::size_t members() const { return static_cast<std::size_t>(self().size()); }
+
+  // The C API's blocking collective `kCall` on `args` and this communicator.
+  template <auto kCall, typename... Args>
+  void run(const std::tuple<Args...>& args) const {
+    check(std::apply([&](auto... a) { return kCall(a..., self().handle()); }, args));
+  }
+  // The C API's nonblocking collective `kCall` on `args` and this communicator: its request.
+  template <auto kCall, typename... Args>
+  Request start(const std::tuple<Args...>& args) const {
+    Request request;
+    check(std::apply([&](auto... a) { return kCall(a..., self().handle(), request.handle()); },
+                     args));
+    return request;
+  }
+
+  template <typename R>
+  static auto bcast_args(R& data, int root) {
+    return std::tuple(data_of(data), count_of(data), type_of(data), root);
+  }
+  template <typename R, typename S>
+  auto reduce_args(const R& in, S& out, MPI_Op op, int root) const {
+    if (self().rank() == root) require_room(std::ranges::size(out), std::ranges::size(in), "out");
+    return std::tuple(data_of(in), data_of(out), count_of(in), type_of(in), op, root);
+  }
+  // An element-wise reduction's: `out` as long as `in`.
+  template <typename R, typename S>
+  static auto elementwise_args(const R& in, S& out, MPI_Op op, const char* what) {
+    if (std::ranges::size(in) != std::ranges::size(out))
+      throw std::length_error(std::string("scomm: ") + what +
+                              " with input and output of different sizes");
+    return std::tuple(data_of(in), data_of(out), count_of(in), type_of(in), op);
+  }
+  // Allgather's, and gather's but the root: `mine` as every member's block, `all` (where
+  // `collects`) holding one block per member.
+  template <typename R, typename S>
+  auto blocks_args(const R& mine, S& all, bool collects, const char* what) const {
+    if (collects) require_room(std::ranges::size(all), members() * std::ranges::size(mine), what);
+    return std::tuple(data_of(mine), count_of(mine), type_of(mine), data_of(all), count_of(mine),
+                      type_of(all));
+  }
+  template <typename R, typename S>
+  auto gather_args(const R& mine, S& all, int root, const char* what) const {
+    return std::tuple_cat(blocks_args(mine, all, self().rank() == root, what), std::tuple(root));
+  }
+  template <typename R, typename S>
+  auto scatter_args(const R& all, S& mine, int root, const char* what) const {
+    if (self().rank() == root)
+      require_room(std::ranges::size(all), members() * std::ranges::size(mine), what);
+    return std::tuple(data_of(all), count_of(mine), type_of(all), data_of(mine), count_of(mine),
+                      type_of(mine), root);
+  }
+  template <typename R, typename S>
+  auto gatherv_args(const R& mine, S& all, std::span<const int> counts, std::span<const int> displs,
+                    int root) const {
+    if (self().rank() == root)
+      require_room(std::ranges::size(all), extent_of(counts, displs, self().size(), "gatherv"),
+                   "gatherv");
+    return std::tuple(data_of(mine), count_of(mine), type_of(mine), data_of(all), counts.data(),
+                      displs.data(), type_of(all), root);
+  }
+  template <typename R, typename S>
+  auto scatterv_args(const R& all, std::span<const int> counts, std::span<const int> displs,
+                     S& mine, int root) const {
+    if (self().rank() == root)
+      require_room(std::ranges::size(all), extent_of(counts, displs, self().size(), "scatterv"),
+                   "scatterv");
+    return std::tuple(data_of(all), counts.data(), displs.data(), type_of(all), data_of(mine),
+                      count_of(mine), type_of(mine), root);
+  }
+  template <typename R, typename S>
+  auto allgatherv_args(const R& mine, S& all, std::span<const int> counts,
+                       std::span<const int> displs) const {
+    require_room(std::ranges::size(all), extent_of(counts, displs, self().size(), "allgatherv"),
+                 "allgatherv");
+    return std::tuple(data_of(mine), count_of(mine), type_of(mine), data_of(all), counts.data(),
+                      displs.data(), type_of(all));
+  }
+  template <typename R, typename S>
+  auto alltoall_args(const R& out, S& in) const {
+    const std::size_t n = std::ranges::size(out);
+    if (n != std::ranges::size(in) || n % members() != 0)
+      throw std::length_error(
+          "scomm: alltoall with input and output of different sizes or not in equal blocks");
+    const int block = static_cast<int>(n / members());
+    return std::tuple(data_of(out), block, type_of(out), data_of(in), block, type_of(in));
+  }
+  template <typename R, typename S>
+  auto alltoallv_args(const R& out, std::span<const int> sendcounts, std::span<const int> sdispls,
+                      S& in, std::span<const int> recvcounts, std::span<const int> rdispls) const {
+    require_room(std::ranges::size(out), extent_of(sendcounts, sdispls, self().size(), "alltoallv"),
+                 "alltoallv's output");
+    require_room(std::ranges::size(in), extent_of(recvcounts, rdispls, self().size(), "alltoallv"),
+                 "alltoallv's input");
+    return std::tuple(data_of(out), sendcounts.data(), sdispls.data(), type_of(out), data_of(in),
+                      recvcounts.data(), rdispls.data(), type_of(in));
+  }
+  template <typename R, typename S>
+  auto reduce_scatter_block_args(const R& in, S& out, MPI_Op op) const {
+    if (std::ranges::size(in) != members() * std::ranges::size(out))
+      throw std::length_error("scomm: reduce_scatter_block's input is not one block per member");
+    return std::tuple(data_of(in), data_of(out), count_of(out), type_of(in), op);
+  }
+  template <typename R, typename S>
+  auto reduce_scatter_args(const R& in, S& out, std::span<const int> recvcounts, MPI_Op op) const {
+    if (recvcounts.size() != members())
+      throw std::length_error("scomm: reduce_scatter needs one count per member");
+    require_room(std::ranges::size(in), total_of(recvcounts), "reduce_scatter's input");
+    const int mine = recvcounts[static_cast<std::size_t>(self().rank())];
+    require_room(std::ranges::size(out), static_cast<std::size_t>(std::max(mine, 0)),
+                 "reduce_scatter's output");
+    return std::tuple(data_of(in), data_of(out), recvcounts.data(), type_of(in), op);
+  }
+};
+
+}  // namespace scomm::detail
