@@ -149,8 +149,8 @@ class Request {
   SCOMM_Request handle_ = SCOMM_REQUEST_NULL;
 };
 
-// A persistent request (Communicator::send_init, recv_init, and the collectives' barrier_init,
-// bcast_init, allreduce_init): start() begins its message or collective again, wait() and test()
+// A persistent request (Communicator::send_init, recv_init, and every collective's _init form,
+// bcast_init, ...): start() begins its message or collective again, wait() and test()
 // complete it and leave it ready to start; freed when destroyed, after it completes.
 class PersistentRequest : public Request {
  public:
@@ -435,32 +435,8 @@ class Communicator : public detail::Collectives<Communicator> {
     return Message(message, status);
   }
 
-  // Collectives, blocking and nonblocking: inherited from detail::Collectives
-  // (scomm_collectives.hpp). Persistent ones (MPI-4): the same collective on the same buffers,
-  // started again and again (PersistentRequest::start); every member starts its requests in the
-  // same order.
-  PersistentRequest barrier_init() const {
-    PersistentRequest request;
-    check(SCOMM_Barrier_init(handle_, MPI_INFO_NULL, request.handle()));
-    return request;
-  }
-  template <std::ranges::contiguous_range R>
-  PersistentRequest bcast_init(R&& data, int root = 0) const {
-    PersistentRequest request;
-    check(SCOMM_Bcast_init(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
-                           root, handle_, MPI_INFO_NULL, request.handle()));
-    return request;
-  }
-  // `in` and `out` of one size (std::length_error otherwise).
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest allreduce_init(const R& in, S&& out, MPI_Op op) const {
-    if (std::ranges::size(in) != std::ranges::size(out))
-      throw std::length_error("scomm: allreduce_init with input and output of different sizes");
-    PersistentRequest request;
-    check(SCOMM_Allreduce_init(std::ranges::data(in), std::ranges::data(out), detail::count_of(in),
-                               detail::type_of(in), op, handle_, MPI_INFO_NULL, request.handle()));
-    return request;
-  }
+  // Collectives, blocking, nonblocking and persistent: inherited from detail::Collectives
+  // (scomm_collectives.hpp).
 
   // Neighborhood collectives, on a communicator with a virtual topology: block i of `out`
   // (`count` elements each) to out-neighbor i, in-neighbor i's into block i of `in`.

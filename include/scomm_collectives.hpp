@@ -1,6 +1,8 @@
 // The collectives of scomm::Communicator (scomm.hpp includes this header inside namespace scomm's
-// C++ interface; include scomm.hpp): every MPI collective, blocking and nonblocking (`i` forms
-// returning a Request), on contiguous ranges whose element type names the datatype.
+// C++ interface; include scomm.hpp): every MPI collective, blocking, nonblocking (`i` forms
+// returning a Request) and persistent (MPI-4's `_init` forms returning a PersistentRequest that
+// runs the same collective on the same buffers at each start), on contiguous ranges whose
+// element type names the datatype.
 //
 //   std::vector<double> mine(4, world.rank()), all(4 * world.size());
 //   world.allgather(mine, all);                        // block r of `all` from rank r
@@ -67,6 +69,7 @@ class Collectives {
  public:
   void barrier() const { run<SCOMM_Barrier>(std::tuple<>{}); }
   Request ibarrier() const { return start<SCOMM_Ibarrier>(std::tuple<>{}); }
+  PersistentRequest barrier_init() const { return prepare<SCOMM_Barrier_init>(std::tuple<>{}); }
 
   // Every member's `data` gets the root's.
   template <std::ranges::contiguous_range R>
@@ -77,6 +80,10 @@ class Collectives {
   Request ibcast(R&& data, int root = 0) const {
     return start<SCOMM_Ibcast>(bcast_args(data, root));
   }
+  template <std::ranges::contiguous_range R>
+  PersistentRequest bcast_init(R&& data, int root = 0) const {
+    return prepare<SCOMM_Bcast_init>(bcast_args(data, root));
+  }
 
   // The root's `out` (as long as `in`; ignored elsewhere) gets the reduction of every `in`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -86,6 +93,10 @@ class Collectives {
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   Request ireduce(const R& in, S&& out, MPI_Op op, int root = 0) const {
     return start<SCOMM_Ireduce>(reduce_args(in, out, op, root));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest reduce_init(const R& in, S&& out, MPI_Op op, int root = 0) const {
+    return prepare<SCOMM_Reduce_init>(reduce_args(in, out, op, root));
   }
   // The root's `data` becomes the reduction of every member's `data` (MPI_IN_PLACE at the root).
   template <std::ranges::contiguous_range R>
@@ -104,6 +115,10 @@ class Collectives {
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   Request iallreduce(const R& in, S&& out, MPI_Op op) const {
     return start<SCOMM_Iallreduce>(elementwise_args(in, out, op, "iallreduce"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest allreduce_init(const R& in, S&& out, MPI_Op op) const {
+    return prepare<SCOMM_Allreduce_init>(elementwise_args(in, out, op, "allreduce_init"));
   }
   template <typename T>
   T allreduce(const T& value, MPI_Op op) const {
@@ -128,12 +143,20 @@ class Collectives {
     return start<SCOMM_Iscan>(elementwise_args(in, out, op, "iscan"));
   }
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest scan_init(const R& in, S&& out, MPI_Op op) const {
+    return prepare<SCOMM_Scan_init>(elementwise_args(in, out, op, "scan_init"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   void exscan(const R& in, S&& out, MPI_Op op) const {
     run<SCOMM_Exscan>(elementwise_args(in, out, op, "exscan"));
   }
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   Request iexscan(const R& in, S&& out, MPI_Op op) const {
     return start<SCOMM_Iexscan>(elementwise_args(in, out, op, "iexscan"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest exscan_init(const R& in, S&& out, MPI_Op op) const {
+    return prepare<SCOMM_Exscan_init>(elementwise_args(in, out, op, "exscan_init"));
   }
   // The inclusive prefix over the ranks up to this one.
   template <typename T>
@@ -152,6 +175,10 @@ class Collectives {
   Request igather(const R& mine, S&& all, int root = 0) const {
     return start<SCOMM_Igather>(gather_args(mine, all, root, "igather"));
   }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest gather_init(const R& mine, S&& all, int root = 0) const {
+    return prepare<SCOMM_Gather_init>(gather_args(mine, all, root, "gather_init"));
+  }
   // Rank r's `mine` (counts[r] elements) to displs[r] of the root's `all`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   void gatherv(const R& mine, S&& all, std::span<const int> counts, std::span<const int> displs,
@@ -163,6 +190,11 @@ class Collectives {
                    int root = 0) const {
     return start<SCOMM_Igatherv>(gatherv_args(mine, all, counts, displs, root));
   }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest gatherv_init(const R& mine, S&& all, std::span<const int> counts,
+                                 std::span<const int> displs, int root = 0) const {
+    return prepare<SCOMM_Gatherv_init>(gatherv_args(mine, all, counts, displs, root));
+  }
 
   // Block r of the root's `all` to rank r's `mine` (all of one length).
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -172,6 +204,10 @@ class Collectives {
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   Request iscatter(const R& all, S&& mine, int root = 0) const {
     return start<SCOMM_Iscatter>(scatter_args(all, mine, root, "iscatter"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest scatter_init(const R& all, S&& mine, int root = 0) const {
+    return prepare<SCOMM_Scatter_init>(scatter_args(all, mine, root, "scatter_init"));
   }
   // counts[r] elements at displs[r] of the root's `all` to rank r's `mine`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -184,6 +220,11 @@ class Collectives {
                     S&& mine, int root = 0) const {
     return start<SCOMM_Iscatterv>(scatterv_args(all, counts, displs, mine, root));
   }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest scatterv_init(const R& all, std::span<const int> counts,
+                                  std::span<const int> displs, S&& mine, int root = 0) const {
+    return prepare<SCOMM_Scatterv_init>(scatterv_args(all, counts, displs, mine, root));
+  }
 
   // Every member's `all` gets every `mine` (all of one length), rank r's as block r.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -193,6 +234,10 @@ class Collectives {
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   Request iallgather(const R& mine, S&& all) const {
     return start<SCOMM_Iallgather>(blocks_args(mine, all, true, "iallgather"));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest allgather_init(const R& mine, S&& all) const {
+    return prepare<SCOMM_Allgather_init>(blocks_args(mine, all, true, "allgather_init"));
   }
   // Every rank's value, in rank order.
   template <typename T>
@@ -212,6 +257,11 @@ class Collectives {
                       std::span<const int> displs) const {
     return start<SCOMM_Iallgatherv>(allgatherv_args(mine, all, counts, displs));
   }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest allgatherv_init(const R& mine, S&& all, std::span<const int> counts,
+                                    std::span<const int> displs) const {
+    return prepare<SCOMM_Allgatherv_init>(allgatherv_args(mine, all, counts, displs));
+  }
 
   // Block j of `out` to rank j, rank i's block for this one into block i of `in` (`out` and `in`
   // of one length, a multiple of the size).
@@ -222,6 +272,10 @@ class Collectives {
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   Request ialltoall(const R& out, S&& in) const {
     return start<SCOMM_Ialltoall>(alltoall_args(out, in));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest alltoall_init(const R& out, S&& in) const {
+    return prepare<SCOMM_Alltoall_init>(alltoall_args(out, in));
   }
   // sendcounts[j] elements at sdispls[j] of `out` to rank j; rank i's into rdispls[i] of `in`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -235,6 +289,14 @@ class Collectives {
     return start<SCOMM_Ialltoallv>(
         alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
   }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest alltoallv_init(const R& out, std::span<const int> sendcounts,
+                                   std::span<const int> sdispls, S&& in,
+                                   std::span<const int> recvcounts,
+                                   std::span<const int> rdispls) const {
+    return prepare<SCOMM_Alltoallv_init>(
+        alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
+  }
 
   // Block r (as long as `out`) of the reduction of every member's `in` to rank r's `out`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -245,6 +307,10 @@ class Collectives {
   Request ireduce_scatter_block(const R& in, S&& out, MPI_Op op) const {
     return start<SCOMM_Ireduce_scatter_block>(reduce_scatter_block_args(in, out, op));
   }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest reduce_scatter_block_init(const R& in, S&& out, MPI_Op op) const {
+    return prepare<SCOMM_Reduce_scatter_block_init>(reduce_scatter_block_args(in, out, op));
+  }
   // The reduction of every member's `in` in pieces of recvcounts[r] elements, rank r's to its
   // `out`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -254,6 +320,11 @@ class Collectives {
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
   Request ireduce_scatter(const R& in, S&& out, std::span<const int> recvcounts, MPI_Op op) const {
     return start<SCOMM_Ireduce_scatter>(reduce_scatter_args(in, out, recvcounts, op));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest reduce_scatter_init(const R& in, S&& out, std::span<const int> recvcounts,
+                                        MPI_Op op) const {
+    return prepare<SCOMM_Reduce_scatter_init>(reduce_scatter_args(in, out, recvcounts, op));
   }
 
  private:
@@ -271,6 +342,16 @@ class Collectives {
     Request request;
     check(std::apply([&](auto... a) { return kCall(a..., self().handle(), request.handle()); },
                      args));
+    return request;
+  }
+
+  // The C API's persistent collective `kCall` (MPI-4) on `args` and this communicator, no info.
+  template <auto kCall, typename... Args>
+  PersistentRequest prepare(const std::tuple<Args...>& args) const {
+    PersistentRequest request;
+    check(std::apply(
+        [&](auto... a) { return kCall(a..., self().handle(), MPI_INFO_NULL, request.handle()); },
+        args));
     return request;
   }
 

@@ -156,15 +156,26 @@ std::vector<int> contributions(int rank, std::size_t n) {
   return out;
 }
 
-// Runs `call(false)`, the blocking form, then `call(true)`, the nonblocking one (its request
-// waited for), each on fresh buffers (`reset`) and followed by `check`.
+enum class Form { kBlocking, kNonblocking, kPersistent };
+
+// Runs `call` in each form (a nonblocking request waited for, a persistent one started and
+// completed twice), each on fresh buffers (`reset`) and followed by `check`.
 template <typename Reset, typename Call, typename Check>
-void both_forms(Reset&& reset, Call&& call, Check&& check) {
-  for (const bool nonblocking : {false, true}) {
-    SCOPED_TRACE(nonblocking ? "nonblocking" : "blocking");
+void every_form(Reset&& reset, Call&& call, Check&& check) {
+  for (const Form form : {Form::kBlocking, Form::kNonblocking, Form::kPersistent}) {
+    SCOPED_TRACE(form == Form::kBlocking      ? "blocking"
+                 : form == Form::kNonblocking ? "nonblocking"
+                                              : "persistent");
     reset();
-    call(nonblocking);
+    call(form);
     check();
+  }
+}
+
+void twice(scomm::PersistentRequest request) {
+  for (int start = 0; start < 2; ++start) {
+    request.start();
+    request.wait();
   }
 }
 
@@ -207,10 +218,12 @@ TEST_F(CxxCollectivesTest, RootedCollectivesEqualMpis) {
     const bool at_root = rank_ == root;
     std::vector<int> expected(n), got;
     MPI_Reduce(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
-    both_forms([&] { got.assign(n, -1); },
-               [&](bool nb) {
-                 if (nb)
+    every_form([&] { got.assign(n, -1); },
+               [&](Form form) {
+                 if (form == Form::kNonblocking)
                    world_.ireduce(mine, got, MPI_SUM, root).wait();
+                 else if (form == Form::kPersistent)
+                   twice(world_.reduce_init(mine, got, MPI_SUM, root));
                  else
                    world_.reduce(mine, got, MPI_SUM, root);
                },
@@ -228,10 +241,12 @@ TEST_F(CxxCollectivesTest, RootedCollectivesEqualMpis) {
     std::vector<int> all_expected(n * members_), all;
     MPI_Gather(mine.data(), count, MPI_INT, all_expected.data(), count, MPI_INT, root,
                MPI_COMM_WORLD);
-    both_forms([&] { all.assign(n * members_, -1); },
-               [&](bool nb) {
-                 if (nb)
+    every_form([&] { all.assign(n * members_, -1); },
+               [&](Form form) {
+                 if (form == Form::kNonblocking)
                    world_.igather(mine, all, root).wait();
+                 else if (form == Form::kPersistent)
+                   twice(world_.gather_init(mine, all, root));
                  else
                    world_.gather(mine, all, root);
                },
@@ -244,10 +259,12 @@ TEST_F(CxxCollectivesTest, RootedCollectivesEqualMpis) {
     std::vector<int> v_expected(layout.total, -1), v_all;
     MPI_Gatherv(my_part.data(), static_cast<int>(my_count), MPI_INT, v_expected.data(),
                 layout.counts.data(), layout.displs.data(), MPI_INT, root, MPI_COMM_WORLD);
-    both_forms([&] { v_all.assign(layout.total, -1); },
-               [&](bool nb) {
-                 if (nb)
+    every_form([&] { v_all.assign(layout.total, -1); },
+               [&](Form form) {
+                 if (form == Form::kNonblocking)
                    world_.igatherv(my_part, v_all, layout.counts, layout.displs, root).wait();
+                 else if (form == Form::kPersistent)
+                   twice(world_.gatherv_init(my_part, v_all, layout.counts, layout.displs, root));
                  else
                    world_.gatherv(my_part, v_all, layout.counts, layout.displs, root);
                },
@@ -262,23 +279,28 @@ TEST_F(CxxCollectivesTest, RootedCollectivesEqualMpis) {
     MPI_Scatter(all_expected.data(), count, MPI_INT, block_expected.data(), count, MPI_INT, root,
                 MPI_COMM_WORLD);
     EXPECT_EQ(block_expected, mine);
-    both_forms([&] { block.assign(n, -1); },
-               [&](bool nb) {
-                 if (nb)
+    every_form([&] { block.assign(n, -1); },
+               [&](Form form) {
+                 if (form == Form::kNonblocking)
                    world_.iscatter(all_expected, block, root).wait();
+                 else if (form == Form::kPersistent)
+                   twice(world_.scatter_init(all_expected, block, root));
                  else
                    world_.scatter(all_expected, block, root);
                },
                [&] { EXPECT_EQ(block, mine); });
     std::vector<int> part;
-    both_forms([&] { part.assign(my_count, -1); },
-               [&](bool nb) {
-                 if (nb)
-                   world_.iscatterv(v_expected, layout.counts, layout.displs, part, root).wait();
-                 else
-                   world_.scatterv(v_expected, layout.counts, layout.displs, part, root);
-               },
-               [&] { EXPECT_EQ(part, my_part); });
+    every_form(
+        [&] { part.assign(my_count, -1); },
+        [&](Form form) {
+          if (form == Form::kNonblocking)
+            world_.iscatterv(v_expected, layout.counts, layout.displs, part, root).wait();
+          else if (form == Form::kPersistent)
+            twice(world_.scatterv_init(v_expected, layout.counts, layout.displs, part, root));
+          else
+            world_.scatterv(v_expected, layout.counts, layout.displs, part, root);
+        },
+        [&] { EXPECT_EQ(part, my_part); });
   }
 }
 
@@ -290,31 +312,37 @@ TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
   std::vector<int> expected(n), got;
   const auto reset = [&] { got.assign(n, -1); };
   MPI_Allreduce(mine.data(), expected.data(), count, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  both_forms(
+  every_form(
       reset,
-      [&](bool nb) {
-        if (nb)
+      [&](Form form) {
+        if (form == Form::kNonblocking)
           world_.iallreduce(mine, got, MPI_MAX).wait();
+        else if (form == Form::kPersistent)
+          twice(world_.allreduce_init(mine, got, MPI_MAX));
         else
           world_.allreduce(mine, got, MPI_MAX);
       },
       [&] { EXPECT_EQ(got, expected); });
   MPI_Scan(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  both_forms(
+  every_form(
       reset,
-      [&](bool nb) {
-        if (nb)
+      [&](Form form) {
+        if (form == Form::kNonblocking)
           world_.iscan(mine, got, MPI_SUM).wait();
+        else if (form == Form::kPersistent)
+          twice(world_.scan_init(mine, got, MPI_SUM));
         else
           world_.scan(mine, got, MPI_SUM);
       },
       [&] { EXPECT_EQ(got, expected); });
   MPI_Exscan(mine.data(), expected.data(), count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  both_forms(
+  every_form(
       reset,
-      [&](bool nb) {
-        if (nb)
+      [&](Form form) {
+        if (form == Form::kNonblocking)
           world_.iexscan(mine, got, MPI_SUM).wait();
+        else if (form == Form::kPersistent)
+          twice(world_.exscan_init(mine, got, MPI_SUM));
         else
           world_.exscan(mine, got, MPI_SUM);
       },
@@ -326,10 +354,12 @@ TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
 
   std::vector<int> all_expected(n * members_), all;
   MPI_Allgather(mine.data(), count, MPI_INT, all_expected.data(), count, MPI_INT, MPI_COMM_WORLD);
-  both_forms([&] { all.assign(n * members_, -1); },
-             [&](bool nb) {
-               if (nb)
+  every_form([&] { all.assign(n * members_, -1); },
+             [&](Form form) {
+               if (form == Form::kNonblocking)
                  world_.iallgather(mine, all).wait();
+               else if (form == Form::kPersistent)
+                 twice(world_.allgather_init(mine, all));
                else
                  world_.allgather(mine, all);
              },
@@ -341,10 +371,12 @@ TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
   std::vector<int> v_expected(layout.total, -1), v_all;
   MPI_Allgatherv(my_part.data(), static_cast<int>(my_part.size()), MPI_INT, v_expected.data(),
                  layout.counts.data(), layout.displs.data(), MPI_INT, MPI_COMM_WORLD);
-  both_forms([&] { v_all.assign(layout.total, -1); },
-             [&](bool nb) {
-               if (nb)
+  every_form([&] { v_all.assign(layout.total, -1); },
+             [&](Form form) {
+               if (form == Form::kNonblocking)
                  world_.iallgatherv(my_part, v_all, layout.counts, layout.displs).wait();
+               else if (form == Form::kPersistent)
+                 twice(world_.allgatherv_init(my_part, v_all, layout.counts, layout.displs));
                else
                  world_.allgatherv(my_part, v_all, layout.counts, layout.displs);
              },
@@ -355,10 +387,12 @@ TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
   std::vector<int> exchanged_expected(n * members_), exchanged;
   MPI_Alltoall(all_expected.data(), count, MPI_INT, exchanged_expected.data(), count, MPI_INT,
                MPI_COMM_WORLD);
-  both_forms([&] { exchanged.assign(n * members_, -1); },
-             [&](bool nb) {
-               if (nb)
+  every_form([&] { exchanged.assign(n * members_, -1); },
+             [&](Form form) {
+               if (form == Form::kNonblocking)
                  world_.ialltoall(all_expected, exchanged).wait();
+               else if (form == Form::kPersistent)
+                 twice(world_.alltoall_init(all_expected, exchanged));
                else
                  world_.alltoall(all_expected, exchanged);
              },
@@ -371,13 +405,16 @@ TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
   MPI_Alltoallv(v_expected.data(), layout.counts.data(), layout.displs.data(), MPI_INT,
                 v_exchanged_expected.data(), recvcounts.data(), rdispls.data(), MPI_INT,
                 MPI_COMM_WORLD);
-  both_forms([&] { v_exchanged.assign(v_in, -1); },
-             [&](bool nb) {
-               if (nb)
+  every_form([&] { v_exchanged.assign(v_in, -1); },
+             [&](Form form) {
+               if (form == Form::kNonblocking)
                  world_
                      .ialltoallv(v_expected, layout.counts, layout.displs, v_exchanged, recvcounts,
                                  rdispls)
                      .wait();
+               else if (form == Form::kPersistent)
+                 twice(world_.alltoallv_init(v_expected, layout.counts, layout.displs, v_exchanged,
+                                             recvcounts, rdispls));
                else
                  world_.alltoallv(v_expected, layout.counts, layout.displs, v_exchanged, recvcounts,
                                   rdispls);
@@ -387,10 +424,12 @@ TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
   std::vector<int> block_expected(n), block;
   MPI_Reduce_scatter_block(all_expected.data(), block_expected.data(), count, MPI_INT, MPI_SUM,
                            MPI_COMM_WORLD);
-  both_forms([&] { block.assign(n, -1); },
-             [&](bool nb) {
-               if (nb)
+  every_form([&] { block.assign(n, -1); },
+             [&](Form form) {
+               if (form == Form::kNonblocking)
                  world_.ireduce_scatter_block(all_expected, block, MPI_SUM).wait();
+               else if (form == Form::kPersistent)
+                 twice(world_.reduce_scatter_block_init(all_expected, block, MPI_SUM));
                else
                  world_.reduce_scatter_block(all_expected, block, MPI_SUM);
              },
@@ -403,10 +442,12 @@ TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
   MPI_Reduce_scatter(reduced_in.data(), piece_expected.data(), layout.counts.data(), MPI_INT,
                      MPI_SUM, MPI_COMM_WORLD);
   piece_expected.resize(piece);
-  both_forms([&] { piece_got.assign(piece, -1); },
-             [&](bool nb) {
-               if (nb)
+  every_form([&] { piece_got.assign(piece, -1); },
+             [&](Form form) {
+               if (form == Form::kNonblocking)
                  world_.ireduce_scatter(reduced_in, piece_got, layout.counts, MPI_SUM).wait();
+               else if (form == Form::kPersistent)
+                 twice(world_.reduce_scatter_init(reduced_in, piece_got, layout.counts, MPI_SUM));
                else
                  world_.reduce_scatter(reduced_in, piece_got, layout.counts, MPI_SUM);
              },
