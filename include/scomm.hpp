@@ -438,38 +438,6 @@ class Communicator : public detail::Collectives<Communicator> {
   // Collectives, blocking, nonblocking and persistent: inherited from detail::Collectives
   // (scomm_collectives.hpp).
 
-  // Neighborhood collectives, on a communicator with a virtual topology: block i of `out`
-  // (`count` elements each) to out-neighbor i, in-neighbor i's into block i of `in`.
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  void neighbor_alltoall(const R& out, S&& in, int count) const {
-    check(SCOMM_Neighbor_alltoall(std::ranges::data(out), count, detail::type_of(out),
-                                  std::ranges::data(in), count, detail::type_of(in), handle_));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ineighbor_alltoall(const R& out, S&& in, int count) const {
-    Request request;
-    check(SCOMM_Ineighbor_alltoall(std::ranges::data(out), count, detail::type_of(out),
-                                   std::ranges::data(in), count, detail::type_of(in), handle_,
-                                   request.handle()));
-    return request;
-  }
-  // All of `mine` to every out-neighbor; in-neighbor i's into block i of `in`.
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  void neighbor_allgather(const R& mine, S&& in) const {
-    check(SCOMM_Neighbor_allgather(std::ranges::data(mine), detail::count_of(mine),
-                                   detail::type_of(mine), std::ranges::data(in),
-                                   detail::count_of(mine), detail::type_of(in), handle_));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ineighbor_allgather(const R& mine, S&& in) const {
-    Request request;
-    check(SCOMM_Ineighbor_allgather(std::ranges::data(mine), detail::count_of(mine),
-                                    detail::type_of(mine), std::ranges::data(in),
-                                    detail::count_of(mine), detail::type_of(in), handle_,
-                                    request.handle()));
-    return request;
-  }
-
  private:
   Communicator(SCOMM_Comm handle, bool owned) : handle_(handle), owned_(owned) {
     if (handle_ != SCOMM_COMM_NULL) check(SCOMM_Comm_set_errhandler(handle_, SCOMM_ERRORS_RETURN));

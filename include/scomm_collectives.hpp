@@ -33,12 +33,11 @@ inline void require_room(std::size_t have, std::size_t need, const char* what) {
 // The elements a v-form's arrays reach: max over i of displs[i] + counts[i], after checking
 // that both hold one entry per member and that no block starts before the range. (A negative
 // count is left to the C API, which says so.)
-inline std::size_t extent_of(std::span<const int> counts, std::span<const int> displs, int size,
-                             const char* what) {
-  const auto n = static_cast<std::size_t>(size);
+inline std::size_t extent_of(std::span<const int> counts, std::span<const int> displs,
+                             std::size_t n, const char* what) {
   if (counts.size() != n || displs.size() != n)
     throw std::length_error(std::string("scomm: ") + what +
-                            ": counts and displacements need one entry per member");
+                            ": counts and displacements need one entry per member or neighbor");
   std::size_t extent = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (counts[i] <= 0) continue;
@@ -327,6 +326,78 @@ class Collectives {
     return prepare<SCOMM_Reduce_scatter_init>(reduce_scatter_args(in, out, recvcounts, op));
   }
 
+  // Neighborhood collectives, on a communicator with a virtual topology (a grid's neighbors are
+  // 2 per dimension, MPI_PROC_NULL past an edge; a graph's as it was made). Block i of `out`
+  // (`count` elements each) to out-neighbor i, in-neighbor i's into block i of `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void neighbor_alltoall(const R& out, S&& in, int count) const {
+    run<SCOMM_Neighbor_alltoall>(neighbor_alltoall_args(out, in, count));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ineighbor_alltoall(const R& out, S&& in, int count) const {
+    return start<SCOMM_Ineighbor_alltoall>(neighbor_alltoall_args(out, in, count));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest neighbor_alltoall_init(const R& out, S&& in, int count) const {
+    return prepare<SCOMM_Neighbor_alltoall_init>(neighbor_alltoall_args(out, in, count));
+  }
+  // sendcounts[j] elements at sdispls[j] of `out` to out-neighbor j; in-neighbor i's into
+  // rdispls[i] of `in` (arrays of one entry per neighbor).
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void neighbor_alltoallv(const R& out, std::span<const int> sendcounts,
+                          std::span<const int> sdispls, S&& in, std::span<const int> recvcounts,
+                          std::span<const int> rdispls) const {
+    run<SCOMM_Neighbor_alltoallv>(
+        neighbor_alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ineighbor_alltoallv(const R& out, std::span<const int> sendcounts,
+                              std::span<const int> sdispls, S&& in, std::span<const int> recvcounts,
+                              std::span<const int> rdispls) const {
+    return start<SCOMM_Ineighbor_alltoallv>(
+        neighbor_alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest neighbor_alltoallv_init(const R& out, std::span<const int> sendcounts,
+                                            std::span<const int> sdispls, S&& in,
+                                            std::span<const int> recvcounts,
+                                            std::span<const int> rdispls) const {
+    return prepare<SCOMM_Neighbor_alltoallv_init>(
+        neighbor_alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
+  }
+  // All of `mine` to every out-neighbor; in-neighbor i's into block i of `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void neighbor_allgather(const R& mine, S&& in) const {
+    run<SCOMM_Neighbor_allgather>(neighbor_allgather_args(mine, in));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ineighbor_allgather(const R& mine, S&& in) const {
+    return start<SCOMM_Ineighbor_allgather>(neighbor_allgather_args(mine, in));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest neighbor_allgather_init(const R& mine, S&& in) const {
+    return prepare<SCOMM_Neighbor_allgather_init>(neighbor_allgather_args(mine, in));
+  }
+  // All of `mine` to every out-neighbor; in-neighbor i's (recvcounts[i] elements) into
+  // displs[i] of `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void neighbor_allgatherv(const R& mine, S&& in, std::span<const int> recvcounts,
+                           std::span<const int> displs) const {
+    run<SCOMM_Neighbor_allgatherv>(neighbor_allgatherv_args(mine, in, recvcounts, displs));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ineighbor_allgatherv(const R& mine, S&& in, std::span<const int> recvcounts,
+                               std::span<const int> displs) const {
+    return start<SCOMM_Ineighbor_allgatherv>(
+        neighbor_allgatherv_args(mine, in, recvcounts, displs));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest neighbor_allgatherv_init(const R& mine, S&& in, std::span<const int> recvcounts,
+                                             std::span<const int> displs) const {
+    return prepare<SCOMM_Neighbor_allgatherv_init>(
+        neighbor_allgatherv_args(mine, in, recvcounts, displs));
+  }
+
  private:
   const Comm& self() const { return static_cast<const Comm&>(*this); }
   std::size_t members() const { return static_cast<std::size_t>(self().size()); }
@@ -395,7 +466,7 @@ class Collectives {
   auto gatherv_args(const R& mine, S& all, std::span<const int> counts, std::span<const int> displs,
                     int root) const {
     if (self().rank() == root)
-      require_room(std::ranges::size(all), extent_of(counts, displs, self().size(), "gatherv"),
+      require_room(std::ranges::size(all), extent_of(counts, displs, members(), "gatherv"),
                    "gatherv");
     return std::tuple(data_of(mine), count_of(mine), type_of(mine), data_of(all), counts.data(),
                       displs.data(), type_of(all), root);
@@ -404,7 +475,7 @@ class Collectives {
   auto scatterv_args(const R& all, std::span<const int> counts, std::span<const int> displs,
                      S& mine, int root) const {
     if (self().rank() == root)
-      require_room(std::ranges::size(all), extent_of(counts, displs, self().size(), "scatterv"),
+      require_room(std::ranges::size(all), extent_of(counts, displs, members(), "scatterv"),
                    "scatterv");
     return std::tuple(data_of(all), counts.data(), displs.data(), type_of(all), data_of(mine),
                       count_of(mine), type_of(mine), root);
@@ -412,7 +483,7 @@ class Collectives {
   template <typename R, typename S>
   auto allgatherv_args(const R& mine, S& all, std::span<const int> counts,
                        std::span<const int> displs) const {
-    require_room(std::ranges::size(all), extent_of(counts, displs, self().size(), "allgatherv"),
+    require_room(std::ranges::size(all), extent_of(counts, displs, members(), "allgatherv"),
                  "allgatherv");
     return std::tuple(data_of(mine), count_of(mine), type_of(mine), data_of(all), counts.data(),
                       displs.data(), type_of(all));
@@ -429,9 +500,9 @@ class Collectives {
   template <typename R, typename S>
   auto alltoallv_args(const R& out, std::span<const int> sendcounts, std::span<const int> sdispls,
                       S& in, std::span<const int> recvcounts, std::span<const int> rdispls) const {
-    require_room(std::ranges::size(out), extent_of(sendcounts, sdispls, self().size(), "alltoallv"),
+    require_room(std::ranges::size(out), extent_of(sendcounts, sdispls, members(), "alltoallv"),
                  "alltoallv's output");
-    require_room(std::ranges::size(in), extent_of(recvcounts, rdispls, self().size(), "alltoallv"),
+    require_room(std::ranges::size(in), extent_of(recvcounts, rdispls, members(), "alltoallv"),
                  "alltoallv's input");
     return std::tuple(data_of(out), sendcounts.data(), sdispls.data(), type_of(out), data_of(in),
                       recvcounts.data(), rdispls.data(), type_of(in));
@@ -451,6 +522,61 @@ class Collectives {
     require_room(std::ranges::size(out), static_cast<std::size_t>(std::max(mine, 0)),
                  "reduce_scatter's output");
     return std::tuple(data_of(in), data_of(out), recvcounts.data(), type_of(in), op);
+  }
+
+  // The in- and out-degree of this communicator's virtual topology; none without one (the C API
+  // then says there is none).
+  struct Degrees {
+    std::size_t in = 0, out = 0;
+  };
+  Degrees degrees() const {
+    int kind = SCOMM_UNDEFINED;
+    check(SCOMM_Topo_test(self().handle(), &kind));
+    int in = 0, out = 0, weighted = 0;
+    if (kind == SCOMM_CART) {
+      check(SCOMM_Cartdim_get(self().handle(), &in));
+      out = in = 2 * in;
+    } else if (kind == SCOMM_DIST_GRAPH) {
+      check(SCOMM_Dist_graph_neighbors_count(self().handle(), &in, &out, &weighted));
+    }
+    return {static_cast<std::size_t>(in), static_cast<std::size_t>(out)};
+  }
+  template <typename R, typename S>
+  auto neighbor_alltoall_args(const R& out, S& in, int count) const {
+    const Degrees d = degrees();
+    const auto block = static_cast<std::size_t>(std::max(count, 0));
+    require_room(std::ranges::size(out), d.out * block, "neighbor_alltoall's output");
+    require_room(std::ranges::size(in), d.in * block, "neighbor_alltoall's input");
+    return std::tuple(data_of(out), count, type_of(out), data_of(in), count, type_of(in));
+  }
+  template <typename R, typename S>
+  auto neighbor_alltoallv_args(const R& out, std::span<const int> sendcounts,
+                               std::span<const int> sdispls, S& in, std::span<const int> recvcounts,
+                               std::span<const int> rdispls) const {
+    const Degrees d = degrees();
+    require_room(std::ranges::size(out),
+                 extent_of(sendcounts, sdispls, d.out, "neighbor_alltoallv"),
+                 "neighbor_alltoallv's output");
+    require_room(std::ranges::size(in), extent_of(recvcounts, rdispls, d.in, "neighbor_alltoallv"),
+                 "neighbor_alltoallv's input");
+    return std::tuple(data_of(out), sendcounts.data(), sdispls.data(), type_of(out), data_of(in),
+                      recvcounts.data(), rdispls.data(), type_of(in));
+  }
+  template <typename R, typename S>
+  auto neighbor_allgather_args(const R& mine, S& in) const {
+    require_room(std::ranges::size(in), degrees().in * std::ranges::size(mine),
+                 "neighbor_allgather's input");
+    return std::tuple(data_of(mine), count_of(mine), type_of(mine), data_of(in), count_of(mine),
+                      type_of(in));
+  }
+  template <typename R, typename S>
+  auto neighbor_allgatherv_args(const R& mine, S& in, std::span<const int> recvcounts,
+                                std::span<const int> displs) const {
+    require_room(std::ranges::size(in),
+                 extent_of(recvcounts, displs, degrees().in, "neighbor_allgatherv"),
+                 "neighbor_allgatherv's input");
+    return std::tuple(data_of(mine), count_of(mine), type_of(mine), data_of(in), recvcounts.data(),
+                      displs.data(), type_of(in));
   }
 };
 

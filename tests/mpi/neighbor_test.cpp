@@ -787,4 +787,88 @@ TEST_F(ScommTest, CxxNeighborAlltoallShiftsARing) {
   EXPECT_EQ(gathered, (std::vector<int>{left, right}));
 }
 
+// The C++ v-forms, blocking, nonblocking and persistent, on a ring where out-neighbor 0 is the
+// right one: in-neighbor 0 (left) sends its block 0 here, in-neighbor 1 (right) its block 1, of
+// lengths that differ by sender and block (zero included), placed with gaps.
+TEST_F(ScommTest, CxxNeighborVectorFormsFollowMpisDefinition) {
+  const scomm::Communicator world = scomm::Communicator::world();
+  const int p = world_size_, me = world_rank_, left = (me + p - 1) % p, right = (me + 1) % p;
+  const scomm::Communicator ring =
+      world.dist_graph_adjacent(std::vector<int>{left, right}, std::vector<int>{right, left});
+  const auto length = [](int rank, int block) {
+    return block == 0 ? rank % 3 + 1 : (rank + 1) % 3;
+  };
+  const std::vector<int> sendcounts{length(me, 0), length(me, 1)}, sdispls{0, length(me, 0) + 1},
+      recvcounts{length(left, 0), length(right, 1)},
+      rdispls{recvcounts[1] + 2, 0};  // reversed, a gap after each
+  std::vector<int> out(static_cast<std::size_t>(sdispls[1] + sendcounts[1]), -1);
+  for (int j = 0; j < 2; ++j)
+    for (int e = 0; e < sendcounts[static_cast<std::size_t>(j)]; ++e)
+      out[static_cast<std::size_t>(sdispls[static_cast<std::size_t>(j)] + e)] = value(me, j, e);
+  const auto in_length = static_cast<std::size_t>(rdispls[0] + recvcounts[0] + 1);
+  std::vector<int> expected(in_length, kUntouched);
+  for (int i = 0; i < 2; ++i)
+    for (int e = 0; e < recvcounts[static_cast<std::size_t>(i)]; ++e)
+      expected[static_cast<std::size_t>(rdispls[static_cast<std::size_t>(i)] + e)] =
+          value(i == 0 ? left : right, i, e);
+  std::vector<int> in(in_length, kUntouched);
+  ring.neighbor_alltoallv(out, sendcounts, sdispls, in, recvcounts, rdispls);
+  EXPECT_EQ(in, expected);
+  std::fill(in.begin(), in.end(), kUntouched);
+  ring.ineighbor_alltoallv(out, sendcounts, sdispls, in, recvcounts, rdispls).wait();
+  EXPECT_EQ(in, expected) << "nonblocking";
+  scomm::PersistentRequest again =
+      ring.neighbor_alltoallv_init(out, sendcounts, sdispls, in, recvcounts, rdispls);
+  for (int start = 0; start < 2; ++start) {
+    std::fill(in.begin(), in.end(), kUntouched);
+    again.start();
+    again.wait();
+    EXPECT_EQ(in, expected) << "persistent, start " << start;
+  }
+
+  // Allgatherv: each process's own length(·, 0) elements to both out-neighbors.
+  const std::vector<int> mine(static_cast<std::size_t>(length(me, 0)), me);
+  const std::vector<int> gathered_counts{length(left, 0), length(right, 0)},
+      gathered_displs{0, length(left, 0) + 1};
+  std::vector<int> gathered(static_cast<std::size_t>(gathered_displs[1] + gathered_counts[1]), -1),
+      gathered_expected = gathered;
+  std::fill_n(gathered_expected.begin(), gathered_counts[0], left);
+  std::fill_n(gathered_expected.begin() + gathered_displs[1], gathered_counts[1], right);
+  ring.neighbor_allgatherv_init(mine, gathered, gathered_counts, gathered_displs);  // freed unused
+  ring.ineighbor_allgatherv(mine, gathered, gathered_counts, gathered_displs).wait();
+  EXPECT_EQ(gathered, gathered_expected);
+
+  // Too little room, or arrays not one entry per neighbor: std::length_error, nothing sent.
+  std::vector<int> short_in(in_length - 2);  // one short of the last block (in ends in a gap)
+  EXPECT_THROW(ring.neighbor_alltoallv(out, sendcounts, sdispls, short_in, recvcounts, rdispls),
+               std::length_error);
+  EXPECT_THROW(ring.neighbor_allgatherv(mine, gathered, std::vector<int>{1}, std::vector<int>{0}),
+               std::length_error);
+  std::vector<int> one(1);
+  EXPECT_THROW(ring.neighbor_alltoall(out, one, 1), std::length_error);
+}
+
+// A periodic 1-D grid made through the C API: two neighbors a process (left, right), so the C++
+// forms size it like a graph; allgather in each form.
+TEST_F(ScommTest, CxxNeighborCollectivesOnAGrid) {
+  SCOMM_Comm handle = SCOMM_COMM_NULL;
+  const int dims[1] = {world_size_}, periods[1] = {1};
+  ASSERT_EQ(SCOMM_Cart_create(SCOMM_COMM_WORLD, 1, dims, periods, 0, &handle), SCOMM_SUCCESS);
+  const scomm::Communicator grid = scomm::Communicator::adopt(handle);
+  const int p = world_size_, left = (world_rank_ + p - 1) % p, right = (world_rank_ + 1) % p;
+  const std::vector<int> mine{world_rank_, -world_rank_};
+  const std::vector<int> expected{left, -left, right, -right};
+  std::vector<int> in(4, kUntouched);
+  grid.neighbor_allgather(mine, in);
+  EXPECT_EQ(in, expected);
+  std::fill(in.begin(), in.end(), kUntouched);
+  scomm::PersistentRequest again = grid.neighbor_allgather_init(mine, in);
+  again.start();
+  again.wait();
+  EXPECT_EQ(in, expected) << "persistent";
+  std::vector<int> three(3);
+  EXPECT_THROW(grid.neighbor_allgather(mine, three), std::length_error);
+  EXPECT_THROW(grid.ineighbor_alltoall(mine, in, 2), std::length_error);  // 2 blocks of 2 out
+}
+
 }  // namespace
