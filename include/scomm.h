@@ -486,8 +486,9 @@ int SCOMM_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
  * persistent request that SCOMM_Start / SCOMM_Startall start, the completion calls complete, and
  * SCOMM_Request_free frees once inactive. Each start runs the collective as its nonblocking form
  * would, with the arguments given here (the buffers' contents as they are at the start); every
- * member starts its requests of one communicator in the same order. The arguments are checked at
- * each start, through the communicator's error handler; `info` is accepted and not read. */
+ * member starts its requests of one communicator in the same order. The arguments are checked
+ * here, through the communicator's error handler (no request is made then), and the schedule
+ * is built here; `info` is accepted and not read. */
 int SCOMM_Barrier_init(SCOMM_Comm comm, MPI_Info info, SCOMM_Request *request);
 int SCOMM_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm,
                      MPI_Info info, SCOMM_Request *request);

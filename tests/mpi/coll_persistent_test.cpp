@@ -278,18 +278,33 @@ TEST_F(PersistentCollectiveTest, StartallRunsManyOnOverlappingCommunicators) {
   SCOMM_Comm_free(&dup);
 }
 
-// Bad arguments fail at the start, through the communicator's error handler, and leave the
-// request inactive; an active request cannot start again; a freed communicator's cannot be made.
+// Bad arguments fail at the init, through the communicator's error handler, and make no
+// request; an active request cannot start again; a freed communicator's cannot be made.
 TEST_F(PersistentCollectiveTest, MisuseIsAnError) {
   SCOMM_Comm comm = SCOMM_COMM_NULL;
   ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comm), SCOMM_SUCCESS);
   SCOMM_Comm_set_errhandler(comm, SCOMM_ERRORS_RETURN);
   int value = world_rank_, sum = 0;
+  std::vector<int> counts(static_cast<std::size_t>(world_size_), 1), displs(counts.size(), 0);
+  counts.back() = -1;
   SCOMM_Request bad = SCOMM_REQUEST_NULL;
-  ASSERT_EQ(SCOMM_Bcast_init(&value, 1, MPI_INT, world_size_, comm, MPI_INFO_NULL, &bad),
-            SCOMM_SUCCESS);
-  EXPECT_EQ(error_class_of(SCOMM_Start(&bad)), SCOMM_ERR_ROOT);
-  EXPECT_EQ(SCOMM_Request_free(&bad), SCOMM_SUCCESS);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Bcast_init(&value, 1, MPI_INT, world_size_, comm, MPI_INFO_NULL, &bad)),
+      SCOMM_ERR_ROOT);
+  EXPECT_EQ(error_class_of(SCOMM_Allreduce_init(&value, &sum, -1, MPI_INT, MPI_SUM, comm,
+                                                MPI_INFO_NULL, &bad)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Reduce_init(&value, &sum, 1, MPI_INT, MPI_OP_NULL, 0, comm,
+                                             MPI_INFO_NULL, &bad)),
+            SCOMM_ERR_OP);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Allgatherv_init(&value, 1, MPI_INT, &sum, counts.data(), displs.data(),
+                                           MPI_INT, comm, MPI_INFO_NULL, &bad)),
+      SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_allgather_init(&value, 1, MPI_INT, &sum, 1, MPI_INT, comm,
+                                                         MPI_INFO_NULL, &bad)),
+            SCOMM_ERR_TOPOLOGY);
+  EXPECT_EQ(bad, SCOMM_REQUEST_NULL);
   EXPECT_EQ(error_class_of(SCOMM_Barrier_init(comm, MPI_INFO_NULL, nullptr)), SCOMM_ERR_ARG);
 
   SCOMM_Request good = SCOMM_REQUEST_NULL;

@@ -40,6 +40,25 @@ p2p::Request flat_or_multilevel(const coll::Call& call, CommEntry& e, const Args
   return flat(call, args...);
 }
 
+// A collective call on communicator e, with the library's selection and e's schedules.
+inline coll::Call call_on(CommEntry& e, bool blocking) {
+  return coll::Call{runtime(),
+                    e.comm,
+                    context().coll_selection,
+                    blocking,
+                    &e.schedules(context().shared_schedules),
+                    context().coll_check};
+}
+
+// `start(call)` or `start(call, entry)`: the collective's request.
+template <typename Start>
+p2p::Request started(Start& start, const coll::Call& call, CommEntry& e) {
+  if constexpr (std::is_invocable_v<Start, const coll::Call&, CommEntry&>)
+    return start(call, e);
+  else
+    return start(call);
+}
+
 // Launches a collective on communicator e: `start(call)` or `start(call, entry)` returns its
 // request, complete for a blocking call. In check mode a blocking call's members first agree on
 // `signature` (coll/agreement.hpp). With `args` (all of a blocking call's arguments, `types` its
@@ -48,19 +67,9 @@ template <typename Start>
 p2p::Request launch_collective(CommEntry& e, bool blocking, const coll::Signature& signature,
                                const coll::CallArgs* args,
                                std::initializer_list<MPI_Datatype> types, Start& start) {
-  const coll::Call call{runtime(),
-                        e.comm,
-                        context().coll_selection,
-                        blocking,
-                        &e.schedules(context().shared_schedules),
-                        context().coll_check};
+  const coll::Call call = call_on(e, blocking);
   coll::agree(call, signature);
-  const auto launch = [&] {
-    if constexpr (std::is_invocable_v<Start, const coll::Call&, CommEntry&>)
-      return start(call, e);
-    else
-      return start(call);
-  };
+  const auto launch = [&] { return started(start, call, e); };
   return args != nullptr
              ? coll::run_or_replay(call, signature.operation, *args, types, signature.op, launch)
              : launch();
@@ -106,14 +115,19 @@ int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, Start
 }
 
 // A persistent collective (MPI-4's SCOMM_Bcast_init, ...) on communicator `c`: an inactive
-// persistent request whose every SCOMM_Start launches `start` as the nonblocking collective (the
-// schedule cache makes each start after the first build nothing). Its arguments are checked when
-// it starts, through the communicator's error handler. `info` may be anything: no key is read.
+// persistent request whose every SCOMM_Start launches `start` as the nonblocking collective. The
+// init runs `start` without launching (coll::Call::validates): bad arguments fail there, through
+// the communicator's error handler, and the schedule is built and cached, so that no start builds
+// one. What only a run finds (a failed transfer) fails at a start. `info` may be anything: no key
+// is read.
 template <typename Start>
 int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
                           SCOMM_Request* request, Start start) noexcept {
-  return on_comm(function, c, [&](CommEntry&) {
+  return on_comm(function, c, [&](CommEntry& entry) {
     require(request, "request");
+    coll::Call checking = call_on(entry, false);
+    checking.validates = true;
+    started(start, checking, entry);
     *request = new_persistent_request(PersistentCall::collective(
         [start, c](CommEntry& e) mutable {
           return new_request_handle(

@@ -26,6 +26,9 @@ struct Call {
   bool blocking;
   ScheduleCache* cache = nullptr;  // the communicator's; none: every call builds its schedule
   bool check_agreement = false;    // SCOMM_COLL_CHECK: blocking calls agree first (agreement.hpp)
+  // Checks the arguments and builds the schedule, but launches nothing (a persistent
+  // collective's init): every launch below returns a completed request at once.
+  bool validates = false;
 
   Shape shape(int root = 0) const noexcept { return {comm.rank(), comm.size(), root}; }
 };
@@ -63,6 +66,7 @@ p2p::Request launch(const Call& call, const ScheduleKey& key, ScheduleCache::Vec
                     Build&& build, const Binding& binding) {
   if (call.cache == nullptr) return launch(call, build(), binding);
   ScheduleCache::Entry& entry = call.cache->get(key, vectors, build);
+  if (call.validates) return p2p::Request::completed();
   if (call.blocking) return run_again(call, entry, binding, ScheduleCache::VectorSpans(vectors));
   return launch(call, entry.schedule, binding);
 }
@@ -79,6 +83,7 @@ p2p::Request launch(const Call& call, const ScheduleKey& key, Build&& build,
 // where scomm's own pending operations do not advance (documented: "native" is MPI's collective).
 template <typename MpiCollective>
 p2p::Request launch_native(const Call& call, MpiCollective&& mpi) {
+  if (call.validates) return p2p::Request::completed();
   count_launch(call);
   const std::shared_ptr<comm::NativeComm>& native = call.comm.native(call.runtime);
   if (call.blocking) {
