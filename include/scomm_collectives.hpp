@@ -1,8 +1,8 @@
-// The collectives of scomm::Communicator (scomm.hpp includes this header inside namespace scomm's
-// C++ interface; include scomm.hpp): every MPI collective, blocking, nonblocking (`i` forms
-// returning a Request) and persistent (MPI-4's `_init` forms returning a PersistentRequest that
-// runs the same collective on the same buffers at each start), on contiguous ranges whose
-// element type names the datatype.
+// The collectives of scomm::Communicator, part of the C++ interface (scomm.hpp includes this
+// header where its parts are defined; include scomm.hpp): every MPI collective but the w-forms,
+// blocking, nonblocking (`i` forms returning a Request) and persistent (MPI-4's `_init` forms
+// returning a PersistentRequest that runs the same collective on the same buffers at each
+// start), on contiguous ranges whose element type names the datatype.
 //
 //   std::vector<double> mine(4, world.rank()), all(4 * world.size());
 //   world.allgather(mine, all);                        // block r of `all` from rank r
@@ -10,8 +10,9 @@
 //
 // Counts come from the ranges: a buffer too small for what the call moves throws
 // std::length_error before anything is sent. The v-forms take MPI's count and displacement
-// arrays (spans of one int per member, where MPI reads them); as in MPI, a nonblocking call's
-// buffers and arrays must stay valid until its request completes.
+// arrays (spans of one int per member, or per neighbor), where MPI reads them; as in MPI, a
+// nonblocking or persistent call's buffers and arrays must stay valid until its request
+// completes (or is freed).
 #pragma once
 
 #include <algorithm>
@@ -62,7 +63,8 @@ auto* data_of(R&& range) {
 }
 
 // The collective members of Communicator (CRTP: `Comm` gives handle(), rank() and size()). Each
-// operation's arguments are translated once (its *_args function), then run blocking or started.
+// operation's arguments are translated once (its *_args function), then run blocking, started or
+// made persistent.
 template <typename Comm>
 class Collectives {
  public:
