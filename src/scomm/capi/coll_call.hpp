@@ -128,12 +128,11 @@ int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
     coll::Call checking = call_on(entry, false);
     checking.validates = true;
     started(start, checking, entry);
-    *request = new_persistent_request(PersistentCall::collective(
-        [start, c](CommEntry& e) mutable {
-          return new_request_handle(
-              launch_collective(e, false, coll::Signature{}, nullptr, {}, start), c);
-        },
-        c));
+    const PersistentCollective each_start = [start, c](CommEntry& e) mutable {
+      return new_request_handle(launch_collective(e, false, coll::Signature{}, nullptr, {}, start),
+                                c);
+    };
+    *request = new_persistent_request({each_start, c});
   });
 }
 

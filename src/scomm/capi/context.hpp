@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <variant>
 
 #include "scomm/base/error.hpp"
 #include "scomm/base/out_of_line_delete.hpp"
@@ -60,9 +61,8 @@ struct CommEntry {
   base::RarePtr<CommTopology> topology_cache;
 };
 
-// The arguments of a persistent request (SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init),
-// and the request its last SCOMM_Start started: SCOMM_REQUEST_NULL while inactive.
-struct PersistentCall {
+// The arguments of a persistent message (SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init).
+struct PersistentMessage {
   bool receive;
   p2p::SendMode mode;  // a send's
   void* buffer;        // const for the sends
@@ -70,17 +70,17 @@ struct PersistentCall {
   MPI_Datatype type;
   int peer;
   int tag;
+};
+// A persistent collective's start (SCOMM_Bcast_init, ...): the new nonblocking collective's
+// handle.
+using PersistentCollective = std::function<int(CommEntry&)>;
+
+// A persistent request on communicator `comm`: what each SCOMM_Start begins, and the request the
+// last one started (SCOMM_REQUEST_NULL while inactive).
+struct PersistentCall {
+  std::variant<PersistentMessage, PersistentCollective> what;
   int comm;
   int started = 0;  // SCOMM_REQUEST_NULL
-  // A persistent collective's start: the new nonblocking collective's handle (the message's
-  // fields above mean nothing then).
-  std::function<int(CommEntry&)> start_collective = {};
-
-  static PersistentCall collective(std::function<int(CommEntry&)> start, int c) {
-    PersistentCall call{false, p2p::SendMode::kStandard, nullptr, 0, MPI_DATATYPE_NULL, 0, 0, c};
-    call.start_collective = std::move(start);
-    return call;
-  }
 };
 
 // The handle of a new persistent request, inactive (request_persistent.cpp).

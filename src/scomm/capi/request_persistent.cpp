@@ -50,24 +50,21 @@ using scomm::ErrorClass;
 namespace p2p = scomm::p2p;
 using Mode = p2p::SendMode;
 
-// The persistent request of `call` on communicator e, its arguments checked by starting nothing.
-SCOMM_Request make_persistent(CommEntry& e, const PersistentCall& call) {
-  const auto check = call.receive ? check_receive : check_send;
-  check(e.comm.channel(), call.buffer, call.count, call.type, call.peer, call.tag);
-  return new_persistent_request(call);
-}
-
-int init(const char* function, const PersistentCall& call, SCOMM_Request* request) {
-  return on_comm(function, call.comm, [&](CommEntry& e) {
+// A persistent message on communicator `comm`, its arguments checked by starting nothing.
+int init(const char* function, const PersistentMessage& m, SCOMM_Comm comm,
+         SCOMM_Request* request) {
+  return on_comm(function, comm, [&](CommEntry& e) {
     require(request, "request");
-    *request = make_persistent(e, call);
+    const auto check = m.receive ? check_receive : check_send;
+    check(e.comm.channel(), m.buffer, m.count, m.type, m.peer, m.tag);
+    *request = new_persistent_request({m, comm});
   });
 }
 
 int init_send(const char* function, Mode mode, const void* buf, int count, MPI_Datatype type,
               int dest, int tag, SCOMM_Comm comm, SCOMM_Request* request) {
   // The buffer is only read: a send's start passes it on as const again.
-  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag, comm},
+  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag}, comm,
               request);
 }
 
@@ -85,15 +82,14 @@ void start(SCOMM_Request handle, SCOMM_Comm& failing) {
     throw Error(ErrorClass::kRequest, "persistent request " + std::to_string(handle) +
                                           " is active: it must complete before it starts again");
   CommEntry& e = comm_entry(call.comm);
-  if (call.start_collective) {
-    call.started = call.start_collective(e);
+  if (auto* collective = std::get_if<PersistentCollective>(&call.what)) {
+    call.started = (*collective)(e);
     return;
   }
+  const auto& m = std::get<PersistentMessage>(call.what);
   call.started =
-      call.receive
-          ? start_irecv(e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag})
-          : start_isend(e, call.comm, {call.buffer, call.count, call.type, call.peer, call.tag},
-                        call.mode);
+      m.receive ? start_irecv(e, call.comm, {m.buffer, m.count, m.type, m.peer, m.tag})
+                : start_isend(e, call.comm, {m.buffer, m.count, m.type, m.peer, m.tag}, m.mode);
 }
 
 }  // namespace
@@ -126,7 +122,7 @@ int SCOMM_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest
 
 int SCOMM_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag,
                     SCOMM_Comm comm, SCOMM_Request* request) {
-  return init("SCOMM_Recv_init", {true, Mode::kStandard, buf, count, datatype, source, tag, comm},
+  return init("SCOMM_Recv_init", {true, Mode::kStandard, buf, count, datatype, source, tag}, comm,
               request);
 }
 
