@@ -16,7 +16,8 @@ profile() {  # experiment and its options: two ranks, each under callgrind
 }
 # 200,000 creations in a row: the world's runs of fresh blocks at their longest, as in the table.
 profile split-halves
-profile p2p-overhead --quick
+# The world's case alone: beside a waiting any-tag receive, messages take the matching engine.
+profile p2p-overhead --quick --only world
 python3 "$root/scripts/instruction_counts.py" creation "$(ls "$work"/split-halves.[0-9]* | head -1)"
 python3 "$root/scripts/instruction_counts.py" messages "$work"/p2p-overhead.[0-9]*
 # 8 bytes, each collected alone; some thousand repeated calls, so that the first call's schedule
