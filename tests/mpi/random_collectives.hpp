@@ -1,7 +1,7 @@
-// The collectives of random programs: all twenty of the C API, each with the buffers one member
-// passes and what it must find in them afterwards, worked out from the communicator's members
-// alone (every process knows them), so that any of them can be left pending across other work
-// and checked when it completes.
+// The collectives of random programs: all twenty-two of the C API, blocking, nonblocking or
+// persistent, each with the buffers one member passes and what it must find in them afterwards,
+// worked out from the communicator's members alone (every process knows them), so that any of them
+// can be left pending across other work and checked when it completes.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -95,8 +95,9 @@ class CollectiveCall {
     prepare(bcast_first);
   }
 
-  // Blocking (request == nullptr) or nonblocking.
-  int start(SCOMM_Comm c, SCOMM_Request* request);
+  // Blocking (request == nullptr), nonblocking, or as a persistent request started once
+  // (`persistent`, which the caller frees once complete).
+  int start(SCOMM_Comm c, SCOMM_Request* request, bool persistent = false);
   SCOMM_Request& request() { return request_; }
 
   void check() const {
@@ -188,6 +189,14 @@ class CollectiveCall {
     return v;
   }
 
+  // The C API's blocking, nonblocking or persistent form of one collective on `args`.
+  template <auto kBlocking, auto kNonblocking, auto kInit, typename... Args>
+  int call(SCOMM_Comm c, SCOMM_Request* r, Args... args) const {
+    if (r == nullptr) return kBlocking(args..., c);
+    if (!persistent_) return kNonblocking(args..., c, r);
+    const int rc = kInit(args..., c, MPI_INFO_NULL, r);
+    return rc == SCOMM_SUCCESS ? SCOMM_Start(r) : rc;
+  }
   int start_reduction(SCOMM_Comm c, SCOMM_Request* r);
   int start_gather(SCOMM_Comm c, SCOMM_Request* r);
   int start_scatter(SCOMM_Comm c, SCOMM_Request* r);
@@ -209,6 +218,7 @@ class CollectiveCall {
   std::vector<MPI_Aint> send_addresses_, recv_addresses_;
   std::vector<MPI_Datatype> types_;
   SCOMM_Request request_ = SCOMM_REQUEST_NULL;
+  bool persistent_ = false;
 };
 
 inline void CollectiveCall::prepare(int bcast_first) {
@@ -402,13 +412,14 @@ inline void CollectiveCall::prepare_neighbors(int salt) {
   prepare_w_form();
 }
 
-inline int CollectiveCall::start(SCOMM_Comm c, SCOMM_Request* r) {
+inline int CollectiveCall::start(SCOMM_Comm c, SCOMM_Request* r, bool persistent) {
+  persistent_ = persistent;
   switch (op_) {
     case Collective::kBarrier:
-      return r ? SCOMM_Ibarrier(c, r) : SCOMM_Barrier(c);
+      return call<SCOMM_Barrier, SCOMM_Ibarrier, SCOMM_Barrier_init>(c, r);
     case Collective::kBcast:
-      return r ? SCOMM_Ibcast(result_.data(), count_, MPI_INT, root_, c, r)
-               : SCOMM_Bcast(result_.data(), count_, MPI_INT, root_, c);
+      return call<SCOMM_Bcast, SCOMM_Ibcast, SCOMM_Bcast_init>(c, r, result_.data(), count_,
+                                                               MPI_INT, root_);
     case Collective::kGather:
     case Collective::kGatherv:
     case Collective::kAllgather:
@@ -440,26 +451,25 @@ inline int CollectiveCall::start_neighbors(SCOMM_Comm c, SCOMM_Request* r) {
   const int *recv_counts = recv_counts_.data(), *recv_displs = recv_displs_.data();
   switch (op_) {
     case Collective::kNeighborAllgather:
-      return r ? SCOMM_Ineighbor_allgather(in, sent, MPI_INT, out, count_, MPI_INT, c, r)
-               : SCOMM_Neighbor_allgather(in, sent, MPI_INT, out, count_, MPI_INT, c);
+      return call<SCOMM_Neighbor_allgather, SCOMM_Ineighbor_allgather,
+                  SCOMM_Neighbor_allgather_init>(c, r, in, sent, MPI_INT, out, count_, MPI_INT);
     case Collective::kNeighborAllgatherv:
-      return r ? SCOMM_Ineighbor_allgatherv(in, sent, MPI_INT, out, recv_counts, recv_displs,
-                                            MPI_INT, c, r)
-               : SCOMM_Neighbor_allgatherv(in, sent, MPI_INT, out, recv_counts, recv_displs,
-                                           MPI_INT, c);
+      return call<SCOMM_Neighbor_allgatherv, SCOMM_Ineighbor_allgatherv,
+                  SCOMM_Neighbor_allgatherv_init>(c, r, in, sent, MPI_INT, out, recv_counts,
+                                                  recv_displs, MPI_INT);
     case Collective::kNeighborAlltoall:
-      return r ? SCOMM_Ineighbor_alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c, r)
-               : SCOMM_Neighbor_alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c);
+      return call<SCOMM_Neighbor_alltoall, SCOMM_Ineighbor_alltoall, SCOMM_Neighbor_alltoall_init>(
+          c, r, in, count_, MPI_INT, out, count_, MPI_INT);
     case Collective::kNeighborAlltoallv:
-      return r ? SCOMM_Ineighbor_alltoallv(in, send_counts, send_displs, MPI_INT, out, recv_counts,
-                                           recv_displs, MPI_INT, c, r)
-               : SCOMM_Neighbor_alltoallv(in, send_counts, send_displs, MPI_INT, out, recv_counts,
-                                          recv_displs, MPI_INT, c);
+      return call<SCOMM_Neighbor_alltoallv, SCOMM_Ineighbor_alltoallv,
+                  SCOMM_Neighbor_alltoallv_init>(c, r, in, send_counts, send_displs, MPI_INT, out,
+                                                 recv_counts, recv_displs, MPI_INT);
     default: {
       const MPI_Aint *sa = send_addresses_.data(), *ra = recv_addresses_.data();
       const MPI_Datatype* t = types_.data();
-      return r ? SCOMM_Ineighbor_alltoallw(in, send_counts, sa, t, out, recv_counts, ra, t, c, r)
-               : SCOMM_Neighbor_alltoallw(in, send_counts, sa, t, out, recv_counts, ra, t, c);
+      return call<SCOMM_Neighbor_alltoallw, SCOMM_Ineighbor_alltoallw,
+                  SCOMM_Neighbor_alltoallw_init>(c, r, in, send_counts, sa, t, out, recv_counts, ra,
+                                                 t);
     }
   }
 }
@@ -472,23 +482,21 @@ inline int CollectiveCall::start_reduction(SCOMM_Comm c, SCOMM_Request* r) {
   const MPI_Datatype type = reduction_.type;
   switch (op_) {
     case Collective::kReduce:
-      return r ? SCOMM_Ireduce(in, out, count, type, op, root_, c, r)
-               : SCOMM_Reduce(in, out, count, type, op, root_, c);
+      return call<SCOMM_Reduce, SCOMM_Ireduce, SCOMM_Reduce_init>(c, r, in, out, count, type, op,
+                                                                  root_);
     case Collective::kAllreduce:
-      return r ? SCOMM_Iallreduce(in, out, count, type, op, c, r)
-               : SCOMM_Allreduce(in, out, count, type, op, c);
+      return call<SCOMM_Allreduce, SCOMM_Iallreduce, SCOMM_Allreduce_init>(c, r, in, out, count,
+                                                                           type, op);
     case Collective::kScan:
-      return r ? SCOMM_Iscan(in, out, count, type, op, c, r)
-               : SCOMM_Scan(in, out, count, type, op, c);
+      return call<SCOMM_Scan, SCOMM_Iscan, SCOMM_Scan_init>(c, r, in, out, count, type, op);
     case Collective::kExscan:
-      return r ? SCOMM_Iexscan(in, out, count, type, op, c, r)
-               : SCOMM_Exscan(in, out, count, type, op, c);
+      return call<SCOMM_Exscan, SCOMM_Iexscan, SCOMM_Exscan_init>(c, r, in, out, count, type, op);
     case Collective::kReduceScatterBlock:
-      return r ? SCOMM_Ireduce_scatter_block(in, out, count, type, op, c, r)
-               : SCOMM_Reduce_scatter_block(in, out, count, type, op, c);
+      return call<SCOMM_Reduce_scatter_block, SCOMM_Ireduce_scatter_block,
+                  SCOMM_Reduce_scatter_block_init>(c, r, in, out, count, type, op);
     default:
-      return r ? SCOMM_Ireduce_scatter(in, out, recv_counts_.data(), type, op, c, r)
-               : SCOMM_Reduce_scatter(in, out, recv_counts_.data(), type, op, c);
+      return call<SCOMM_Reduce_scatter, SCOMM_Ireduce_scatter, SCOMM_Reduce_scatter_init>(
+          c, r, in, out, recv_counts_.data(), type, op);
   }
 }
 
@@ -500,17 +508,17 @@ inline int CollectiveCall::start_gather(SCOMM_Comm c, SCOMM_Request* r) {
   const int* displs = recv_displs_.data();
   switch (op_) {
     case Collective::kGather:
-      return r ? SCOMM_Igather(in, sent, MPI_INT, out, count_, MPI_INT, root_, c, r)
-               : SCOMM_Gather(in, sent, MPI_INT, out, count_, MPI_INT, root_, c);
+      return call<SCOMM_Gather, SCOMM_Igather, SCOMM_Gather_init>(c, r, in, sent, MPI_INT, out,
+                                                                  count_, MPI_INT, root_);
     case Collective::kGatherv:
-      return r ? SCOMM_Igatherv(in, sent, MPI_INT, out, counts, displs, MPI_INT, root_, c, r)
-               : SCOMM_Gatherv(in, sent, MPI_INT, out, counts, displs, MPI_INT, root_, c);
+      return call<SCOMM_Gatherv, SCOMM_Igatherv, SCOMM_Gatherv_init>(
+          c, r, in, sent, MPI_INT, out, counts, displs, MPI_INT, root_);
     case Collective::kAllgather:
-      return r ? SCOMM_Iallgather(in, sent, MPI_INT, out, count_, MPI_INT, c, r)
-               : SCOMM_Allgather(in, sent, MPI_INT, out, count_, MPI_INT, c);
+      return call<SCOMM_Allgather, SCOMM_Iallgather, SCOMM_Allgather_init>(c, r, in, sent, MPI_INT,
+                                                                           out, count_, MPI_INT);
     default:
-      return r ? SCOMM_Iallgatherv(in, sent, MPI_INT, out, counts, displs, MPI_INT, c, r)
-               : SCOMM_Allgatherv(in, sent, MPI_INT, out, counts, displs, MPI_INT, c);
+      return call<SCOMM_Allgatherv, SCOMM_Iallgatherv, SCOMM_Allgatherv_init>(
+          c, r, in, sent, MPI_INT, out, counts, displs, MPI_INT);
   }
 }
 
@@ -519,29 +527,29 @@ inline int CollectiveCall::start_scatter(SCOMM_Comm c, SCOMM_Request* r) {
   void* out = in_place_ ? SCOMM_IN_PLACE : static_cast<void*>(result_.data());
   const int got = static_cast<int>(result_.size());
   if (op_ == Collective::kScatter)
-    return r ? SCOMM_Iscatter(in, count_, MPI_INT, out, got, MPI_INT, root_, c, r)
-             : SCOMM_Scatter(in, count_, MPI_INT, out, got, MPI_INT, root_, c);
+    return call<SCOMM_Scatter, SCOMM_Iscatter, SCOMM_Scatter_init>(c, r, in, count_, MPI_INT, out,
+                                                                   got, MPI_INT, root_);
   const int* counts = send_counts_.data();
   const int* displs = send_displs_.data();
-  return r ? SCOMM_Iscatterv(in, counts, displs, MPI_INT, out, got, MPI_INT, root_, c, r)
-           : SCOMM_Scatterv(in, counts, displs, MPI_INT, out, got, MPI_INT, root_, c);
+  return call<SCOMM_Scatterv, SCOMM_Iscatterv, SCOMM_Scatterv_init>(
+      c, r, in, counts, displs, MPI_INT, out, got, MPI_INT, root_);
 }
 
 inline int CollectiveCall::start_alltoall(SCOMM_Comm c, SCOMM_Request* r) {
   const void* in = send_buffer();
   int* out = result_.data();
   if (op_ == Collective::kAlltoall)
-    return r ? SCOMM_Ialltoall(in, count_, MPI_INT, out, count_, MPI_INT, c, r)
-             : SCOMM_Alltoall(in, count_, MPI_INT, out, count_, MPI_INT, c);
+    return call<SCOMM_Alltoall, SCOMM_Ialltoall, SCOMM_Alltoall_init>(c, r, in, count_, MPI_INT,
+                                                                      out, count_, MPI_INT);
   const int *sc = send_counts_.data(), *sd = send_displs_.data();
   const int *rc = recv_counts_.data(), *rd = recv_displs_.data();
   if (op_ == Collective::kAlltoallv)
-    return r ? SCOMM_Ialltoallv(in, sc, sd, MPI_INT, out, rc, rd, MPI_INT, c, r)
-             : SCOMM_Alltoallv(in, sc, sd, MPI_INT, out, rc, rd, MPI_INT, c);
+    return call<SCOMM_Alltoallv, SCOMM_Ialltoallv, SCOMM_Alltoallv_init>(c, r, in, sc, sd, MPI_INT,
+                                                                         out, rc, rd, MPI_INT);
   const int *sb = send_bytes_.data(), *rb = recv_bytes_.data();
   const MPI_Datatype* t = types_.data();
-  return r ? SCOMM_Ialltoallw(in, sc, sb, t, out, rc, rb, t, c, r)
-           : SCOMM_Alltoallw(in, sc, sb, t, out, rc, rb, t, c);
+  return call<SCOMM_Alltoallw, SCOMM_Ialltoallw, SCOMM_Alltoallw_init>(c, r, in, sc, sb, t, out, rc,
+                                                                       rb, t);
 }
 
 }  // namespace random_programs

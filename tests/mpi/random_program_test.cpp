@@ -1,8 +1,8 @@
 // Random programs: local range creations and Cartesian grids and sub-grids, splits, dups and
 // idups, round trips through MPI communicators (SCOMM_Comm_to_MPI, SCOMM_Comm_from_MPI), frees,
-// nonblocking collectives left pending across all of them, and message storms received every
-// way MPI allows, drawn from one seed that every process shares (so all make the same calls in
-// the same order, MPI's rule).
+// nonblocking and persistent collectives left pending across all of them, and message storms
+// received every way MPI allows, drawn from one seed that every process shares (so all make the
+// same calls in the same order, MPI's rule).
 // Each step's outcome follows from the members of the live communicators, so everything is
 // checked: each new communicator's members, every message's communicator, source, tag and order
 // (MPI's non-overtaking rule) and every collective's result.
@@ -536,7 +536,8 @@ class RandomProgram {
     const bool in_place_drawn = draw(0, 3) == 0;
     const bool in_place = in_place_drawn && !(kReduceInPlaceOnlyAtRootZero && root != 0 &&
                                               op == random_programs::Collective::kReduce);
-    const bool blocking = draw(0, 2) == 0;
+    const int form = draw(0, 2);  // blocking, nonblocking, persistent (started once)
+    const bool blocking = form == 0;
     const auto reduction =
         draw(0, 1) == 0 ? composition_.reduction() : random_programs::Reduction{};
     const int serial = next_serial_++;
@@ -545,12 +546,7 @@ class RandomProgram {
     auto call = std::make_unique<random_programs::CollectiveCall>(
         op, live_[comm].members, rank_in(live_[comm].members), root, count, in_place,
         serial * 10000 + live_[comm].label, reduction);
-    ASSERT_EQ(call->start(live_[comm].handle, blocking ? nullptr : &call->request()),
-              SCOMM_SUCCESS);
-    if (blocking)
-      call->check();
-    else
-      pending_.push_back(std::move(call));
+    start(std::move(call), live_[comm].handle, form);
   }
 
   // One of the five neighborhood collectives on a live grid (rows of 1 or 2 and columns alike
@@ -564,18 +560,25 @@ class RandomProgram {
              static_cast<int>(scomm::coll::kOperationCount) - 1));
     const int counts[] = {0, 1, 5, 700};
     const int count = counts[draw(0, 3)];
-    const bool blocking = draw(0, 2) == 0;
+    const int form = draw(0, 2);  // as collective()'s
+    const bool blocking = form == 0;
     const int serial = next_serial_++;
     if (!blocking) ++started_;
     if (grid.handle == SCOMM_COMM_NULL) return;
     auto call = std::make_unique<random_programs::CollectiveCall>(
         op, grid.members, rank_in(grid.members), 0, count, false, serial,
         random_programs::Reduction{}, grid.grid);
-    ASSERT_EQ(call->start(grid.handle, blocking ? nullptr : &call->request()), SCOMM_SUCCESS);
-    if (blocking)
-      call->check();
-    else
-      pending_.push_back(std::move(call));
+    start(std::move(call), grid.handle, form);
+  }
+
+  // Starts `call` on communicator c in `form`: 0 blocking (checked at once), 1 nonblocking, 2 as
+  // a persistent request started once (freed by finish_pending()).
+  void start(std::unique_ptr<random_programs::CollectiveCall> call, SCOMM_Comm c, int form) {
+    const bool persistent = form == 2;
+    ASSERT_EQ(call->start(c, form == 0 ? nullptr : &call->request(), persistent), SCOMM_SUCCESS);
+    if (form == 0) return call->check();
+    if (persistent) persistent_.insert(call->request());
+    pending_.push_back(std::move(call));
   }
 
   // Completes every pending operation in an order of this process's own, then checks them;
@@ -585,6 +588,7 @@ class RandomProgram {
     for (const auto& p : pending_) requests.push_back(p->request());
     for (const auto& p : creations_) requests.push_back(p->request);
     complete(requests, nullptr);
+    free_persistent(requests);
     for (const auto& p : pending_) p->check();
     pending_.clear();
     for (auto& p : creations_) join(*p);
