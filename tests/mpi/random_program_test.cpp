@@ -546,7 +546,7 @@ class RandomProgram {
     auto call = std::make_unique<random_programs::CollectiveCall>(
         op, live_[comm].members, rank_in(live_[comm].members), root, count, in_place,
         serial * 10000 + live_[comm].label, reduction);
-    start(std::move(call), live_[comm].handle, form);
+    start_collective(std::move(call), live_[comm].handle, form);
   }
 
   // One of the five neighborhood collectives on a live grid (rows of 1 or 2 and columns alike
@@ -568,12 +568,13 @@ class RandomProgram {
     auto call = std::make_unique<random_programs::CollectiveCall>(
         op, grid.members, rank_in(grid.members), 0, count, false, serial,
         random_programs::Reduction{}, grid.grid);
-    start(std::move(call), grid.handle, form);
+    start_collective(std::move(call), grid.handle, form);
   }
 
   // Starts `call` on communicator c in `form`: 0 blocking (checked at once), 1 nonblocking, 2 as
   // a persistent request started once (freed by finish_pending()).
-  void start(std::unique_ptr<random_programs::CollectiveCall> call, SCOMM_Comm c, int form) {
+  void start_collective(std::unique_ptr<random_programs::CollectiveCall> call, SCOMM_Comm c,
+                        int form) {
     const bool persistent = form == 2;
     ASSERT_EQ(call->start(c, form == 0 ? nullptr : &call->request(), persistent), SCOMM_SUCCESS);
     if (form == 0) return call->check();
