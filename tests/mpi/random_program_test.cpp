@@ -6,7 +6,8 @@
 // Each step's outcome follows from the members of the live communicators, so everything is
 // checked: each new communicator's members, every message's communicator, source, tag and order
 // (MPI's non-overtaking rule) and every collective's result.
-// A soak run: SCOMM_RANDOM_PROGRAMS=N adds N more seeds to the suite's few, SCOMM_RANDOM_STEPS=S
+// A soak run: SCOMM_RANDOM_PROGRAMS=N adds N more seeds to the suite's few (from
+// SCOMM_RANDOM_FIRST_SEED, 1000 unless told), SCOMM_RANDOM_STEPS=S
 // makes each program S steps long instead of 60 (long ones use up derivation slots and runs of
 // reserved blocks).
 #include <algorithm>
@@ -938,13 +939,52 @@ class RandomProgram {
   std::vector<std::unique_ptr<PendingCreation>> creations_;
 };
 
-// The collectives' algorithms a program runs with: the selection table's, the base MPI's own
-// ("native": Open MPI's nonblocking collectives under frees and pending scomm operations), or
-// the multilevel ones over made-up sites of two ranks.
-std::vector<std::pair<std::string, std::string>> settings(const std::string& name) {
+using Settings = std::vector<std::pair<std::string, std::string>>;
+
+// Every algorithm the table picks for none of these programs' sizes and process counts, in three
+// sets (an operation takes one algorithm at a time), so that each also runs under frees,
+// overlapping communicators and pending operations.
+Settings alternatives(char set) {
+  struct Forced {
+    char set;
+    const char* operation;
+    const char* algorithm;
+  };
+  constexpr Forced kForced[] = {{'1', "BARRIER", "linear"},
+                                {'1', "BCAST", "pipelined_tree"},
+                                {'1', "REDUCE", "pipelined_tree"},
+                                {'1', "ALLREDUCE", "ring"},
+                                {'1', "SCAN", "binary_tree"},
+                                {'1', "EXSCAN", "linear"},
+                                {'1', "GATHER", "linear"},
+                                {'1', "SCATTER", "linear"},
+                                {'1', "ALLGATHER", "ring"},
+                                {'1', "ALLGATHERV", "bruck"},
+                                {'1', "ALLTOALL", "pairwise"},
+                                {'1', "REDUCE_SCATTER", "pairwise"},
+                                {'1', "REDUCE_SCATTER_BLOCK", "pairwise"},
+                                {'2', "BCAST", "knomial"},
+                                {'2', "ALLREDUCE", "rabenseifner"},
+                                {'2', "SCAN", "linear"},
+                                {'2', "EXSCAN", "binary_tree"},
+                                {'2', "ALLGATHER", "recursive_doubling"},
+                                {'2', "ALLGATHERV", "linear"},
+                                {'2', "ALLTOALL", "linear"},
+                                {'3', "BCAST", "scatter_allgather"}};
+  Settings chosen;
+  for (const Forced& f : kForced)
+    if (f.set == set) chosen.emplace_back(std::string("SCOMM_COLL_") + f.operation, f.algorithm);
+  return chosen;
+}
+
+// The collectives' algorithms a program runs with: the selection table's, the table's unused
+// alternatives, the base MPI's own ("native": Open MPI's nonblocking collectives under frees and
+// pending scomm operations), or the multilevel ones over made-up sites of two ranks.
+Settings settings(const std::string& name) {
   if (name == "multilevel") return {{"SCOMM_TOPO_BLOCKS", "site=2"}};
   if (name == "table") return {};
-  std::vector<std::pair<std::string, std::string>> native;
+  if (name.starts_with("alternatives")) return alternatives(name.back());
+  Settings native;
   for (const char* op : {"BARRIER", "BCAST", "REDUCE", "ALLREDUCE", "SCAN", "EXSCAN", "GATHER",
                          "GATHERV", "SCATTER", "SCATTERV", "ALLGATHER", "ALLGATHERV", "ALLTOALL",
                          "ALLTOALLV", "REDUCE_SCATTER_BLOCK", "REDUCE_SCATTER", "ALLTOALLW"})
@@ -970,22 +1010,33 @@ TEST_P(RandomProgramTest, EveryCommunicatorMessageAndResultIsAsTheProgramSays) {
       .run(steps != nullptr ? std::atoi(steps) : 60);
 }
 
-// Seeds 1-8 (a few seconds at each process count, under valgrind too), and 1000 ... 1000 + N - 1
-// more with SCOMM_RANDOM_PROGRAMS=N.
+// Seeds 1-8 (a few seconds at each process count, under valgrind too), and F ... F + N - 1
+// more with SCOMM_RANDOM_PROGRAMS=N (F: SCOMM_RANDOM_FIRST_SEED, 1000 unless told, so that a
+// later soak can go on where an earlier one stopped).
 std::vector<unsigned> seeds() {
   std::vector<unsigned> all{1, 2, 3, 4, 5, 6, 7, 8};
   const char* more = std::getenv("SCOMM_RANDOM_PROGRAMS");
+  const char* first = std::getenv("SCOMM_RANDOM_FIRST_SEED");
+  const unsigned from = first != nullptr ? static_cast<unsigned>(std::atol(first)) : 1000u;
   for (int i = 0; more != nullptr && i < std::atoi(more); ++i)
-    all.push_back(1000u + static_cast<unsigned>(i));
+    all.push_back(from + static_cast<unsigned>(i));
   return all;
 }
 
 // Not "native" on SMPI: its nonblocking reductions ignore user-defined ops (smpi_defects.hpp; its
 // MPI_Ireduce_scatter_block leaves each rank its own block, a plain MPI program at 3 ranks shows
 // it). A crash these programs met there was scomm's own, in SCOMM_Testall (p2p::EarlyCompletion).
+// A soak may keep to some: SCOMM_RANDOM_CONFIGURATIONS=native,multilevel.
 std::vector<std::string> configurations() {
-  if (kOnSmpi) return {"table", "multilevel"};
-  return {"table", "native", "multilevel"};
+  std::vector<std::string> all{"table", "alternatives1", "alternatives2", "alternatives3"};
+  if (!kOnSmpi) all.emplace_back("native");
+  all.emplace_back("multilevel");
+  const char* chosen = std::getenv("SCOMM_RANDOM_CONFIGURATIONS");
+  if (chosen == nullptr) return all;
+  std::erase_if(all, [&](const std::string& name) {
+    return ("," + std::string(chosen) + ",").find("," + name + ",") == std::string::npos;
+  });
+  return all;
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, RandomProgramTest,
