@@ -1,8 +1,9 @@
 // The collectives of scomm::Communicator, part of the C++ interface (scomm.hpp includes this
-// header where its parts are defined; include scomm.hpp): every MPI collective but the w-forms,
-// blocking, nonblocking (`i` forms returning a Request) and persistent (MPI-4's `_init` forms
-// returning a PersistentRequest that runs the same collective on the same buffers at each
-// start), on contiguous ranges whose element type names the datatype.
+// header where its parts are defined; include scomm.hpp): every MPI collective, blocking,
+// nonblocking (`i` forms returning a Request) and persistent (MPI-4's `_init` forms returning a
+// PersistentRequest that runs the same collective on the same buffers at each start), on
+// contiguous ranges whose element type names the datatype (the w-forms: a datatype per block,
+// displacements in bytes).
 //
 //   std::vector<double> mine(4, world.rank()), all(4 * world.size());
 //   world.allgather(mine, all);                        // block r of `all` from rank r
@@ -16,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdlib>
 #include <ranges>
 #include <span>
 #include <stdexcept>
@@ -24,11 +26,19 @@
 
 namespace scomm::detail {
 
-// Throws std::length_error where `have` elements are fewer than the `need` the call moves.
-inline void require_room(std::size_t have, std::size_t need, const char* what) {
+// Throws std::length_error where `have` elements (or bytes) are fewer than the `need` the call
+// moves.
+inline void require_room(std::size_t have, std::size_t need, const char* what,
+                         const char* unit = "elements") {
   if (have < need)
-    throw std::length_error(std::string("scomm: ") + what + " holds " + std::to_string(have) +
-                            " elements where the call needs " + std::to_string(need));
+    throw std::length_error(std::string("scomm: ") + what + " holds " + std::to_string(have) + " " +
+                            unit + " where the call needs " + std::to_string(need));
+}
+
+// The bytes a range spans.
+template <typename R>
+std::size_t bytes_of(const R& range) {
+  return std::ranges::size(range) * sizeof(std::ranges::range_value_t<R>);
 }
 
 // The elements a v-form's arrays reach: max over i of displs[i] + counts[i], after checking
@@ -48,6 +58,32 @@ inline std::size_t extent_of(std::span<const int> counts, std::span<const int> d
         std::max(extent, static_cast<std::size_t>(displs[i]) + static_cast<std::size_t>(counts[i]));
   }
   return extent;
+}
+
+// The bytes a w-form's arrays reach: max over i of the end of counts[i] elements of types[i] at
+// byte displacement displs[i] (the types' true extents: a resized type's padding after its last
+// element is not touched), after checking that the arrays hold one entry per member and that no
+// block starts before the buffer. MPI_DATATYPE_NULL is left to the C API, which says so.
+template <typename Displacement>
+std::size_t byte_extent_of(std::span<const int> counts, std::span<const Displacement> displs,
+                           std::span<const MPI_Datatype> types, std::size_t n, const char* what) {
+  if (counts.size() != n || displs.size() != n || types.size() != n)
+    throw std::length_error(std::string("scomm: ") + what +
+                            ": counts, displacements and types need one entry per member or "
+                            "neighbor");
+  MPI_Aint extent = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (counts[i] <= 0 || types[i] == MPI_DATATYPE_NULL) continue;
+    MPI_Aint lb = 0, stride = 0, true_lb = 0, true_extent = 0;
+    MPI_Type_get_extent(types[i], &lb, &stride);
+    MPI_Type_get_true_extent(types[i], &true_lb, &true_extent);
+    const MPI_Aint span = static_cast<MPI_Aint>(counts[i] - 1) * stride;
+    const MPI_Aint first = displs[i] + true_lb + std::min<MPI_Aint>(span, 0);
+    if (first < 0)
+      throw std::length_error(std::string("scomm: ") + what + ": a block before the buffer");
+    extent = std::max(extent, first + std::abs(span) + true_extent);
+  }
+  return static_cast<std::size_t>(extent);
 }
 
 // The elements of all positive counts.
@@ -298,6 +334,32 @@ class Collectives {
     return prepare<SCOMM_Alltoallv_init>(
         alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
   }
+  // sendcounts[j] elements of sendtypes[j] at byte sdispls[j] of `out` to rank j; rank i's as
+  // recvcounts[i] elements of recvtypes[i] at byte rdispls[i] of `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void alltoallw(const R& out, std::span<const int> sendcounts, std::span<const int> sdispls,
+                 std::span<const MPI_Datatype> sendtypes, S&& in, std::span<const int> recvcounts,
+                 std::span<const int> rdispls, std::span<const MPI_Datatype> recvtypes) const {
+    run<SCOMM_Alltoallw>(alltoallw_args(out, {sendcounts, sdispls, sendtypes}, in,
+                                        {recvcounts, rdispls, recvtypes}));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ialltoallw(const R& out, std::span<const int> sendcounts, std::span<const int> sdispls,
+                     std::span<const MPI_Datatype> sendtypes, S&& in,
+                     std::span<const int> recvcounts, std::span<const int> rdispls,
+                     std::span<const MPI_Datatype> recvtypes) const {
+    return start<SCOMM_Ialltoallw>(alltoallw_args(out, {sendcounts, sdispls, sendtypes}, in,
+                                                  {recvcounts, rdispls, recvtypes}));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest alltoallw_init(const R& out, std::span<const int> sendcounts,
+                                   std::span<const int> sdispls,
+                                   std::span<const MPI_Datatype> sendtypes, S&& in,
+                                   std::span<const int> recvcounts, std::span<const int> rdispls,
+                                   std::span<const MPI_Datatype> recvtypes) const {
+    return prepare<SCOMM_Alltoallw_init>(alltoallw_args(out, {sendcounts, sdispls, sendtypes}, in,
+                                                        {recvcounts, rdispls, recvtypes}));
+  }
 
   // Block r (as long as `out`) of the reduction of every member's `in` to rank r's `out`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -366,6 +428,36 @@ class Collectives {
                                             std::span<const int> rdispls) const {
     return prepare<SCOMM_Neighbor_alltoallv_init>(
         neighbor_alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
+  }
+  // sendcounts[j] elements of sendtypes[j] at byte sdispls[j] of `out` to out-neighbor j;
+  // in-neighbor i's as recvcounts[i] elements of recvtypes[i] at byte rdispls[i] of `in`.
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  void neighbor_alltoallw(const R& out, std::span<const int> sendcounts,
+                          std::span<const MPI_Aint> sdispls,
+                          std::span<const MPI_Datatype> sendtypes, S&& in,
+                          std::span<const int> recvcounts, std::span<const MPI_Aint> rdispls,
+                          std::span<const MPI_Datatype> recvtypes) const {
+    run<SCOMM_Neighbor_alltoallw>(neighbor_alltoallw_args(out, {sendcounts, sdispls, sendtypes}, in,
+                                                          {recvcounts, rdispls, recvtypes}));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  Request ineighbor_alltoallw(const R& out, std::span<const int> sendcounts,
+                              std::span<const MPI_Aint> sdispls,
+                              std::span<const MPI_Datatype> sendtypes, S&& in,
+                              std::span<const int> recvcounts, std::span<const MPI_Aint> rdispls,
+                              std::span<const MPI_Datatype> recvtypes) const {
+    return start<SCOMM_Ineighbor_alltoallw>(neighbor_alltoallw_args(
+        out, {sendcounts, sdispls, sendtypes}, in, {recvcounts, rdispls, recvtypes}));
+  }
+  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  PersistentRequest neighbor_alltoallw_init(const R& out, std::span<const int> sendcounts,
+                                            std::span<const MPI_Aint> sdispls,
+                                            std::span<const MPI_Datatype> sendtypes, S&& in,
+                                            std::span<const int> recvcounts,
+                                            std::span<const MPI_Aint> rdispls,
+                                            std::span<const MPI_Datatype> recvtypes) const {
+    return prepare<SCOMM_Neighbor_alltoallw_init>(neighbor_alltoallw_args(
+        out, {sendcounts, sdispls, sendtypes}, in, {recvcounts, rdispls, recvtypes}));
   }
   // All of `mine` to every out-neighbor; in-neighbor i's into block i of `in`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
@@ -508,6 +600,38 @@ class Collectives {
                  "alltoallv's input");
     return std::tuple(data_of(out), sendcounts.data(), sdispls.data(), type_of(out), data_of(in),
                       recvcounts.data(), rdispls.data(), type_of(in));
+  }
+  // One side of a w-form: MPI's three arrays.
+  template <typename Displacement>
+  struct WSide {
+    std::span<const int> counts;
+    std::span<const Displacement> displs;
+    std::span<const MPI_Datatype> types;
+  };
+  // A w-form's, with `n_out` blocks sent and `n_in` received (members or neighbors).
+  template <typename R, typename S, typename Displacement>
+  static auto w_args(const R& out, const WSide<Displacement>& send, S& in,
+                     const WSide<Displacement>& recv, std::size_t n_out, std::size_t n_in,
+                     const char* what_out, const char* what_in) {
+    require_room(bytes_of(out),
+                 byte_extent_of(send.counts, send.displs, send.types, n_out, what_out), what_out,
+                 "bytes");
+    require_room(bytes_of(in), byte_extent_of(recv.counts, recv.displs, recv.types, n_in, what_in),
+                 what_in, "bytes");
+    return std::tuple(data_of(out), send.counts.data(), send.displs.data(), send.types.data(),
+                      data_of(in), recv.counts.data(), recv.displs.data(), recv.types.data());
+  }
+  template <typename R, typename S>
+  auto alltoallw_args(const R& out, const WSide<int>& send, S& in, const WSide<int>& recv) const {
+    return w_args(out, send, in, recv, members(), members(), "alltoallw's output",
+                  "alltoallw's input");
+  }
+  template <typename R, typename S>
+  auto neighbor_alltoallw_args(const R& out, const WSide<MPI_Aint>& send, S& in,
+                               const WSide<MPI_Aint>& recv) const {
+    const Degrees d = degrees();
+    return w_args(out, send, in, recv, d.out, d.in, "neighbor_alltoallw's output",
+                  "neighbor_alltoallw's input");
   }
   template <typename R, typename S>
   auto reduce_scatter_block_args(const R& in, S& out, MPI_Op op) const {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Soaks random_program_test under random settings: each round draws the process count, the
 # context allocation algorithm and storage, the derivation bits, the number of base
-# communicators, detached sends, the pipeline segment, whether cores count as shared and whether
+# communicators, detached sends, the pipeline segment, whether cores count as shared (always,
+# where the ranks outnumber the cores: ranks told otherwise spin, and crawl there) and whether
 # collectives agree first, then runs fresh seeds of every algorithm set. Rounds are drawn from
 # SEED, so a failing round is rerun exactly by the command it prints.
 #   scripts/soak.sh BUILD_DIR [ROUNDS] [SEED]   # default: 20 rounds, seed 1
@@ -27,7 +28,7 @@ for ((round = 1; round <= rounds; ++round)); do
     SCOMM_BASE_COMMS="$(pick 1 2 16)"
     SCOMM_DETACHED_SENDS="$(pick off 257:4096 1:65536)"
     SCOMM_COLL_SEGMENT="$(pick 64 1024 65536)"
-    SCOMM_CORES_SHARED="$(pick 0 1)"
+    SCOMM_CORES_SHARED="$(if [ "$np" -le "$jobs" ]; then pick 0 1; else echo 1; fi)"
     SCOMM_COLL_CHECK="$(pick off on)"
     SCOMM_RANDOM_PROGRAMS="$programs" SCOMM_RANDOM_STEPS="$steps"
     SCOMM_RANDOM_FIRST_SEED="$first_seed")

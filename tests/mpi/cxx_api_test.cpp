@@ -456,6 +456,56 @@ TEST_F(CxxCollectivesTest, CollectivesOfAllEqualMpis) {
   world_.barrier();
 }
 
+// The w-form: to rank j, j % 3 elements at byte displacement 8 ints * j, ints where j is even and
+// every other int where it is odd; from each rank, its count for this one as plain ints. Checked
+// against MPI's own call in each form, then its size checks (alike at every member).
+TEST_F(CxxCollectivesTest, AlltoallwEqualsMpis) {
+  MPI_Datatype every_other = MPI_DATATYPE_NULL;
+  MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &every_other);
+  MPI_Type_commit(&every_other);
+  constexpr int kSlot = 8;  // ints a block may span
+  constexpr int kSlotBytes = kSlot * static_cast<int>(sizeof(int));
+  std::vector<int> sendcounts(members_), displs(members_), recvcounts(members_, rank_ % 3);
+  std::vector<MPI_Datatype> sendtypes(members_), recvtypes(members_, MPI_INT);
+  for (std::size_t j = 0; j < members_; ++j) {
+    sendcounts[j] = static_cast<int>(j % 3);
+    sendtypes[j] = j % 2 == 1 ? every_other : MPI_INT;
+    displs[j] = static_cast<int>(j) * kSlotBytes;
+  }
+  const std::vector<int> out = contributions(rank_, members_ * kSlot);
+  std::vector<int> expected(members_ * kSlot, -1), got;
+  MPI_Alltoallw(out.data(), sendcounts.data(), displs.data(), sendtypes.data(), expected.data(),
+                recvcounts.data(), displs.data(), recvtypes.data(), MPI_COMM_WORLD);
+  every_form(
+      [&] { got.assign(members_ * kSlot, -1); },
+      [&](Form form) {
+        if (form == Form::kNonblocking)
+          world_.ialltoallw(out, sendcounts, displs, sendtypes, got, recvcounts, displs, recvtypes)
+              .wait();
+        else if (form == Form::kPersistent)
+          twice(world_.alltoallw_init(out, sendcounts, displs, sendtypes, got, recvcounts, displs,
+                                      recvtypes));
+        else
+          world_.alltoallw(out, sendcounts, displs, sendtypes, got, recvcounts, displs, recvtypes);
+      },
+      [&] { EXPECT_EQ(got, expected); });
+
+  // One int to every rank at the start of its slot: the last slot's int lies past a buffer one
+  // slot short; a displacement before the buffer; arrays not one entry per member.
+  const std::vector<int> ones(members_, 1), before(members_, -4);
+  const std::vector<MPI_Datatype> ints(members_, MPI_INT);
+  std::vector<int> one_short((members_ - 1) * kSlot), room(members_ * kSlot);
+  EXPECT_THROW(world_.alltoallw(out, ones, displs, ints, one_short, ones, displs, ints),
+               std::length_error);
+  EXPECT_THROW(world_.ialltoallw(out, ones, before, ints, room, ones, displs, ints),
+               std::length_error);
+  EXPECT_THROW(world_.alltoallw_init(out, ones, displs, std::span(ints).first(members_ - 1), room,
+                                     ones, displs, ints),
+               std::length_error);
+  MPI_Type_free(&every_other);
+  EXPECT_EQ(world_.allreduce(1, MPI_SUM), p_);
+}
+
 // A buffer too small for what the call moves, or arrays not one entry per member, throw
 // std::length_error before anything is sent (at every member alike here), and the communicator
 // goes on working.

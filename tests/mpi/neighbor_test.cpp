@@ -848,6 +848,61 @@ TEST_F(ScommTest, CxxNeighborVectorFormsFollowMpisDefinition) {
   EXPECT_THROW(ring.neighbor_alltoall(out, one, 1), std::length_error);
 }
 
+// The C++ w-form on the same ring: block 1 goes as every other int of `out`, each block arrives
+// as plain ints at a byte displacement (reversed, a gap after each); blocking, nonblocking and
+// persistent, then its size checks (alike at every process).
+TEST_F(ScommTest, CxxNeighborWFormFollowsMpisDefinition) {
+  const scomm::Communicator world = scomm::Communicator::world();
+  const int p = world_size_, me = world_rank_, left = (me + p - 1) % p, right = (me + 1) % p;
+  const scomm::Communicator ring =
+      world.dist_graph_adjacent(std::vector<int>{left, right}, std::vector<int>{right, left});
+  MPI_Datatype every_other = MPI_DATATYPE_NULL;
+  MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &every_other);
+  MPI_Type_commit(&every_other);
+  const auto length = [](int rank, int block) {
+    return block == 0 ? rank % 3 + 1 : (rank + 1) % 3;
+  };
+  constexpr MPI_Aint kInt = sizeof(int);
+  const std::vector<int> sendcounts{length(me, 0), length(me, 1)},
+      recvcounts{length(left, 0), length(right, 1)};
+  const std::vector<MPI_Aint> sdispls{0, 4 * kInt}, rdispls{(recvcounts[1] + 1) * kInt, 0};
+  const std::vector<MPI_Datatype> sendtypes{MPI_INT, every_other}, recvtypes{MPI_INT, MPI_INT};
+  std::vector<int> out(8, -1);
+  for (int e = 0; e < sendcounts[0]; ++e) out[static_cast<std::size_t>(e)] = value(me, 0, e);
+  for (int e = 0; e < sendcounts[1]; ++e)
+    out[static_cast<std::size_t>(4 + 2 * e)] = value(me, 1, e);
+  const auto in_length = static_cast<std::size_t>(rdispls[0] / kInt + recvcounts[0] + 1);
+  std::vector<int> expected(in_length, kUntouched), in(in_length, kUntouched);
+  for (int i = 0; i < 2; ++i)
+    for (int e = 0; e < recvcounts[static_cast<std::size_t>(i)]; ++e)
+      expected[static_cast<std::size_t>(rdispls[static_cast<std::size_t>(i)] / kInt + e)] =
+          value(i == 0 ? left : right, i, e);
+  ring.neighbor_alltoallw(out, sendcounts, sdispls, sendtypes, in, recvcounts, rdispls, recvtypes);
+  EXPECT_EQ(in, expected);
+  std::fill(in.begin(), in.end(), kUntouched);
+  ring.ineighbor_alltoallw(out, sendcounts, sdispls, sendtypes, in, recvcounts, rdispls, recvtypes)
+      .wait();
+  EXPECT_EQ(in, expected) << "nonblocking";
+  scomm::PersistentRequest again = ring.neighbor_alltoallw_init(out, sendcounts, sdispls, sendtypes,
+                                                                in, recvcounts, rdispls, recvtypes);
+  for (int start = 0; start < 2; ++start) {
+    std::fill(in.begin(), in.end(), kUntouched);
+    again.start();
+    again.wait();
+    EXPECT_EQ(in, expected) << "persistent, start " << start;
+  }
+
+  std::vector<int> short_in(in_length - 2);  // one short of the last block (in ends in a gap)
+  EXPECT_THROW(ring.neighbor_alltoallw(out, sendcounts, sdispls, sendtypes, short_in, recvcounts,
+                                       rdispls, recvtypes),
+               std::length_error);
+  const std::vector<int> one_count{1};
+  EXPECT_THROW(ring.ineighbor_alltoallw(out, one_count, sdispls, sendtypes, in, recvcounts, rdispls,
+                                        recvtypes),
+               std::length_error);
+  MPI_Type_free(&every_other);
+}
+
 // A periodic 1-D grid made through the C API: two neighbors a process (left, right), so the C++
 // forms size it like a graph; allgather in each form.
 TEST_F(ScommTest, CxxNeighborCollectivesOnAGrid) {
