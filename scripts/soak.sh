@@ -7,19 +7,22 @@
 # SEED, so a failing round is rerun exactly by the command it prints.
 #   scripts/soak.sh BUILD_DIR [ROUNDS] [SEED]   # default: 20 rounds, seed 1
 # Environment: SCOMM_SOAK_PROGRAMS (programs a round, 20), SCOMM_SOAK_STEPS (steps a program,
-# 1000), SCOMM_SOAK_MPIRUN (the launcher, mpirun; mpirun.mpich for the MPICH build).
+# 1000), SCOMM_SOAK_NP (the process counts drawn from, "1 2 3 4 5 7 8"), SCOMM_SOAK_MPIRUN (the
+# launcher, mpirun; mpirun.mpich for the MPICH build, with SCOMM_SOAK_NP="1 2" on few cores).
 set -uo pipefail
 source "$(dirname "$0")/common.sh"
-build="$root/${1:?usage: scripts/soak.sh BUILD_DIR [ROUNDS] [SEED]}"
+build="${1:?usage: scripts/soak.sh BUILD_DIR [ROUNDS] [SEED]}"
+[[ "$build" == /* ]] || build="$root/$build"
 rounds="${2:-20}"
 RANDOM="${3:-1}"
 programs="${SCOMM_SOAK_PROGRAMS:-20}"
 steps="${SCOMM_SOAK_STEPS:-1000}"
 launcher="${SCOMM_SOAK_MPIRUN:-mpirun}"
+counts="${SCOMM_SOAK_NP:-1 2 3 4 5 7 8}"
 pick() { local options=("$@"); echo "${options[RANDOM % ${#options[@]}]}"; }
 failed=0
 for ((round = 1; round <= rounds; ++round)); do
-  np="$(pick 1 2 3 4 5 7 8)"
+  np="$(pick $counts)"
   first_seed=$((10000 + RANDOM * 100))
   settings=(
     SCOMM_CONTEXT_ALGORITHM="$(pick highest bitmask vanilla)"
