@@ -160,6 +160,54 @@ TEST_P(ScaleTest, LocalCreationBeyondTheSlotsReportsExhaustion) {
   EXPECT_EQ(live_contexts(), 1);
 }
 
+// With one block left, a pending idup may hold it by reservation while a blocking creation runs:
+// the blocking one advances the idup as it waits (MPI's progress rule) instead of waiting forever
+// for a reservation that only the idup's progress would release. At most one of the two gets the
+// block (both may fail: the blocking one, of greater priority, moves past the idup's reservation,
+// and the idup's retries may all come before the other lets the block go), each alike at every
+// member. Both blocking creations: a dup (its allreduce on scomm's own messages), and a
+// communicator from an MPI one (on MPI's allreduce, which advances nothing of scomm's).
+TEST_P(ScaleTest, ABlockingCreationAdvancesAPendingOneForTheLastBlock) {
+  start("1", "6");
+  std::vector<SCOMM_Comm> dups;
+  ASSERT_EQ(error_class_of(dup_until_exhausted(dups)), SCOMM_ERR_CONTEXT);
+  MPI_Comm mpi_dup = MPI_COMM_NULL;
+  MPI_Comm_dup(MPI_COMM_WORLD, &mpi_dup);
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int free_blocks = 0;
+  for (const bool from_mpi : {false, true}) {
+    SCOPED_TRACE(from_mpi ? "SCOMM_Comm_from_MPI" : "SCOMM_Comm_dup");
+    if (free_blocks == 0) {  // one block free
+      SCOMM_Comm_free(&dups.back());
+      dups.pop_back();
+      free_blocks = 1;
+    }
+    SCOMM_Comm pending = SCOMM_COMM_NULL, blocking = SCOMM_COMM_NULL;
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &pending, &request), SCOMM_SUCCESS);
+    const int codes[2] = {from_mpi ? SCOMM_Comm_from_MPI(mpi_dup, &blocking)
+                                   : SCOMM_Comm_dup(SCOMM_COMM_WORLD, &blocking),
+                          SCOMM_Wait(&request, SCOMM_STATUS_IGNORE)};
+    int made[2] = {0, 0}, everywhere[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+      ASSERT_TRUE(codes[k] == SCOMM_SUCCESS || error_class_of(codes[k]) == SCOMM_ERR_CONTEXT)
+          << codes[k];
+      made[k] = codes[k] == SCOMM_SUCCESS;
+    }
+    EXPECT_LE(made[0] + made[1], 1);
+    MPI_Allreduce(made, everywhere, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    EXPECT_EQ(everywhere[0], made[0] * size);
+    EXPECT_EQ(everywhere[1], made[1] * size);
+    if (made[0]) dups.push_back(blocking);
+    if (made[1]) dups.push_back(pending);
+    free_blocks -= made[0] + made[1];
+  }
+  MPI_Comm_free(&mpi_dup);
+  for (SCOMM_Comm& d : dups) SCOMM_Comm_free(&d);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
 // Every communicator of a block's derivation tree: 2^bits of them with the root.
 void fill(SCOMM_Comm comm, int bits, std::vector<SCOMM_Comm>& out) {
   int size = 0;

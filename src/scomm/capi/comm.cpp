@@ -30,14 +30,14 @@ SCOMM_Request creation_request(const CommEntry& parent_entry, SCOMM_Comm parent,
 
 SCOMM_Comm split(CommEntry& parent, int color, int key) {
   auto creation = comm::start_split(runtime(), parent.comm, color, key, context().map_policy, true);
-  return new_comm_handle(comm::finish(*creation), parent.errhandler);
+  return new_comm_handle(comm::finish(runtime(), *creation), parent.errhandler);
 }
 
 // A blocking duplicate of e (handle c) with copies of its attributes.
 SCOMM_Comm dup(CommEntry& e, SCOMM_Comm c, const SCOMM_Comm* newcomm) {
   require(newcomm, "newcomm");
-  const SCOMM_Comm made =
-      new_comm_handle(comm::finish(*comm::start_dup(runtime(), e.comm, true)), e.errhandler);
+  const SCOMM_Comm made = new_comm_handle(
+      comm::finish(runtime(), *comm::start_dup(runtime(), e.comm, true)), e.errhandler);
   try {
     attach_attributes(made, copy_attributes(c));
   } catch (...) {
@@ -191,7 +191,8 @@ int SCOMM_Comm_create(SCOMM_Comm c, SCOMM_Group group, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
     *newcomm = new_comm_handle(
-        comm::finish(*comm::start_create(runtime(), e.comm, group_of(group), true)), e.errhandler);
+        comm::finish(runtime(), *comm::start_create(runtime(), e.comm, group_of(group), true)),
+        e.errhandler);
   });
 }
 

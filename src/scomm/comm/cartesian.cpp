@@ -41,6 +41,7 @@ std::optional<Comm> cart_create(Runtime& runtime, Comm& parent, group::CartGrid 
   // serve the sub-grids, which a communicator derived locally would share with its siblings.
   const group::RangeTriplet first_ranks{0, grid.size() - 1, 1};
   auto made = finish(
+      runtime,
       *start_create(runtime, parent,
                     group::range_incl(parent.group(), std::span(&first_ranks, 1), policy), true));
   if (made) made->set_topology(std::make_shared<const group::VirtualTopology>(std::move(grid)));
@@ -59,12 +60,13 @@ Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
   auto sub_grid = std::make_shared<const group::VirtualTopology>(
       std::in_place_type<group::CartGrid>, sub.dims, sub.periods);
   const auto derived = next_local_context(runtime, cart, true);
-  Comm made =
-      derived ? runtime.open(group::compose(cart.channel().map_ptr(),
-                                            sub_grid_in_parent(sub, policy), policy),
-                             sub.index, derived)
-              // blocks without slots: a collective split, colored by the sub-grid's first point
-              : std::move(*finish(*start_split(runtime, cart, sub.base, sub.index, policy, true)));
+  Comm made = derived
+                  ? runtime.open(group::compose(cart.channel().map_ptr(),
+                                                sub_grid_in_parent(sub, policy), policy),
+                                 sub.index, derived)
+                  // blocks without slots: a collective split, colored by the sub-grid's first point
+                  : std::move(*finish(
+                        runtime, *start_split(runtime, cart, sub.base, sub.index, policy, true)));
   made.set_topology(std::move(sub_grid));
   return made;
 }

@@ -219,9 +219,8 @@ std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const gro
   return std::make_unique<GroupCreation>(runtime, parent, group, blocking);
 }
 
-std::optional<Comm> finish(Creation& creation) {
-  while (!creation.progress()) {
-  }
+std::optional<Comm> finish(Runtime& runtime, Creation& creation) {
+  while (!creation.progress()) runtime.engine().progress_background();
   return std::move(creation.result());
 }
 

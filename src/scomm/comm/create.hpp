@@ -74,7 +74,9 @@ group::MapPtr range_map(const p2p::Channel& parent, int first, int count, int st
 // Throws Error(kGroup) unless every member of `group` is a member of `parent`.
 void check_subset(const group::Group& parent, const group::Group& group);
 
-// Drives a creation to the end.
-std::optional<Comm> finish(Creation& creation);
+// Drives a creation to the end, advancing the engine's background operations between its polls
+// (MPI's progress rule: a pending idup or isplit, whose reservations this creation's allocation
+// may wait for, releases them only as it advances).
+std::optional<Comm> finish(Runtime& runtime, Creation& creation);
 
 }  // namespace scomm::comm

@@ -8,7 +8,7 @@
 namespace scomm::comm {
 
 Comm duplicate(Runtime& runtime, Comm& parent) {
-  return std::move(*finish(*start_dup(runtime, parent, true)));
+  return std::move(*finish(runtime, *start_dup(runtime, parent, true)));
 }
 
 void attach(Comm& comm, group::DistGraph graph) {

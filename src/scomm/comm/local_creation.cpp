@@ -51,7 +51,11 @@ context::ContextId next_run_length(const context::ContextPool& pool, context::Co
   const auto allocation =
       context::start_allocation(runtime.options().algorithm, runtime.blocks(), reducer, false, 0,
                                 next_run_length(runtime.blocks(), parent.last_run_length()));
-  wait_sparing_core([&] { return allocation->progress(); });
+  wait_sparing_core([&] {
+    if (allocation->progress()) return true;
+    runtime.engine().progress_background();  // as finish() does
+    return false;
+  });
   parent.reserve_blocks(runtime, allocation->result(), allocation->result_count());
 }
 
@@ -93,7 +97,7 @@ std::optional<group::Progression> composed_progression(const p2p::Channel& paren
 // creation's frame does not hold the collective path's.
 [[gnu::noinline]] std::optional<Comm> create_collectively(Runtime& runtime, Comm& parent,
                                                           const group::Group& child) {
-  return finish(*start_create(runtime, parent, child, true));
+  return finish(runtime, *start_create(runtime, parent, child, true));
 }
 
 // create_range on the collective path, with the group layer's range; out of line, as above.

@@ -258,15 +258,17 @@ std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& p
   return nullptr;
 }
 
-IdRun allocate_run(Algorithm algorithm, ContextPool& pool, Reducer& reducer, ContextId count) {
+IdRun allocate_run(Algorithm algorithm, ContextPool& pool, Reducer& reducer, ContextId count,
+                   const std::function<void()>& meanwhile) {
   const auto allocation = start_allocation(algorithm, pool, reducer, false, 0, count);
-  while (!allocation->progress()) {
-  }
+  while (!allocation->progress())
+    if (meanwhile) meanwhile();
   return {allocation->result(), allocation->result_count()};
 }
 
-ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer) {
-  return allocate_run(algorithm, pool, reducer, 1).first;
+ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer,
+                   const std::function<void()>& meanwhile) {
+  return allocate_run(algorithm, pool, reducer, 1, meanwhile).first;
 }
 
 }  // namespace scomm::context

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 
@@ -62,8 +63,11 @@ std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& p
                                              Reducer& reducer, bool nonblocking,
                                              std::uint64_t priority = 0, ContextId count = 1);
 
-// Blocking allocation: starts and drives it to the end.
-ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer);
+// Blocking allocation: starts and drives it to the end, calling `meanwhile` between its polls.
+// The caller's other pending work goes there: an allocation in flight beside this one releases
+// its reservations only as it advances, and this one may wait for them.
+ContextId allocate(Algorithm algorithm, ContextPool& pool, Reducer& reducer,
+                   const std::function<void()>& meanwhile = {});
 
 // The ids a blocking allocation of up to `count` consecutive ids settled on: [first, first +
 // count).
@@ -71,6 +75,7 @@ struct IdRun {
   ContextId first = kNoContext;
   ContextId count = 0;
 };
-IdRun allocate_run(Algorithm algorithm, ContextPool& pool, Reducer& reducer, ContextId count);
+IdRun allocate_run(Algorithm algorithm, ContextPool& pool, Reducer& reducer, ContextId count,
+                   const std::function<void()>& meanwhile = {});
 
 }  // namespace scomm::context
