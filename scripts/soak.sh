@@ -44,7 +44,8 @@ for ((round = 1; round <= rounds; ++round)); do
     failed=$((failed + 1))
     echo "round $round FAILED: ${command[*]}"
     grep -E "Failure|FAILED|Which is|Expected|error|Error" "$log" | head -20
-    cp "$log" "soak-failure-$round.log"
+    cp "$log" "$build/soak-failure-$round.log"
+    echo "(its whole output: $build/soak-failure-$round.log)"
   fi
   rm -f "$log"
 done
