@@ -8,7 +8,8 @@
 #   scripts/soak.sh BUILD_DIR [ROUNDS] [SEED]   # default: 20 rounds, seed 1
 # Environment: SCOMM_SOAK_PROGRAMS (programs a round, 20), SCOMM_SOAK_STEPS (steps a program,
 # 1000), SCOMM_SOAK_NP (the process counts drawn from, "1 2 3 4 5 7 8"), SCOMM_SOAK_MPIRUN (the
-# launcher, mpirun; mpirun.mpich for the MPICH build, with SCOMM_SOAK_NP="1 2" on few cores).
+# launcher and its options, mpirun; mpirun.mpich for the MPICH build, with SCOMM_SOAK_NP="1 2"
+# on few cores; smpirun with its platform and options for the SMPI build).
 set -uo pipefail
 source "$(dirname "$0")/common.sh"
 build="${1:?usage: scripts/soak.sh BUILD_DIR [ROUNDS] [SEED]}"
@@ -35,7 +36,8 @@ for ((round = 1; round <= rounds; ++round)); do
     SCOMM_COLL_CHECK="$(pick off on)"
     SCOMM_RANDOM_PROGRAMS="$programs" SCOMM_RANDOM_STEPS="$steps"
     SCOMM_RANDOM_FIRST_SEED="$first_seed")
-  command=(env "${settings[@]}" timeout 1200 "$launcher" -np "$np"
+  # shellcheck disable=SC2206  # the launcher may carry options: split into words
+  command=(env "${settings[@]}" timeout 1200 $launcher -np "$np"
     "$build/tests/random_program_test" --gtest_brief=1)
   log="$(mktemp)"
   if "${command[@]}" >"$log" 2>&1; then
