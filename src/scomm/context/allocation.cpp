@@ -20,10 +20,10 @@ class InFlight : public Allocation {
  public:
   InFlight(ContextPool& pool, Reducer& reducer, std::uint64_t priority, ContextId count = 1)
       : pool_(pool), reducer_(reducer), priority_(priority), count_(count) {
-    pool_.begin_allocation();
+    pool_.begin_allocation(priority_);
   }
   ~InFlight() override {
-    if (result_ == kNoContext) pool_.end_allocation();
+    if (result_ == kNoContext) pool_.end_allocation(priority_);
   }
 
  protected:
@@ -31,7 +31,7 @@ class InFlight : public Allocation {
   void finish(ContextId id, ContextId count = 1) {
     result_ = id;
     result_count_ = count;
-    pool_.end_allocation();
+    pool_.end_allocation(priority_);
   }
 
   ContextPool& pool_;
@@ -139,12 +139,20 @@ class ConfirmingAllocation : public InFlight {
   std::array<std::uint64_t, 2> confirmation_{};  // free everywhere, free but for greater ones
 };
 
-// Bitmask: AND of a window's free masks, the whole offered window reserved meanwhile. One more
-// word says whether every member offered its window untouched by other allocations'
-// reservations; when one did not, a window with no common id is retried instead of declared
-// exhausted, since those reservations are released as the other allocations settle. A last word
-// says whether every member saw no reservation in the window but of greater priority: then the
-// same window is offered again (those allocations move on), else the next one.
+// Bitmask: AND of a window's free masks, the whole offered window reserved meanwhile. As in
+// MPICH, a process offers its window only to the allocation in flight there with the smallest
+// priority value, and an empty one to the others, which look at the same window again: the
+// allocation of the smallest value anywhere gets every member's window, so one of them always
+// settles or finds the ids exhausted. (Where each offered all it had, allocations over members
+// that overlap in a cycle took every free id from one another, round after round, forever.)
+// Beside the free ids each member offers those free or only reserved by other allocations in
+// flight: where the free ids have nothing in common but those do, the window is looked at again
+// (once the others settle or move on, their reservations go), and where those have nothing in
+// common either, the others' reservations do not matter and the window is done with. Past the
+// last window the allocation starts over from the first only when some window of the pass could
+// still free up, and is exhausted otherwise. A word says whether every member saw no reservation
+// in the window but of greater priority: then the same window is offered again at once (those
+// allocations move on), else the next one; a last one whether every member offered its window.
 class BitmaskAllocation : public InFlight {
  public:
   static constexpr ContextId kWindow = 2048;
@@ -160,8 +168,8 @@ class BitmaskAllocation : public InFlight {
     if (!reducer_.test()) return false;
     ContextId chosen = kNoContext;
     for (std::size_t w = 0; w < kWords && chosen == kNoContext; ++w)
-      if (mask_[w] != 0)
-        chosen = first_ + static_cast<ContextId>(64 * w + std::countr_zero(mask_[w]));
+      if (mask_[kFree + w] != 0)
+        chosen = first_ + static_cast<ContextId>(64 * w + std::countr_zero(mask_[kFree + w]));
     ContextId count = 0;  // the common free run from `chosen`, up to count_
     while (chosen != kNoContext && count < count_ && common(chosen + count)) ++count;
     release_offer_except(chosen, count);
@@ -175,30 +183,53 @@ class BitmaskAllocation : public InFlight {
   }
 
  private:
+  // Where each part of the reduced words sits: free ids, ids free or reserved by others, and
+  // "no reservation but of greater priority".
+  static constexpr std::size_t kFree = 0, kFreeButReserved = kWords,
+                               kNoneOfLesserPriority = 2 * kWords,
+                               kEveryoneOffered = 2 * kWords + 1;
+
   // Whether `id` is free at every member (set in the reduced mask of the window).
   bool common(ContextId id) const noexcept {
     const ContextId offset = id - first_;
-    return offset < kWindow && (mask_[offset / 64] >> (offset % 64) & 1) != 0;
+    return offset < kWindow && (mask_[kFree + offset / 64] >> (offset % 64) & 1) != 0;
   }
 
   ContextId next_window() {
-    const bool someone_blocked = mask_[kWords] == 0;
-    if (someone_blocked && mask_[kWords + 1] != 0 && contested_ < kContestedRetries) {
+    if (mask_[kEveryoneOffered] == 0) return first_;  // another allocation ranks first somewhere
+    const bool could_free =
+        std::any_of(mask_.begin() + kFreeButReserved, mask_.begin() + kFreeButReserved + kWords,
+                    [](std::uint64_t word) { return word != 0; });
+    if (could_free && mask_[kNoneOfLesserPriority] != 0 && contested_ < kContestedRetries) {
       ++contested_;
       return first_;
     }
     contested_ = 0;
+    could_free_in_pass_ = could_free_in_pass_ || could_free;
     const ContextId next = first_ + kWindow;
-    return next >= pool_.capacity() && someone_blocked ? 0 : next;
+    if (next < pool_.capacity() || !could_free_in_pass_) return next;  // past the end: exhausted
+    could_free_in_pass_ = false;
+    return 0;
   }
 
   void offer(ContextId first) {
     if (first >= pool_.capacity()) exhausted(pool_);
     first_ = first;
-    pool_.free_mask(first, std::span(mask_).first(kWords));
-    mask_[kWords] = pool_.any_reserved(first, kWindow) ? 0 : kAllOnes;
-    mask_[kWords + 1] = pool_.any_reserved_up_to(first, kWindow, priority_) ? 0 : kAllOnes;
-    std::copy_n(mask_.begin(), kWords, offered_.begin());
+    if (!pool_.ranks_first(priority_)) {
+      mask_.fill(0);
+      offered_.fill(0);
+      reducer_.start_and(mask_);
+      return;
+    }
+    const auto free = std::span(mask_).subspan(kFree, kWords);
+    const auto free_but_reserved = std::span(mask_).subspan(kFreeButReserved, kWords);
+    pool_.free_mask(first, free);
+    pool_.reserved_mask(first, free_but_reserved);
+    for (std::size_t w = 0; w < kWords; ++w) free_but_reserved[w] |= free[w];
+    mask_[kNoneOfLesserPriority] =
+        pool_.any_reserved_up_to(first, kWindow, priority_) ? 0 : kAllOnes;
+    mask_[kEveryoneOffered] = kAllOnes;
+    std::copy_n(free.begin(), kWords, offered_.begin());
     for_each_offered([&](ContextId id) { pool_.reserve(id, priority_); });
     reducer_.start_and(mask_);
   }
@@ -217,8 +248,8 @@ class BitmaskAllocation : public InFlight {
   }
 
   ContextId first_ = 0;
-  // Free bits, "no reservation", "no reservation but of greater priority".
-  std::array<std::uint64_t, kWords + 2> mask_{};
+  bool could_free_in_pass_ = false;  // some window since the first could free up
+  std::array<std::uint64_t, 2 * kWords + 2> mask_{};
   std::array<std::uint64_t, kWords> offered_{};
 };
 

@@ -38,13 +38,27 @@ ContextId ContextPool::end_of_held() const noexcept {
   return 0;
 }
 
-void ContextPool::free_mask(ContextId first, std::span<std::uint64_t> words) const noexcept {
+namespace {
+
+// Bit k of word w: whether `has(first + 64w + k)`.
+template <typename Has>
+void fill_mask(ContextId first, std::span<std::uint64_t> words, Has&& has) noexcept {
   for (std::size_t w = 0; w < words.size(); ++w) {
     std::uint64_t bits = 0;
     for (unsigned k = 0; k < 64; ++k)
-      bits |= std::uint64_t{is_free(first + static_cast<ContextId>(64 * w + k))} << k;
+      bits |= std::uint64_t{has(first + static_cast<ContextId>(64 * w + k))} << k;
     words[w] = bits;
   }
+}
+
+}  // namespace
+
+void ContextPool::free_mask(ContextId first, std::span<std::uint64_t> words) const noexcept {
+  fill_mask(first, words, [&](ContextId id) { return is_free(id); });
+}
+
+void ContextPool::reserved_mask(ContextId first, std::span<std::uint64_t> words) const noexcept {
+  fill_mask(first, words, [&](ContextId id) { return reserved(id); });
 }
 
 void ContextPool::reserve(ContextId id, std::uint64_t priority) {

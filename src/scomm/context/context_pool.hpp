@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -27,6 +28,8 @@ class ContextPool {
   ContextId end_of_held() const noexcept;
   // Free-id bits of [first, first + 64 * words.size()): bit k of word w is id first + 64w + k.
   void free_mask(ContextId first, std::span<std::uint64_t> words) const noexcept;
+  // The same bits of the ids allocations in flight reserve.
+  void reserved_mask(ContextId first, std::span<std::uint64_t> words) const noexcept;
 
   // An allocation in flight holds an id by reservation, and commits it once it settles on it.
   // `priority` is the reserving allocation's (allocation.hpp); 0 ranks first.
@@ -55,10 +58,17 @@ class ContextPool {
   // Memory of this object: its bit arrays and the reservation map (nodes and buckets).
   std::size_t bytes() const noexcept;
 
-  // Allocations in flight at this process: highest-CID must confirm when another is in flight.
-  int in_flight() const noexcept { return in_flight_; }
-  void begin_allocation() noexcept { ++in_flight_; }
-  void end_allocation() noexcept { --in_flight_; }
+  // Allocations in flight at this process, by priority: highest-CID must confirm when another is
+  // in flight, and bitmask offers its window only for the one that ranks first here.
+  std::size_t in_flight() const noexcept { return in_flight_.size(); }
+  void begin_allocation(std::uint64_t priority) { in_flight_.insert(priority); }
+  void end_allocation(std::uint64_t priority) noexcept {
+    in_flight_.erase(in_flight_.find(priority));
+  }
+  // Whether no allocation in flight here has a smaller priority value than `priority`.
+  bool ranks_first(std::uint64_t priority) const noexcept {
+    return in_flight_.empty() || priority <= *in_flight_.begin();
+  }
 
  private:
   bool reserved(ContextId id) const noexcept {
@@ -73,7 +83,7 @@ class ContextPool {
   std::vector<std::uint64_t> reserved_bits_;
   std::size_t held_ = 0;
   std::unordered_map<ContextId, std::uint64_t> reserver_;  // priority of nonzero reservers
-  int in_flight_ = 0;
+  std::multiset<std::uint64_t> in_flight_;
 };
 
 }  // namespace scomm::context
