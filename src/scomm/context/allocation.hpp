@@ -3,7 +3,8 @@
 //   vanilla  - MAX of each member's lowest free id, then AND to confirm it is free everywhere;
 //              repeated from the next id until confirmed.
 //   bitmask  - AND of the free-id masks of a window of 2,048 ids (MPICH); the next window when
-//              the window has no common free id.
+//              the window has no common free id. As in MPICH, a process offers its window only
+//              to the allocation in flight there with the smallest priority value.
 //   highest  - MAX of (highest held id + 1): one reduction when no allocation is in flight at any
 //              member; otherwise confirmed like vanilla. Falls back to vanilla (which reuses freed
 //              ids) when the ids above the highest are exhausted.
@@ -16,9 +17,12 @@
 // among those that can be in flight together at one process. A round refused only because
 // allocations of greater priority reserved the candidate is retried on the same candidate (at
 // most kContestedRetries times in a row), while those allocations move past it for good: the
-// pair no longer competes for that id. Nobody waits for another allocation to settle (one that
-// no process progresses must not block the rest), and a candidate is offered at most
-// 1 + kContestedRetries times before the next higher one, so every allocation ends.
+// pair no longer competes for that id. A confirming allocation (vanilla, highest) never waits
+// for another to settle, and a candidate is offered at most 1 + kContestedRetries times before
+// the next higher one, so every allocation ends. A bitmask allocation waits while another ranks
+// first at one of its members; the one of the smallest value anywhere ranks first at every
+// member and settles, so every allocation ends as long as each process advances its own (scomm
+// advances every pending one whenever it waits).
 #pragma once
 
 #include <cstdint>
