@@ -1,9 +1,11 @@
 // Communicators to and from MPI.
+#include <array>
 #include <memory>
 #include <numeric>
 #include <vector>
 
 #include "scomm/base/error.hpp"
+#include "scomm/comm/channel_reducer.hpp"
 #include "scomm/comm/create.hpp"
 #include "scomm/comm/mpi_reducer.hpp"
 #include "scomm/group/builder.hpp"
@@ -111,7 +113,7 @@ Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& polic
   int rank = 0;
   MPI_Comm_rank(mpi_comm, &rank);
   group::MapPtr map = group::build_map(base_ranks(runtime, mpi_comm), policy);
-  MpiReducer reducer(mpi_comm);
+  MpiReducer reducer(mpi_comm, MpiReducer::Mode::kNonblocking);  // polled: see allocate_run
   const context::IdRun run =
       context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer, 1 + first_run,
                             [&] { runtime.engine().progress_background(); });
@@ -122,7 +124,23 @@ Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& polic
   return comm;
 }
 
+namespace {
+
+// Waits until every member has come to the conversion, advancing the engine's background
+// operations meanwhile: MPI_Comm_create_group then blocks inside MPI, where nothing of scomm's
+// advances, and a member still waiting for a pending scomm operation that needs this process
+// (a bitmask allocation waits for one that ranks first) would otherwise never come.
+void wait_for_members(Runtime& runtime, Comm& comm) {
+  ChannelReducer reducer(runtime.engine(), comm.channel_ptr(), internal_tag(runtime, comm), false);
+  std::array<std::int64_t, 1> nothing{0};
+  reducer.start_max(nothing);
+  while (!reducer.test()) runtime.engine().progress_background();
+}
+
+}  // namespace
+
 MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
+  wait_for_members(runtime, comm);
   std::vector<int> members(static_cast<std::size_t>(comm.size()));
   comm.channel().map().decode(0, members);
   MPI_Group world = MPI_GROUP_NULL, group = MPI_GROUP_NULL;
