@@ -192,6 +192,38 @@ TEST_P(AllocationTest, AnAllocationSettlesBesideAnEarlierOne) {
   }
 }
 
+// Three nonblocking allocations over the pairs of three processes (a cycle of overlaps), all in
+// flight together on a pool of one bitmask window, each process advancing its two in turn: every
+// allocation settles, on ids its members agree on, apart from the others. (The real processes
+// where bitmask's allocations once took every free id from one another forever are
+// random_program_test's seed 2 at 4 ranks, 3,000 steps, SCOMM_CONTEXT_ALGORITHM=bitmask
+// SCOMM_BASE_COMMS=2 SCOMM_DERIVE_BITS=6: docs/MEASUREMENTS.md, stop 49.)
+TEST_P(AllocationTest, AllocationsOverACycleOfProcessesAllSettle) {
+  constexpr std::size_t kProcesses = 3;
+  std::vector<ContextPool> pools(kProcesses, ContextPool(2048));
+  std::vector<SimulatedCommunicator> pairs(kProcesses, SimulatedCommunicator(2));
+  std::vector<std::unique_ptr<Reducer>> reducers;
+  // allocations[c][k]: pair c's allocation at its member k, process (c + k) % 3.
+  std::vector<std::vector<std::unique_ptr<Allocation>>> allocations(kProcesses);
+  for (std::size_t c = 0; c < kProcesses; ++c)
+    for (std::size_t k = 0; k < 2; ++k) {
+      reducers.push_back(pairs[c].reducer());
+      allocations[c].push_back(
+          start_allocation(GetParam(), pools[(c + k) % kProcesses], *reducers.back(), true, 1 + c));
+    }
+  bool done = false;
+  for (int step = 0; !done && step < 10000; ++step) {
+    done = true;
+    for (auto& pair : allocations)
+      for (auto& allocation : pair) done = allocation->progress() && done;
+  }
+  ASSERT_TRUE(done) << "allocations over a cycle of processes never settle";
+  for (std::size_t c = 0; c < kProcesses; ++c) {
+    EXPECT_EQ(allocations[c][0]->result(), allocations[c][1]->result());
+    EXPECT_NE(allocations[c][0]->result(), allocations[(c + 1) % kProcesses][0]->result());
+  }
+}
+
 TEST_P(AllocationTest, BlockingAllocationsFollowingMpiCallOrder) {
   std::mt19937 rng(23);
   for (int trial = 0; trial < 100; ++trial) {
