@@ -116,7 +116,10 @@ class ConfirmingAllocation : public InFlight {
       confirm(candidate_);
       return;
     }
-    propose(candidate_ + 1);
+    // Highest-CID's candidate lay above every id held: past it there may be nothing left but
+    // freed ids below, so it goes on as vanilla from the first id.
+    propose(after_highest_ ? 0 : candidate_ + 1);
+    after_highest_ = false;
   }
 
   void settle_highest() {
@@ -124,6 +127,7 @@ class ConfirmingAllocation : public InFlight {
     if (highest >= pool_.capacity()) {
       propose(0);  // nothing free above the highest: reuse freed ids
     } else if (proposal_[1] != 0) {
+      after_highest_ = true;
       confirm(highest);
     } else {  // above every id held at any member, nothing else in flight: all of them free
       const ContextId count = std::min(count_, pool_.capacity() - highest);
@@ -135,6 +139,7 @@ class ConfirmingAllocation : public InFlight {
   Phase phase_ = Phase::kPropose;
   ContextId candidate_ = kNoContext;
   bool reserved_ = false;
+  bool after_highest_ = false;  // the candidate in confirmation is highest-CID's
   std::array<std::int64_t, 2> proposal_{};
   std::array<std::uint64_t, 2> confirmation_{};  // free everywhere, free but for greater ones
 };
