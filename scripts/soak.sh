@@ -3,8 +3,9 @@
 # context allocation algorithm and storage, the derivation bits, the number of base
 # communicators, detached sends, the pipeline segment, whether cores count as shared (always,
 # where the ranks outnumber the cores: ranks told otherwise spin, and crawl there) and whether
-# collectives agree first, then runs fresh seeds of every algorithm set. Rounds are drawn from
-# SEED, so a failing round is rerun exactly by the command it prints.
+# collectives agree first, then runs fresh seeds of every algorithm set. A failing round is rerun
+# exactly by the command it prints (the draws differ from run to run: bash reseeds RANDOM in the
+# subshells that draw them, whatever SEED says).
 #   scripts/soak.sh BUILD_DIR [ROUNDS] [SEED]   # default: 20 rounds, seed 1
 # Environment: SCOMM_SOAK_PROGRAMS (programs a round, 20), SCOMM_SOAK_STEPS (steps a program,
 # 1000), SCOMM_SOAK_NP (the process counts drawn from, "1 2 3 4 5 7 8"), SCOMM_SOAK_MPIRUN (the

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: a clang-format check, Open MPI build (unit + MPI tests at 1-8 and 16
-# ranks; a short soak of random programs under drawn settings; valgrind on the unit tests and on
-# the MPI tests at 3 ranks), MPICH build (MPI tests at 1-2 ranks), ASan+UBSan build, SimGrid SMPI
+# ranks; valgrind on the unit tests and on the MPI tests at 3 ranks), MPICH build (MPI tests at 1-2 ranks), ASan+UBSan build, SimGrid SMPI
 # build (MPI tests on simulated ranks), install check and a short fuzz run. Installs what it
 # needs.
 set -euo pipefail
@@ -87,17 +86,6 @@ stage "Open MPI, Release"
 # all): a test that sizes something for at most 8 ranks shows there.
 configure_and_build build -DCMAKE_BUILD_TYPE=Release -DSCOMM_TEST_PROCS="1;2;3;4;5;7;8;16" "$unity"
 run_ctest build
-
-stage "a short soak: random programs under drawn settings"
-# Six rounds of fresh seeds (scripts/soak.sh), each at a drawn process count under drawn settings
-# (context allocation and storage, base communicators, derivation bits, ...): the same rounds on
-# every run, as the draws are seeded. Each round counts as one test.
-soak_log="$(mktemp)"
-SCOMM_SOAK_STEPS=500 scripts/soak.sh build 6 1 | tee "$soak_log" || status=1
-soak_failed="$(sed -nE 's/^soak: [0-9]+ rounds, ([0-9]+) failed$/\1/p' "$soak_log")"
-passed=$((passed + 6 - ${soak_failed:-6}))
-failed=$((failed + ${soak_failed:-6}))
-rm -f "$soak_log"
 
 stage "valgrind, unit tests"
 # The largest strategy sizes, the group shapes over 10^5 ranks and more (half the group tests'
