@@ -309,6 +309,27 @@ TEST_P(BarrierTest, NobodyLeavesBeforeTheLastRankEnters) {
   }
 }
 
+// MPI's progress rule: a process blocked in a collective advances its pending operations. Rank 0
+// sits in the barrier with its idup pending while the others wait for that idup, which needs rank
+// 0's part, before they come to the barrier (a native barrier once blocked inside MPI_Barrier).
+TEST_P(BarrierTest, APendingIdupAdvancesWhileARankSitsInTheBarrier) {
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    SCOMM_Comm dup = SCOMM_COMM_NULL;
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &dup, &request), SCOMM_SUCCESS);
+    const bool first_in_barrier = world_rank_ == 0;
+    const int barrier_before = first_in_barrier ? SCOMM_Barrier(SCOMM_COMM_WORLD) : SCOMM_SUCCESS;
+    ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    const int barrier_after = first_in_barrier ? SCOMM_SUCCESS : SCOMM_Barrier(SCOMM_COMM_WORLD);
+    EXPECT_EQ(barrier_before, SCOMM_SUCCESS);
+    EXPECT_EQ(barrier_after, SCOMM_SUCCESS);
+    int size = 0;
+    ASSERT_EQ(SCOMM_Comm_size(dup, &size), SCOMM_SUCCESS);
+    EXPECT_EQ(size, world_size_);
+    ASSERT_EQ(SCOMM_Comm_free(&dup), SCOMM_SUCCESS);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, BarrierTest,
                          ::testing::Values("", "dissemination", "linear", "multilevel", "native"));
 

@@ -76,33 +76,31 @@ p2p::Request launch(const Call& call, const ScheduleKey& key, Build&& build,
   return launch(call, key, {}, std::forward<Build>(build), binding);
 }
 
-// Runs the base MPI's own collective on the communicator's MPI twin: `mpi(comm, request)` calls
-// the nonblocking form when `request` is not null, the blocking one otherwise. A blocking call
-// always calls the blocking form, whatever this member has in flight: MPI's blocking collectives
-// need not match its nonblocking ones, so every member must choose alike. It blocks inside MPI,
-// where scomm's own pending operations do not advance (documented: "native" is MPI's collective).
-template <typename MpiCollective>
-p2p::Request launch_native(const Call& call, MpiCollective&& mpi) {
+// Runs the base MPI's own collective on the communicator's MPI twin: `start(comm, request)` starts
+// its nonblocking form. A blocking call starts that form too, at every member alike (MPI matches
+// blocking collectives only with blocking ones), and finishes it as scomm waits: advancing scomm's
+// own pending operations meanwhile, as MPI's progress rule asks of a process blocked in a call
+// (one member sitting inside MPI_Bcast while another's allocation waits for its pending idup
+// would otherwise wait for good).
+template <typename StartMpi>
+p2p::Request launch_native(const Call& call, StartMpi&& start) {
   if (call.validates) return p2p::Request::completed();
   count_launch(call);
   const std::shared_ptr<comm::NativeComm>& native = call.comm.native(call.runtime);
-  if (call.blocking) {
-    p2p::check_mpi(mpi(native->get(), nullptr), "native collective");
-    return p2p::Request::completed();
-  }
   MPI_Request request = MPI_REQUEST_NULL;
-  p2p::check_mpi(mpi(native->get(), &request), "native collective");
-  return p2p::Request::operation(std::make_unique<NativeCollective>(request, native));
+  p2p::check_mpi(start(native->get(), &request), "native collective");
+  if (!call.blocking)
+    return p2p::Request::operation(std::make_unique<NativeCollective>(request, native));
+  NativeCollective(request, native).finish(call.runtime.engine());
+  return p2p::Request::completed();
 }
 
-// launch_native for an MPI collective pair called with the same arguments: `nonblocking(args...,
-// comm, request)` and `blocking(args..., comm)`, e.g. (MPI_Ibcast, MPI_Bcast, buffer, ...).
-template <typename Nonblocking, typename Blocking, typename... Args>
-p2p::Request launch_native(const Call& call, Nonblocking nonblocking, Blocking blocking,
-                           Args... args) {
-  return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
-    return request != nullptr ? nonblocking(args..., comm, request) : blocking(args..., comm);
-  });
+// launch_native for MPI's nonblocking collective `start(args..., comm, request)`, e.g.
+// (MPI_Ibcast, buffer, count, type, root).
+template <typename StartMpi, typename... Args>
+p2p::Request launch_native(const Call& call, StartMpi start, Args... args) {
+  return launch_native(
+      call, [&](MPI_Comm comm, MPI_Request* request) { return start(args..., comm, request); });
 }
 
 // The failures of the checks below, out of line: the checks themselves are inline (every
