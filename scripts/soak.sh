@@ -4,8 +4,7 @@
 # communicators, detached sends, the pipeline segment, whether cores count as shared (always,
 # where the ranks outnumber the cores: ranks told otherwise spin, and crawl there) and whether
 # collectives agree first, then runs fresh seeds of every algorithm set. A failing round is rerun
-# exactly by the command it prints (the draws differ from run to run: bash reseeds RANDOM in the
-# subshells that draw them, whatever SEED says).
+# exactly by the command it prints; the same SEED draws the same rounds.
 #   scripts/soak.sh BUILD_DIR [ROUNDS] [SEED]   # default: 20 rounds, seed 1
 # Environment: SCOMM_SOAK_PROGRAMS (programs a round, 20), SCOMM_SOAK_STEPS (steps a program,
 # 1000), SCOMM_SOAK_NP (the process counts drawn from, "1 2 3 4 5 7 8"), SCOMM_SOAK_MPIRUN (the
@@ -21,20 +20,32 @@ programs="${SCOMM_SOAK_PROGRAMS:-20}"
 steps="${SCOMM_SOAK_STEPS:-1000}"
 launcher="${SCOMM_SOAK_MPIRUN:-mpirun}"
 counts="${SCOMM_SOAK_NP:-1 2 3 4 5 7 8}"
-pick() { local options=("$@"); echo "${options[RANDOM % ${#options[@]}]}"; }
+# pick VARIABLE OPTION...: one of the options into the variable, drawn in this shell (a subshell,
+# as in $(...), would draw from a reseeded RANDOM).
+pick() {
+  local -n chosen="$1"
+  shift
+  local options=("$@")
+  chosen="${options[RANDOM % ${#options[@]}]}"
+}
 failed=0
 for ((round = 1; round <= rounds; ++round)); do
-  np="$(pick $counts)"
+  pick np $counts
   first_seed=$((10000 + RANDOM * 100))
+  pick algorithm highest bitmask vanilla
+  pick storage radix array fixed tree
+  pick derive_bits 0 1 4 6
+  pick base_comms 1 2 16
+  pick detached off 257:4096 1:65536
+  pick segment 64 1024 65536
+  shared=1
+  if [ "$np" -le "$jobs" ]; then pick shared 0 1; fi
+  pick check off on
   settings=(
-    SCOMM_CONTEXT_ALGORITHM="$(pick highest bitmask vanilla)"
-    SCOMM_CONTEXT_STORAGE="$(pick radix array fixed tree)"
-    SCOMM_DERIVE_BITS="$(pick 0 1 4 6)"
-    SCOMM_BASE_COMMS="$(pick 1 2 16)"
-    SCOMM_DETACHED_SENDS="$(pick off 257:4096 1:65536)"
-    SCOMM_COLL_SEGMENT="$(pick 64 1024 65536)"
-    SCOMM_CORES_SHARED="$(if [ "$np" -le "$jobs" ]; then pick 0 1; else echo 1; fi)"
-    SCOMM_COLL_CHECK="$(pick off on)"
+    SCOMM_CONTEXT_ALGORITHM="$algorithm" SCOMM_CONTEXT_STORAGE="$storage"
+    SCOMM_DERIVE_BITS="$derive_bits" SCOMM_BASE_COMMS="$base_comms"
+    SCOMM_DETACHED_SENDS="$detached" SCOMM_COLL_SEGMENT="$segment"
+    SCOMM_CORES_SHARED="$shared" SCOMM_COLL_CHECK="$check"
     SCOMM_RANDOM_PROGRAMS="$programs" SCOMM_RANDOM_STEPS="$steps"
     SCOMM_RANDOM_FIRST_SEED="$first_seed")
   # shellcheck disable=SC2206  # the launcher may carry options: split into words
@@ -42,7 +53,8 @@ for ((round = 1; round <= rounds; ++round)); do
     "$build/tests/random_program_test" --gtest_brief=1)
   log="$(mktemp)"
   if "${command[@]}" >"$log" 2>&1; then
-    echo "round $round: np $np, $(grep -o '[0-9]* tests' "$log" | tail -1) passed"
+    echo "round $round: np $np, $algorithm/$storage, derive $derive_bits, base $base_comms," \
+      "$(grep -o '[0-9]* tests' "$log" | tail -1) passed"
   else
     failed=$((failed + 1))
     echo "round $round FAILED: ${command[*]}"
