@@ -160,7 +160,12 @@ TEST(ContextBadInputTest, UnknownNamesAndMisusedIds) {
   expect_error_class(ErrorClass::kIntern, [&] { pool.commit(5); });   // not reserved
   pool.commit(3);
   expect_error_class(ErrorClass::kIntern, [&] { pool.commit(3); });  // already committed
-  EXPECT_EQ(pool.lowest_free(3), 4u);
+  EXPECT_EQ(pool.lowest_unused(3), 4u);
+  pool.reserve(4);  // only reserved: not in use
+  EXPECT_EQ(pool.lowest_unused(3), 4u);
+  EXPECT_TRUE(pool.in_use(3));
+  EXPECT_FALSE(pool.in_use(4));
+  pool.release(4);
   EXPECT_EQ(pool.end_of_held(), 4u);
 }
 

@@ -69,7 +69,7 @@ TEST_P(ContextAllocationTest, NonblockingStartedInDifferentOrdersEverywhere) {
   ContextPool pool(1 << 16);
   for (int k = 0; k < 20; ++k) {  // members start from different states
     const auto id = static_cast<ContextId>(rng() % 200);
-    if (pool.is_free(id)) pool.reserve(id);
+    if (pool.is_free(id)) pool.take(id);
   }
   std::vector<std::size_t> order(comms_.size());
   std::iota(order.begin(), order.end(), 0);

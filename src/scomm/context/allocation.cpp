@@ -37,16 +37,17 @@ class InFlight : public Allocation {
   ContextPool& pool_;
   Reducer& reducer_;
   std::uint64_t priority_;
-  ContextId count_;    // consecutive ids wanted
-  int contested_ = 0;  // rounds in a row retried for reservations of greater priority
+  ContextId count_;  // consecutive ids wanted
 };
 
 constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
 
-// Vanilla and highest. Vanilla proposes the lowest id free here (MAX) and confirms it is free
-// everywhere (AND), from the next id on failure. Highest proposes (end of held ids, "another
+// Vanilla and highest. Vanilla proposes the lowest id not in use here (MAX) and confirms it is
+// free everywhere (AND), from the next id on failure. Highest proposes (end of held ids, "another
 // allocation is in flight here") by MAX and settles at once when no member flagged; otherwise it
 // confirms like vanilla, and it falls back to vanilla when the ids above the highest run out.
+// As bitmask's, a confirmation reserves its candidate at a process only while it ranks first
+// there; a candidate in use nowhere (free, or only reserved) is confirmed again until it settles.
 class ConfirmingAllocation : public InFlight {
  public:
   ConfirmingAllocation(ContextPool& pool, Reducer& reducer, Algorithm algorithm, bool nonblocking,
@@ -85,21 +86,19 @@ class ConfirmingAllocation : public InFlight {
 
   void propose(ContextId from) {
     phase_ = Phase::kPropose;
-    contested_ = 0;
-    proposal_ = {pool_.lowest_free(from), 0};
+    proposal_ = {pool_.lowest_unused(from), 0};
     reducer_.start_max(std::span(proposal_).first(1));
   }
 
-  // Offers `candidate` for confirmation, reserving it here if it is free; the second word says
-  // whether it is free here but for reservations of allocations of greater priority.
+  // Offers `candidate` for confirmation, reserving it here if it is free and this allocation
+  // ranks first here; the second word says whether it is in use here (not even retrying helps).
   void confirm(ContextId candidate) {
     if (candidate >= pool_.capacity()) exhausted(pool_);
     phase_ = Phase::kConfirm;
     candidate_ = candidate;
-    reserved_ = pool_.is_free(candidate);
+    reserved_ = pool_.ranks_first(priority_) && pool_.is_free(candidate);
     if (reserved_) pool_.reserve(candidate, priority_);
-    const bool contested = reserved_ || pool_.reserved_above(candidate, priority_);
-    confirmation_ = {reserved_ ? kAllOnes : 0, contested ? kAllOnes : 0};
+    confirmation_ = {reserved_ ? kAllOnes : 0, pool_.in_use(candidate) ? 0 : kAllOnes};
     reducer_.start_and(confirmation_);
   }
 
@@ -110,9 +109,9 @@ class ConfirmingAllocation : public InFlight {
       return;
     }
     if (reserved_) pool_.release(candidate_);
-    // Those of greater priority that held the candidate move past it: try it again.
-    if (confirmation_[1] != 0 && contested_ < kContestedRetries) {
-      ++contested_;
+    // In use nowhere: others' reservations go once their rounds end, and where another ranks
+    // first this allocation waits for it to settle.
+    if (confirmation_[1] != 0) {
       confirm(candidate_);
       return;
     }
@@ -253,6 +252,7 @@ class BitmaskAllocation : public InFlight {
   }
 
   ContextId first_ = 0;
+  int contested_ = 0;                // rounds in a row on one window for others' reservations
   bool could_free_in_pass_ = false;  // some window since the first could free up
   std::array<std::uint64_t, 2 * kWords + 2> mask_{};
   std::array<std::uint64_t, kWords> offered_{};

@@ -1,28 +1,28 @@
 // Collective context allocation (Bosilca et al.), as resumable state machines so that the same
 // code serves blocking creation (dup, split) and nonblocking creation (idup, isplit):
-//   vanilla  - MAX of each member's lowest free id, then AND to confirm it is free everywhere;
-//              repeated from the next id until confirmed.
+//   vanilla  - MAX of each member's lowest id not in use, then AND to confirm it is free
+//              everywhere; repeated from the next id until confirmed.
 //   bitmask  - AND of the free-id masks of a window of 2,048 ids (MPICH); the next window when
-//              the window has no common free id. As in MPICH, a process offers its window only
-//              to the allocation in flight there with the smallest priority value.
+//              the window has no common free id.
 //   highest  - MAX of (highest held id + 1): one reduction when no allocation is in flight at any
 //              member; otherwise confirmed like vanilla. Falls back to vanilla (which reuses freed
 //              ids) when the ids above the highest are exhausted.
 // Correct under concurrency: an id a process offers in a confirming reduction is reserved at
 // that process until the reduction settles, so two allocations in flight at one process never
 // both settle on it; a bitmask round reserves its whole offered window.
-// Terminating under concurrency: allocations that reserved each other's candidate at different
-// processes would otherwise fail their confirmations in lockstep, moving on to the same next id
-// each time. Each nonblocking allocation has a priority, the same at its members and distinct
-// among those that can be in flight together at one process. A round refused only because
-// allocations of greater priority reserved the candidate is retried on the same candidate (at
-// most kContestedRetries times in a row), while those allocations move past it for good: the
-// pair no longer competes for that id. A confirming allocation (vanilla, highest) never waits
-// for another to settle, and a candidate is offered at most 1 + kContestedRetries times before
-// the next higher one, so every allocation ends. A bitmask allocation waits while another ranks
-// first at one of its members; the one of the smallest value anywhere ranks first at every
-// member and settles, so every allocation ends as long as each process advances its own (scomm
-// advances every pending one whenever it waits).
+// Terminating under concurrency (MPICH's rule, for every algorithm): each nonblocking allocation
+// has a priority, the same at its members and distinct among those that can be in flight
+// together at one process (blocking ones have 0, and a process runs one at a time). A process
+// reserves ids only for the allocation in flight there with the smallest priority value; the
+// others offer nothing and look again while the ids they look at are in use nowhere (free, or
+// only reserved). The allocation of the smallest value anywhere ranks first at every member, so
+// the reservations it meets are others' from before it arrived, which go as their rounds end:
+// it settles, or finds the ids exhausted, and the next one ranks first. So every allocation ends
+// as long as each process advances its own (scomm advances every pending one whenever it waits),
+// and none fails for a reservation that would have gone: no spurious exhaustion near the end of
+// the pool. (Where each reserved what it could, allocations over members that overlap in a cycle
+// took every free id from one another round after round, and two contending for the last id
+// could both fail.)
 #pragma once
 
 #include <cstdint>
@@ -37,7 +37,9 @@ namespace scomm::context {
 
 enum class Algorithm { kVanilla, kBitmask, kHighest };
 
-inline constexpr int kContestedRetries = 2;  // see above
+// Rounds in a row a bitmask allocation looks at one window again for reservations of greater
+// priority that may go (BitmaskAllocation::next_window).
+inline constexpr int kContestedRetries = 2;
 
 Algorithm algorithm_from_name(std::string_view name);  // "vanilla", "bitmask", "highest"
 std::string_view algorithm_name(Algorithm algorithm);

@@ -19,12 +19,12 @@ std::size_t ContextPool::bytes() const noexcept {
          reserver_.bucket_count() * sizeof(void*) + reserver_.size() * node;
 }
 
-ContextId ContextPool::lowest_free(ContextId from) const noexcept {
+ContextId ContextPool::lowest_unused(ContextId from) const noexcept {
   for (std::size_t word = from / 64; word < held_bits_.size(); ++word) {
-    std::uint64_t free_bits = ~held_bits_[word];
-    if (word == from / 64) free_bits &= ~std::uint64_t{0} << (from % 64);
-    if (free_bits != 0) {
-      const auto id = static_cast<ContextId>(word * 64 + std::countr_zero(free_bits));
+    std::uint64_t unused_bits = ~held_bits_[word] | reserved_bits_[word];
+    if (word == from / 64) unused_bits &= ~std::uint64_t{0} << (from % 64);
+    if (unused_bits != 0) {
+      const auto id = static_cast<ContextId>(word * 64 + std::countr_zero(unused_bits));
       return id < capacity_ ? id : capacity_;
     }
   }
@@ -90,10 +90,6 @@ bool ContextPool::any_reserved(ContextId first, ContextId count) const noexcept 
 std::uint64_t ContextPool::reserver(ContextId id) const noexcept {
   const auto it = reserver_.find(id);
   return it == reserver_.end() ? 0 : it->second;
-}
-
-bool ContextPool::reserved_above(ContextId id, std::uint64_t priority) const noexcept {
-  return reserved(id) && reserver(id) > priority;
 }
 
 bool ContextPool::any_reserved_up_to(ContextId first, ContextId count,

@@ -22,8 +22,11 @@ class ContextPool {
   bool is_free(ContextId id) const noexcept {  // inline: release() asks on every free
     return id < capacity_ && !((held_bits_[id / 64] >> (id % 64)) & 1);
   }
-  // The lowest free id >= from, or capacity() when there is none.
-  ContextId lowest_free(ContextId from) const noexcept;
+  // Whether `id` is used by a communicator here (held, and not only reserved).
+  bool in_use(ContextId id) const noexcept { return !is_free(id) && !reserved(id); }
+  // The lowest id >= from not in use (free, or only reserved by an allocation in flight), or
+  // capacity() when there is none.
+  ContextId lowest_unused(ContextId from) const noexcept;
   // One more than the highest id held (used or reserved), 0 when none is held.
   ContextId end_of_held() const noexcept;
   // Free-id bits of [first, first + 64 * words.size()): bit k of word w is id first + 64w + k.
@@ -50,8 +53,6 @@ class ContextPool {
   }
   // True when some id in [first, first + count) is reserved by an allocation in flight.
   bool any_reserved(ContextId first, ContextId count) const noexcept;
-  // Whether `id` is reserved by an allocation of greater priority than `priority`.
-  bool reserved_above(ContextId id, std::uint64_t priority) const noexcept;
   // Whether some id in [first, first + count) is reserved with priority <= `priority`.
   bool any_reserved_up_to(ContextId first, ContextId count, std::uint64_t priority) const noexcept;
   std::size_t held() const noexcept { return held_; }
@@ -59,7 +60,7 @@ class ContextPool {
   std::size_t bytes() const noexcept;
 
   // Allocations in flight at this process, by priority: highest-CID must confirm when another is
-  // in flight, and bitmask offers its window only for the one that ranks first here.
+  // in flight, and an allocation reserves ids only while it ranks first here.
   std::size_t in_flight() const noexcept { return in_flight_.size(); }
   void begin_allocation(std::uint64_t priority) { in_flight_.insert(priority); }
   void end_allocation(std::uint64_t priority) noexcept {
