@@ -31,8 +31,8 @@ p2p::Request allgather(const Call& call, const void* sendbuf, int sendcount, MPI
   const Algorithm algorithm =
       call.selection.choose(Operation::kAllgather, bytes_of(recvcount, recvtype), shape.size);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Iallgather, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                         recvtype);
+    return launch_native(call, MPI_Iallgather, MPI_Allgather, sendbuf, sendcount, sendtype, recvbuf,
+                         recvcount, recvtype);
   return launch(
       call, ScheduleKey{Operation::kAllgather, algorithm, 0, in_place, sendcount, recvcount},
       [&] { return build_allgather(algorithm, shape, sendcount, recvcount, in_place); },

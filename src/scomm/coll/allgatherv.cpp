@@ -27,8 +27,8 @@ p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount, MP
   const Algorithm algorithm =
       call.selection.choose(Operation::kAllgatherv, bytes_of(total, recvtype), p);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Iallgatherv, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                         displs, recvtype);
+    return launch_native(call, MPI_Iallgatherv, MPI_Allgatherv, sendbuf, sendcount, sendtype,
+                         recvbuf, recvcounts, displs, recvtype);
   return launch(
       call, ScheduleKey{Operation::kAllgatherv, algorithm, 0, in_place, sendcount, 0},
       {counts, offsets},

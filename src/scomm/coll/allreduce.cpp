@@ -30,7 +30,7 @@ p2p::Request allreduce(const Call& call, const void* sendbuf, void* recvbuf, int
   Algorithm algorithm =
       call.selection.choose(Operation::kAllreduce, bytes_of(count, type), shape.size, commutative);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Iallreduce, sendbuf, recvbuf, count, type, op);
+    return launch_native(call, MPI_Iallreduce, MPI_Allreduce, sendbuf, recvbuf, count, type, op);
   // The ring's blocks wrap past the last rank, out of rank order: a non-commutative operation
   // takes recursive doubling instead, even when the ring is forced.
   if (algorithm == Algorithm::kRing && !commutative) algorithm = Algorithm::kRecursiveDoubling;

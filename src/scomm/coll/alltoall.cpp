@@ -16,8 +16,8 @@ p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_
   const Algorithm algorithm =
       call.selection.choose(Operation::kAlltoall, bytes_of(recvcount, recvtype), shape.size);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Ialltoall, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                         recvtype);
+    return launch_native(call, MPI_Ialltoall, MPI_Alltoall, sendbuf, sendcount, sendtype, recvbuf,
+                         recvcount, recvtype);
   return launch(
       call, ScheduleKey{Operation::kAlltoall, algorithm, 0, in_place, sendcount, recvcount},
       [&] {

@@ -21,8 +21,8 @@ p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcou
   const Shape shape = call.shape();
   const Algorithm algorithm = call.selection.choose(Operation::kAlltoallv, 0, p);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Ialltoallv, sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-                         recvcounts, rdispls, recvtype);
+    return launch_native(call, MPI_Ialltoallv, MPI_Alltoallv, sendbuf, sendcounts, sdispls,
+                         sendtype, recvbuf, recvcounts, rdispls, recvtype);
   const VectorLayout send =
       in_place ? VectorLayout{kInput, {}, {}}
                : VectorLayout{kInput, std::span(sendcounts, n), std::span(sdispls, n)};

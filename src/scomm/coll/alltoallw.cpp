@@ -43,7 +43,8 @@ bool native_nonblocking_is_wrong(const Call& call, [[maybe_unused]] bool in_plac
 }
 
 // The selection's algorithm, except that a "native" call (blocking or not: both run MPI's
-// nonblocking form, launch_native) runs scomm's schedule where the base MPI's is wrong.
+// nonblocking form but under SMPI, launch_native) runs scomm's schedule where the base MPI's
+// nonblocking one is wrong.
 Algorithm algorithm_for(const Call& call, bool in_place) {
   const Algorithm algorithm = call.selection.choose(Operation::kAlltoallw, 0, call.comm.size());
   if (algorithm == Algorithm::kNative && native_nonblocking_is_wrong(call, in_place))
@@ -70,8 +71,8 @@ p2p::Request alltoallw(const Call& call, const void* sendbuf, const int* sendcou
   const std::span<const int> recv = add_views(recvbuf, recvcounts, rdispls, recvtypes, p, views);
   const Algorithm algorithm = algorithm_for(call, in_place);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Ialltoallw, sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
-                         recvcounts, rdispls, recvtypes);
+    return launch_native(call, MPI_Ialltoallw, MPI_Alltoallw, sendbuf, sendcounts, sdispls,
+                         sendtypes, recvbuf, recvcounts, rdispls, recvtypes);
   Binding binding = args.binding();
   binding.views = views;
   const ScheduleKey key{Operation::kAlltoallw, algorithm, 0, in_place, 0, 0};

@@ -43,7 +43,7 @@ p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type,
   const std::int64_t bytes = bytes_of(count, type);
   const Algorithm algorithm = call.selection.choose(Operation::kBcast, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Ibcast, buffer, count, type, root);
+    return launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, count, type, root);
   if (cuts_the_buffer(algorithm))
     return bcast_cut(call, shape, algorithm, bcast_bytes(buffer, count, type));
   return launch(

@@ -9,11 +9,13 @@ namespace scomm::coll {
 // Rank 0's receive buffer is left as it is (MPI leaves its content undefined).
 p2p::Request exscan(const Call& call, const void* sendbuf, void* recvbuf, int count,
                     MPI_Datatype type, MPI_Op op) {
-  return prefix_reduction(call, Operation::kExscan, sendbuf, recvbuf, count, type, op,
-                          {exscan_recursive_doubling, exscan_binary_tree, exscan_linear},
-                          [&](MPI_Comm comm, MPI_Request* request) {
-                            return MPI_Iexscan(sendbuf, recvbuf, count, type, op, comm, request);
-                          });
+  return prefix_reduction(
+      call, Operation::kExscan, sendbuf, recvbuf, count, type, op,
+      {exscan_recursive_doubling, exscan_binary_tree, exscan_linear},
+      [&](MPI_Comm comm, MPI_Request* request) {
+        return request != nullptr ? MPI_Iexscan(sendbuf, recvbuf, count, type, op, comm, request)
+                                  : MPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+      });
 }
 
 }  // namespace scomm::coll

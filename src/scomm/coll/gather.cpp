@@ -18,8 +18,8 @@ p2p::Request gather(const Call& call, const void* sendbuf, int sendcount, MPI_Da
       at_root ? bytes_of(recvcount, recvtype) : bytes_of(sendcount, sendtype);
   const Algorithm algorithm = call.selection.choose(Operation::kGather, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Igather, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                         recvtype, root);
+    return launch_native(call, MPI_Igather, MPI_Gather, sendbuf, sendcount, sendtype, recvbuf,
+                         recvcount, recvtype, root);
   return launch(
       call,
       ScheduleKey{Operation::kGather, algorithm, root, in_place, sendcount,

@@ -19,8 +19,8 @@ p2p::Request gatherv(const Call& call, const void* sendbuf, int sendcount, MPI_D
   const Shape shape = call.shape(root);
   const Algorithm algorithm = call.selection.choose(Operation::kGatherv, 0, p);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Igatherv, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                         displs, recvtype, root);
+    return launch_native(call, MPI_Igatherv, MPI_Gatherv, sendbuf, sendcount, sendtype, recvbuf,
+                         recvcounts, displs, recvtype, root);
   const auto n = static_cast<std::size_t>(at_root ? p : 0);
   const std::span counts(recvcounts, n), offsets(displs, n);
   return launch(

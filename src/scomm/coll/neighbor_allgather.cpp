@@ -9,7 +9,7 @@ p2p::Request neighbor_allgather(const Call& call, const void* sendbuf, int sendc
                                 MPI_Datatype recvtype) {
   return NeighborCall(call, Operation::kNeighborAllgather)
       .exchange(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                SameBlock{{kInput, 0, sendcount}}, MPI_Ineighbor_allgather);
+                SameBlock{{kInput, 0, sendcount}}, MPI_Ineighbor_allgather, MPI_Neighbor_allgather);
 }
 
 }  // namespace scomm::coll

@@ -14,8 +14,8 @@ p2p::Request neighbor_allgatherv(const Call& call, const void* sendbuf, int send
   const NeighborVector recv =
       checked_vector(recvbuf, recvcounts, displs, neighbors.degrees().in, recvtype);
   if (neighbors.native())
-    return launch_native(call, MPI_Ineighbor_allgatherv, sendbuf, sendcount, sendtype, recvbuf,
-                         recvcounts, displs, recvtype);
+    return launch_native(call, MPI_Ineighbor_allgatherv, MPI_Neighbor_allgatherv, sendbuf,
+                         sendcount, sendtype, recvbuf, recvcounts, displs, recvtype);
   return neighbors.launch(sendcount, 0, {recv.counts, recv.displs},
                           SameBlock{{kInput, 0, sendcount}},
                           VectorLayout{kOutput, recv.counts, recv.displs}, args.binding());

@@ -10,7 +10,7 @@ p2p::Request neighbor_alltoall(const Call& call, const void* sendbuf, int sendco
                                MPI_Datatype recvtype) {
   return NeighborCall(call, Operation::kNeighborAlltoall)
       .exchange(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                RegularLayout{kInput, sendcount}, MPI_Ineighbor_alltoall);
+                RegularLayout{kInput, sendcount}, MPI_Ineighbor_alltoall, MPI_Neighbor_alltoall);
 }
 
 }  // namespace scomm::coll

@@ -15,8 +15,8 @@ p2p::Request neighbor_alltoallv(const Call& call, const void* sendbuf, const int
   const NeighborVector recv =
       checked_vector(recvbuf, recvcounts, rdispls, neighbors.degrees().in, recvtype);
   if (neighbors.native())
-    return launch_native(call, MPI_Ineighbor_alltoallv, sendbuf, sendcounts, sdispls, sendtype,
-                         recvbuf, recvcounts, rdispls, recvtype);
+    return launch_native(call, MPI_Ineighbor_alltoallv, MPI_Neighbor_alltoallv, sendbuf, sendcounts,
+                         sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype);
   return neighbors.launch(0, 0, {send.counts, send.displs, recv.counts, recv.displs},
                           VectorLayout{kInput, send.counts, send.displs},
                           VectorLayout{kOutput, recv.counts, recv.displs}, args.binding());

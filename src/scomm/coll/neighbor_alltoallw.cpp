@@ -23,8 +23,8 @@ p2p::Request neighbor_alltoallw(const Call& call, const void* sendbuf, const int
   const std::span<const int> recv =
       add_views(recvbuf, recvcounts, rdispls, recvtypes, degrees.in, views);
   if (neighbors.native())
-    return launch_native(call, MPI_Ineighbor_alltoallw, sendbuf, sendcounts, sdispls, sendtypes,
-                         recvbuf, recvcounts, rdispls, recvtypes);
+    return launch_native(call, MPI_Ineighbor_alltoallw, MPI_Neighbor_alltoallw, sendbuf, sendcounts,
+                         sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes);
   Binding binding = args.binding();
   binding.views = views;
   return neighbors.launch(0, 0, {send, recv}, ViewLayout{0, send}, ViewLayout{send.size(), recv},

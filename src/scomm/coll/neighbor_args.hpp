@@ -41,16 +41,16 @@ class NeighborCall {
                     int recvcount, MPI_Datatype recvtype) const;
 
   // A collective of one count a side (allgather, alltoall): `send` lays out the send buffer's
-  // blocks, the receive buffer holds one block a neighbor; "native" runs MPI's own, started by
-  // `start_mpi`.
-  template <typename Send, typename StartMpi>
+  // blocks, the receive buffer holds one block a neighbor; "native" runs MPI's own `nonblocking`
+  // or `blocking` call.
+  template <typename Send, typename Nonblocking, typename Blocking>
   p2p::Request exchange(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                         int recvcount, MPI_Datatype recvtype, const Send& send,
-                        StartMpi start_mpi) const {
+                        Nonblocking nonblocking, Blocking blocking) const {
     const ExchangeArgs checked = args(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
     if (native())
-      return launch_native(call_, start_mpi, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                           recvtype);
+      return launch_native(call_, nonblocking, blocking, sendbuf, sendcount, sendtype, recvbuf,
+                           recvcount, recvtype);
     return launch(sendcount, recvcount, {}, send, RegularLayout{kOutput, recvcount},
                   checked.binding());
   }

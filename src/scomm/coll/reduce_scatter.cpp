@@ -14,7 +14,9 @@ p2p::Request reduce_scatter(const Call& call, const void* sendbuf, void* recvbuf
   return reduce_scatter_counts(
       call, Operation::kReduceScatter, sendbuf, recvbuf, counts,
       std::span(recvcounts, counts.size()), type, op, [&](MPI_Comm comm, MPI_Request* request) {
-        return MPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm, request);
+        return request != nullptr
+                   ? MPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm, request)
+                   : MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
       });
 }
 

@@ -22,7 +22,7 @@ inline Binding reduction_binding(const void* sendbuf, void* recvbuf, MPI_Datatyp
   return {sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, type, recvbuf, type, op};
 }
 
-// Starts the base MPI's nonblocking form of a collective (launch_native).
+// Calls the base MPI's form of a collective (launch_native): nonblocking when `request` is set.
 using NativeCall = base::FunctionRef<int(MPI_Comm comm, MPI_Request* request)>;
 
 // The schedules of scan or of exscan.

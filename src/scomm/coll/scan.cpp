@@ -11,7 +11,9 @@ p2p::Request scan(const Call& call, const void* sendbuf, void* recvbuf, int coun
   return prefix_reduction(call, Operation::kScan, sendbuf, recvbuf, count, type, op,
                           {scan_recursive_doubling, scan_binary_tree, scan_linear},
                           [&](MPI_Comm comm, MPI_Request* request) {
-                            return MPI_Iscan(sendbuf, recvbuf, count, type, op, comm, request);
+                            return request != nullptr
+                                       ? MPI_Iscan(sendbuf, recvbuf, count, type, op, comm, request)
+                                       : MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
                           });
 }
 

@@ -18,8 +18,8 @@ p2p::Request scatter(const Call& call, const void* sendbuf, int sendcount, MPI_D
       at_root ? bytes_of(sendcount, sendtype) : bytes_of(recvcount, recvtype);
   const Algorithm algorithm = call.selection.choose(Operation::kScatter, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Iscatter, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                         recvtype, root);
+    return launch_native(call, MPI_Iscatter, MPI_Scatter, sendbuf, sendcount, sendtype, recvbuf,
+                         recvcount, recvtype, root);
   return launch(
       call,
       ScheduleKey{Operation::kScatter, algorithm, root, in_place, recvcount,

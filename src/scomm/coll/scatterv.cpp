@@ -19,8 +19,8 @@ p2p::Request scatterv(const Call& call, const void* sendbuf, const int* sendcoun
   const Shape shape = call.shape(root);
   const Algorithm algorithm = call.selection.choose(Operation::kScatterv, 0, p);
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Iscatterv, sendbuf, sendcounts, displs, sendtype, recvbuf,
-                         recvcount, recvtype, root);
+    return launch_native(call, MPI_Iscatterv, MPI_Scatterv, sendbuf, sendcounts, displs, sendtype,
+                         recvbuf, recvcount, recvtype, root);
   const auto n = static_cast<std::size_t>(at_root ? p : 0);
   const std::span counts(sendcounts, n), offsets(displs, n);
   return launch(
