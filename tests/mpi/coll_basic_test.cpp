@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "coll_test_support.hpp"
+#include "smpi_defects.hpp"
 
 namespace {
 
@@ -313,6 +314,8 @@ TEST_P(BarrierTest, NobodyLeavesBeforeTheLastRankEnters) {
 // sits in the barrier with its idup pending while the others wait for that idup, which needs rank
 // 0's part, before they come to the barrier (a native barrier once blocked inside MPI_Barrier).
 TEST_P(BarrierTest, APendingIdupAdvancesWhileARankSitsInTheBarrier) {
+  if (kOnSmpi && GetParam() == "native")
+    GTEST_SKIP() << "under SMPI a blocking native call keeps MPI's blocking form (collective.hpp)";
   for (int repeat = 0; repeat < 3; ++repeat) {
     SCOMM_Comm dup = SCOMM_COMM_NULL;
     SCOMM_Request request = SCOMM_REQUEST_NULL;
