@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: a clang-format check, Open MPI build (unit + MPI tests at 1-8 and 16
-# ranks; valgrind on the unit tests and on the MPI tests at 3 ranks), MPICH build (MPI tests at 1-2 ranks), ASan+UBSan build, SimGrid SMPI
-# build (MPI tests on simulated ranks), install check and a short fuzz run. Installs what it
-# needs.
+# ranks; valgrind on the unit tests and on the MPI tests at 3 ranks), MPICH build (MPI tests at
+# 1-2 ranks), ASan+UBSan build, SimGrid SMPI build (MPI tests on simulated ranks), install check
+# and a short fuzz run. Installs what it needs.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$root/scripts/setup.sh"

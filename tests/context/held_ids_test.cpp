@@ -56,7 +56,7 @@ TEST(ContextPoolTest, ReleaseFreesHeldAndReservedIdsAndRefusesFreeOnes) {
   pool.release(71);  // a reservation: its priority goes with it
   EXPECT_TRUE(pool.is_free(70));
   EXPECT_TRUE(pool.is_free(71));
-  EXPECT_FALSE(pool.any_reserved(64, 64));
+  EXPECT_FALSE(pool.any_reserved_up_to(64, 64, ~std::uint64_t{0}));  // by any allocation
   EXPECT_EQ(pool.held(), 0u);
   EXPECT_THROW(pool.release(70), Error);   // no longer held
   EXPECT_THROW(pool.release(256), Error);  // beyond the capacity

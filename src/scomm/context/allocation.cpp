@@ -140,7 +140,7 @@ class ConfirmingAllocation : public InFlight {
   bool reserved_ = false;
   bool after_highest_ = false;  // the candidate in confirmation is highest-CID's
   std::array<std::int64_t, 2> proposal_{};
-  std::array<std::uint64_t, 2> confirmation_{};  // free everywhere, free but for greater ones
+  std::array<std::uint64_t, 2> confirmation_{};  // reserved everywhere, in use nowhere
 };
 
 // Bitmask: AND of a window's free masks, the whole offered window reserved meanwhile. As in
@@ -149,14 +149,15 @@ class ConfirmingAllocation : public InFlight {
 // allocation of the smallest value anywhere gets every member's window, so one of them always
 // settles or finds the ids exhausted. (Where each offered all it had, allocations over members
 // that overlap in a cycle took every free id from one another, round after round, forever.)
-// Beside the free ids each member offers those free or only reserved by other allocations in
-// flight: where the free ids have nothing in common but those do, the window is looked at again
-// (once the others settle or move on, their reservations go), and where those have nothing in
-// common either, the others' reservations do not matter and the window is done with. Past the
-// last window the allocation starts over from the first only when some window of the pass could
-// still free up, and is exhausted otherwise. A word says whether every member saw no reservation
-// in the window but of greater priority: then the same window is offered again at once (those
-// allocations move on), else the next one; a last one whether every member offered its window.
+// Beside the free ids each member offers those not in use (free, or only reserved by other
+// allocations in flight): where the free ids have nothing in common but those do, the window is
+// looked at again (once the others settle or move on, their reservations go), and where those have
+// nothing in common either, the others' reservations do not matter and the window is done with.
+// Past the last window the allocation starts over from the first only when some window of the pass
+// could still free up, and is exhausted otherwise. A word says whether every member saw no
+// reservation in the window but of greater priority: then the same window is offered again at once
+// (those allocations move on), else the next one; a last one whether every member offered its
+// window.
 class BitmaskAllocation : public InFlight {
  public:
   static constexpr ContextId kWindow = 2048;
@@ -187,10 +188,9 @@ class BitmaskAllocation : public InFlight {
   }
 
  private:
-  // Where each part of the reduced words sits: free ids, ids free or reserved by others, and
-  // "no reservation but of greater priority".
-  static constexpr std::size_t kFree = 0, kFreeButReserved = kWords,
-                               kNoneOfLesserPriority = 2 * kWords,
+  // Where each part of the reduced words sits: free ids, ids not in use, and "no reservation but
+  // of greater priority".
+  static constexpr std::size_t kFree = 0, kUnused = kWords, kNoneOfLesserPriority = 2 * kWords,
                                kEveryoneOffered = 2 * kWords + 1;
 
   // Whether `id` is free at every member (set in the reduced mask of the window).
@@ -201,9 +201,8 @@ class BitmaskAllocation : public InFlight {
 
   ContextId next_window() {
     if (mask_[kEveryoneOffered] == 0) return first_;  // another allocation ranks first somewhere
-    const bool could_free =
-        std::any_of(mask_.begin() + kFreeButReserved, mask_.begin() + kFreeButReserved + kWords,
-                    [](std::uint64_t word) { return word != 0; });
+    const bool could_free = std::any_of(mask_.begin() + kUnused, mask_.begin() + kUnused + kWords,
+                                        [](std::uint64_t word) { return word != 0; });
     if (could_free && mask_[kNoneOfLesserPriority] != 0 && contested_ < kContestedRetries) {
       ++contested_;
       return first_;
@@ -226,10 +225,8 @@ class BitmaskAllocation : public InFlight {
       return;
     }
     const auto free = std::span(mask_).subspan(kFree, kWords);
-    const auto free_but_reserved = std::span(mask_).subspan(kFreeButReserved, kWords);
     pool_.free_mask(first, free);
-    pool_.reserved_mask(first, free_but_reserved);
-    for (std::size_t w = 0; w < kWords; ++w) free_but_reserved[w] |= free[w];
+    pool_.unused_mask(first, std::span(mask_).subspan(kUnused, kWords));
     mask_[kNoneOfLesserPriority] =
         pool_.any_reserved_up_to(first, kWindow, priority_) ? 0 : kAllOnes;
     mask_[kEveryoneOffered] = kAllOnes;

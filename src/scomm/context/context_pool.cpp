@@ -57,8 +57,8 @@ void ContextPool::free_mask(ContextId first, std::span<std::uint64_t> words) con
   fill_mask(first, words, [&](ContextId id) { return is_free(id); });
 }
 
-void ContextPool::reserved_mask(ContextId first, std::span<std::uint64_t> words) const noexcept {
-  fill_mask(first, words, [&](ContextId id) { return reserved(id); });
+void ContextPool::unused_mask(ContextId first, std::span<std::uint64_t> words) const noexcept {
+  fill_mask(first, words, [&](ContextId id) { return !in_use(id); });
 }
 
 void ContextPool::reserve(ContextId id, std::uint64_t priority) {
@@ -79,12 +79,6 @@ void ContextPool::commit(ContextId id) {
   if (!reserved(id))
     throw Error(ErrorClass::kIntern, "context " + std::to_string(id) + " is not reserved");
   drop_reservation(id);
-}
-
-bool ContextPool::any_reserved(ContextId first, ContextId count) const noexcept {
-  for (ContextId id = first; id < first + count && id < capacity_; ++id)
-    if (reserved(id)) return true;
-  return false;
 }
 
 std::uint64_t ContextPool::reserver(ContextId id) const noexcept {

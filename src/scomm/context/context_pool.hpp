@@ -31,8 +31,8 @@ class ContextPool {
   ContextId end_of_held() const noexcept;
   // Free-id bits of [first, first + 64 * words.size()): bit k of word w is id first + 64w + k.
   void free_mask(ContextId first, std::span<std::uint64_t> words) const noexcept;
-  // The same bits of the ids allocations in flight reserve.
-  void reserved_mask(ContextId first, std::span<std::uint64_t> words) const noexcept;
+  // The same bits of the ids not in use (free, or only reserved).
+  void unused_mask(ContextId first, std::span<std::uint64_t> words) const noexcept;
 
   // An allocation in flight holds an id by reservation, and commits it once it settles on it.
   // `priority` is the reserving allocation's (allocation.hpp); 0 ranks first.
@@ -51,8 +51,6 @@ class ContextPool {
       drop_reservation(id);
     --held_;
   }
-  // True when some id in [first, first + count) is reserved by an allocation in flight.
-  bool any_reserved(ContextId first, ContextId count) const noexcept;
   // Whether some id in [first, first + count) is reserved with priority <= `priority`.
   bool any_reserved_up_to(ContextId first, ContextId count, std::uint64_t priority) const noexcept;
   std::size_t held() const noexcept { return held_; }
