@@ -82,11 +82,12 @@ int SCOMM_Init(void) {
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
     try {
-      const int world = ctx.comms.emplace(
-          scomm::comm::from_mpi(*ctx.runtime, MPI_COMM_WORLD, ctx.map_policy,
+      const int world =
+          ctx.comms.emplace(scomm::comm::world_from_mpi(
+                                *ctx.runtime, MPI_COMM_WORLD, ctx.map_policy,
                                 scomm::comm::world_first_run(ctx.runtime->blocks(),
                                                              ctx.runtime->options().derive_bits)),
-          scomm::capi::ErrhandlerRef(scomm::capi::kErrorsAreFatal));
+                            scomm::capi::ErrhandlerRef(scomm::capi::kErrorsAreFatal));
       if (world != SCOMM_COMM_WORLD) throw Error(ErrorClass::kIntern, "SCOMM_COMM_WORLD taken");
     } catch (...) {
       ctx.runtime.reset();

@@ -102,10 +102,8 @@ MPI_Comm with_topology(MPI_Comm plain, const group::VirtualTopology& topology) {
   return out;
 }
 
-}  // namespace
-
-Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy,
-              context::ContextId first_run) {
+Comm converted(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy,
+               context::ContextId first_run, MpiReducer::Mode waiting) {
   if (mpi_comm == MPI_COMM_NULL) throw Error(ErrorClass::kComm, "MPI_COMM_NULL");
   int inter = 0;
   MPI_Comm_test_inter(mpi_comm, &inter);
@@ -113,7 +111,7 @@ Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& polic
   int rank = 0;
   MPI_Comm_rank(mpi_comm, &rank);
   group::MapPtr map = group::build_map(base_ranks(runtime, mpi_comm), policy);
-  MpiReducer reducer(mpi_comm, MpiReducer::Mode::kNonblocking);  // polled: see allocate_run
+  MpiReducer reducer(mpi_comm, waiting);
   const context::IdRun run =
       context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer, 1 + first_run,
                             [&] { runtime.engine().progress_background(); });
@@ -122,6 +120,17 @@ Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& polic
   if (auto topology = topology_of_mpi(mpi_comm, comm.size()))
     comm.set_topology(std::move(topology));
   return comm;
+}
+
+}  // namespace
+
+Comm from_mpi(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& policy) {
+  return converted(runtime, mpi_comm, policy, 0, MpiReducer::Mode::kNonblocking);
+}
+
+Comm world_from_mpi(Runtime& runtime, MPI_Comm world, const group::MapPolicy& policy,
+                    context::ContextId first_run) {
+  return converted(runtime, world, policy, first_run, MpiReducer::Mode::kBlocking);
 }
 
 namespace {

@@ -1,8 +1,9 @@
-// Context allocation over a real MPI communicator. Blocking (SCOMM_Comm_from_MPI): each reduction
+// Context allocation over a real MPI communicator. Blocking (SCOMM_Init's world): each reduction
 // is one MPI_Allreduce, done when started; a blocking allreduce uses the MPI's tuned algorithms,
 // where some implementations' nonblocking ones are naive (SimGrid SMPI's MPI_Iallreduce sends
-// p^2 messages). Nonblocking: MPI_Iallreduce, completed by test(), so that allocations on
-// overlapping communicators can progress together.
+// p^2 messages). Nonblocking (SCOMM_Comm_from_MPI): MPI_Iallreduce, completed by test(), so that
+// the process's pending operations progress meanwhile. Every member must use the same mode: a
+// blocking collective never matches a nonblocking one.
 #pragma once
 
 #include <mpi.h>
