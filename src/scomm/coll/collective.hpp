@@ -108,14 +108,21 @@ p2p::Request launch_native(const Call& call, MpiCollective&& mpi) {
   return p2p::Request::completed();
 }
 
-// launch_native for an MPI collective pair called with the same arguments: `nonblocking(args...,
-// comm, request)` and `blocking(args..., comm)`, e.g. (MPI_Ibcast, MPI_Bcast, buffer, ...).
+// The `mpi(comm, request)` that launch_native calls, for an MPI collective pair taking the same
+// arguments: `nonblocking(args..., comm, request)` and `blocking(args..., comm)`, e.g.
+// (MPI_Ibcast, MPI_Bcast, buffer, count, type, root).
+template <typename Nonblocking, typename Blocking, typename... Args>
+auto native_pair(Nonblocking nonblocking, Blocking blocking, Args... args) {
+  return [=](MPI_Comm comm, MPI_Request* request) {
+    return request != nullptr ? nonblocking(args..., comm, request) : blocking(args..., comm);
+  };
+}
+
+// launch_native for an MPI collective pair (native_pair's arguments).
 template <typename Nonblocking, typename Blocking, typename... Args>
 p2p::Request launch_native(const Call& call, Nonblocking nonblocking, Blocking blocking,
                            Args... args) {
-  return launch_native(call, [&](MPI_Comm comm, MPI_Request* request) {
-    return request != nullptr ? nonblocking(args..., comm, request) : blocking(args..., comm);
-  });
+  return launch_native(call, native_pair(nonblocking, blocking, args...));
 }
 
 // The failures of the checks below, out of line: the checks themselves are inline (every

@@ -13,11 +13,8 @@ p2p::Request reduce_scatter(const Call& call, const void* sendbuf, void* recvbuf
   const std::vector<std::int64_t> counts(recvcounts, recvcounts + call.comm.size());
   return reduce_scatter_counts(
       call, Operation::kReduceScatter, sendbuf, recvbuf, counts,
-      std::span(recvcounts, counts.size()), type, op, [&](MPI_Comm comm, MPI_Request* request) {
-        return request != nullptr
-                   ? MPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm, request)
-                   : MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
-      });
+      std::span(recvcounts, counts.size()), type, op,
+      native_pair(MPI_Ireduce_scatter, MPI_Reduce_scatter, sendbuf, recvbuf, recvcounts, type, op));
 }
 
 }  // namespace scomm::coll

@@ -10,11 +10,7 @@ p2p::Request scan(const Call& call, const void* sendbuf, void* recvbuf, int coun
                   MPI_Datatype type, MPI_Op op) {
   return prefix_reduction(call, Operation::kScan, sendbuf, recvbuf, count, type, op,
                           {scan_recursive_doubling, scan_binary_tree, scan_linear},
-                          [&](MPI_Comm comm, MPI_Request* request) {
-                            return request != nullptr
-                                       ? MPI_Iscan(sendbuf, recvbuf, count, type, op, comm, request)
-                                       : MPI_Scan(sendbuf, recvbuf, count, type, op, comm);
-                          });
+                          native_pair(MPI_Iscan, MPI_Scan, sendbuf, recvbuf, count, type, op));
 }
 
 }  // namespace scomm::coll
