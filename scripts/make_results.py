@@ -473,7 +473,14 @@ def collectives_section(runs):
              "lets share a core moves the smallest cells further: on the 2-core VM at P = 3, "
              "bcast of 8 B read 0.86-0.94x in 7 of 8 launches of `collectives --only Bcast` "
              "(1.44x in one), and 0.89-1.29x, two clusters, in 6 launches of `--only "
-             "Barrier,Bcast`, the order of the full run (2026-11-27, 34e4084).", ""]
+             "Barrier,Bcast`, the order of the full run (2026-11-27, 34e4084). On the VM at P = 2 the "
+             "small rooted cells and the scans are one-way streams of back-to-back calls, whose "
+             "pace the receiver sets: where it waits on the shared-memory slot the sender writes "
+             "next, every send takes that cache line back from it. scomm's receiver does less per "
+             "call than Open MPI's (its 64 B scan 1,149 instructions a call at rank 1, against "
+             "1,273), waits there more, and its 64 B scan reads 1.4-1.6x; some 20 iterations of "
+             "an empty loop added at the receiver bring it to 1.03-1.14x "
+             "(docs/MEASUREMENTS.md, stop 52).", ""]
     return ratio_tables(paired(runs, "collectives"), intro, collective_goals)
 
 
