@@ -571,6 +571,15 @@ int SCOMM_Comm_live(int *communicators, int *contexts);
  * and the base communicators. */
 int SCOMM_Init(void);
 int SCOMM_Finalize(void);
+/* As MPI_Initialized and MPI_Finalized, callable at any time, even before MPI_Init: whether
+ * SCOMM_Init has ever succeeded; whether scomm has been finalized since (by SCOMM_Finalize, or
+ * inside MPI_Finalize for a program that never called it). A new SCOMM_Init clears the latter. */
+int SCOMM_Initialized(int *flag);
+int SCOMM_Finalized(int *flag);
+/* MPI_Abort on comm's base communicator, a duplicate of MPI_COMM_WORLD: every process of the job
+ * ends, as Open MPI and MPICH do for any communicator, which MPI allows. errorcode becomes the job's
+ * exit status where the launcher passes it on (mpirun, mpiexec). */
+int SCOMM_Abort(SCOMM_Comm comm, int errorcode);
 /* The largest tag a scomm message may carry (at least 2^15 - 1 - 256). */
 int SCOMM_Tag_ub(int *tag_ub);
 int SCOMM_Error_class(int errorcode, int *errorclass);

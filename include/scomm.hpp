@@ -360,6 +360,9 @@ class Communicator : public detail::Collectives<Communicator> {
     return mpi;
   }
 
+  // Ends every process of the job with `errorcode` (SCOMM_Abort); throws only where it cannot.
+  void abort(int errorcode) const { check(SCOMM_Abort(handle_, errorcode)); }
+
   // Point-to-point.
   // Buffers are contiguous ranges (std::vector, std::array, std::span, ...).
   template <std::ranges::contiguous_range R>

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: a clang-format check, Open MPI build (unit + MPI tests at 1-8 and 16
-# ranks; valgrind on the unit tests and on the MPI tests at 3 ranks), MPICH build (MPI tests at
-# 1-2 ranks), ASan+UBSan build, SimGrid SMPI build (MPI tests on simulated ranks), install check
+# ranks, abort tests at 1-3; valgrind on the unit tests and on the MPI tests at 3 ranks), MPICH
+# build (MPI and abort tests at 1-2 ranks), ASan+UBSan build, SimGrid SMPI build (MPI tests on simulated ranks), install check
 # and a short fuzz run. Installs what it needs.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -116,10 +116,10 @@ stage "valgrind, MPI tests at 3 ranks"
 /usr/bin/python3 scripts/valgrind_mpi_tests.py --skip='\.million\.' build 3 \
   /usr/share/openmpi/openmpi-valgrind.supp tests/valgrind-mpi.supp || status=1
 
-stage "MPICH, MPI tests at 1-2 ranks and the install check"
+stage "MPICH, MPI and abort tests at 1-2 ranks and the install check"
 configure_and_build build-mpich "${checking_build[@]}" -DSCOMM_MPI=mpich -DSCOMM_TEST_PROCS="1;2" \
   -DSCOMM_BUILD_BENCH=OFF -DSCOMM_BUILD_UNIT_TESTS=OFF
-run_ctest build-mpich -L "mpi|install"
+run_ctest build-mpich -L "mpi|install|abort"
 
 stage "ASan+UBSan"
 configure_and_build build-asan "${checking_build[@]}" -DSCOMM_SANITIZE=ON -DSCOMM_TEST_PROCS="1;2" \

@@ -59,6 +59,9 @@ TEST_F(CommErrorsTest, FreedNullAndUnknownCommunicators) {
   EXPECT_EQ(error_class_of(SCOMM_Send(&value, 1, MPI_INT, 0, 0, stale)), SCOMM_ERR_COMM);
   EXPECT_EQ(error_class_of(SCOMM_Comm_free(&dup)), SCOMM_ERR_COMM);  // SCOMM_COMM_NULL
   EXPECT_EQ(error_class_of(SCOMM_Comm_size(12345, &size)), SCOMM_ERR_COMM);
+  // Not a communicator to abort: an error like any other call's, the job goes on.
+  EXPECT_EQ(error_class_of(SCOMM_Abort(stale, 3)), SCOMM_ERR_COMM);
+  EXPECT_EQ(error_class_of(SCOMM_Abort(SCOMM_COMM_NULL, 3)), SCOMM_ERR_COMM);
   SCOMM_Comm world = SCOMM_COMM_WORLD;
   EXPECT_EQ(error_class_of(SCOMM_Comm_free(&world)), SCOMM_ERR_COMM);
   EXPECT_EQ(error_class_of(SCOMM_Comm_size(SCOMM_COMM_WORLD, nullptr)), SCOMM_ERR_ARG);

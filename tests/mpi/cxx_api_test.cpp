@@ -600,6 +600,9 @@ TEST_F(CxxApiTest, MovedCommunicatorsAreFreedOnce) {
   int size = 0;
   SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
   EXPECT_EQ(error_class_of(SCOMM_Comm_size(handle, &size)), SCOMM_ERR_COMM);  // freed
+  // An empty communicator has nothing to abort: an exception, and the job goes on
+  // (tests/mpi/abort_job.c ends jobs).
+  EXPECT_THROW(b.abort(3), scomm::Exception);
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
-// SCOMM_Init / SCOMM_Finalize / SCOMM_Tag_ub on the real MPI: the published tag limit follows
-// the base MPI's MPI_TAG_UB, and calls out of order are errors, not crashes.
+// SCOMM_Init / SCOMM_Finalize / SCOMM_Initialized / SCOMM_Finalized / SCOMM_Tag_ub on the real
+// MPI: the published tag limit follows the base MPI's MPI_TAG_UB, and calls out of order are
+// errors, not crashes.
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "scomm_fixture.hpp"
@@ -26,6 +28,32 @@ TEST(RuntimeCapiTest, TagLimitFollowsMpiTagUb) {
   EXPECT_EQ(error_class_of(SCOMM_Tag_ub(nullptr)), SCOMM_ERR_ARG);
   ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
   EXPECT_EQ(error_class_of(SCOMM_Finalize()), SCOMM_ERR_ARG);  // twice
+}
+
+// MPI's pattern for a library on top: initialized and not finalized means scomm can be used. A
+// new SCOMM_Init starts a life of its own; a failed one changes neither answer.
+TEST(RuntimeCapiTest, InitializedAndFinalizedFollowEachLife) {
+  const auto state = [] {
+    int initialized = -1, finalized = -1;
+    EXPECT_EQ(SCOMM_Initialized(&initialized), SCOMM_SUCCESS);
+    EXPECT_EQ(SCOMM_Finalized(&finalized), SCOMM_SUCCESS);
+    return std::pair{initialized, finalized};
+  };
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+  EXPECT_EQ(state(), std::pair(1, 0));
+  EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG);
+  EXPECT_EQ(state(), std::pair(1, 0));
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+  EXPECT_EQ(state(), std::pair(1, 1));
+  set_environment_together("SCOMM_BASE_COMMS", "zero");
+  EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG);
+  set_environment_together("SCOMM_BASE_COMMS", nullptr);
+  EXPECT_EQ(state(), std::pair(1, 1));
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+  EXPECT_EQ(state(), std::pair(1, 0));
+  EXPECT_EQ(error_class_of(SCOMM_Initialized(nullptr)), SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Finalized(nullptr)), SCOMM_ERR_ARG);
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
 }
 
 TEST(RuntimeCapiTest, BaseCommunicatorCountFromTheEnvironment) {

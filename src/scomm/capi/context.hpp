@@ -173,6 +173,7 @@ struct Context {
   topo::LevelCosts world_costs;            // SCOMM_TOPO_LINKS, read by SCOMM_Init
   bool multilevel_by_default = false;      // SCOMM_Init: the user named levels above the node
   int node_leader = 0;  // SCOMM_Init: the lowest world rank on this rank's node (split_type)
+  bool ever_initialized = false;  // SCOMM_Init has succeeded once (SCOMM_Initialized)
   // Before the tables whose entries hold them, so that they go after them.
   HandleTable<UserErrhandler> errhandlers{kFirstUserHandler};
   HandleTable<Keyval> keyvals{kFirstUserKeyval};

@@ -1,15 +1,19 @@
-// SCOMM_Init, SCOMM_Finalize, SCOMM_Tag_ub: the runtime's life and what it publishes.
+// SCOMM_Init, SCOMM_Finalize, SCOMM_Initialized, SCOMM_Finalized, SCOMM_Abort, SCOMM_Tag_ub: the
+// runtime's life and what it publishes.
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/agreement.hpp"
 #include "scomm/comm/create.hpp"
+#include "scomm/p2p/mpi_check.hpp"
 #include "scomm/topo/core_sharing.hpp"
 #include "scomm/topo/discovery.hpp"
 
 using scomm::Error;
 using scomm::ErrorClass;
+using scomm::capi::CommEntry;
 using scomm::capi::context;
 using scomm::capi::guarded;
+using scomm::capi::on_comm;
 using scomm::capi::require;
 
 namespace {
@@ -94,6 +98,7 @@ int SCOMM_Init(void) {
       throw;
     }
     finalize_at_mpi_finalize();
+    ctx.ever_initialized = true;
   });
 }
 
@@ -101,6 +106,26 @@ int SCOMM_Finalize(void) {
   return guarded("SCOMM_Finalize", [] {
     scomm::capi::runtime();  // reports a missing SCOMM_Init
     tear_down();
+  });
+}
+
+int SCOMM_Initialized(int* flag) {
+  return guarded("SCOMM_Initialized", [&] {
+    require(flag, "flag");
+    *flag = context().ever_initialized ? 1 : 0;
+  });
+}
+
+int SCOMM_Finalized(int* flag) {
+  return guarded("SCOMM_Finalized", [&] {
+    require(flag, "flag");
+    *flag = context().ever_initialized && !context().runtime ? 1 : 0;
+  });
+}
+
+int SCOMM_Abort(SCOMM_Comm comm, int errorcode) {
+  return on_comm("SCOMM_Abort", comm, [&](CommEntry& e) {
+    scomm::p2p::check_mpi(MPI_Abort(e.comm.channel().base(), errorcode), "MPI_Abort");
   });
 }
 
