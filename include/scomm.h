@@ -12,6 +12,12 @@
 #include <mpi.h>
 #include <stddef.h>
 
+/* The version of this header (CMakeLists.txt reads it from here); SCOMM_Get_library_version names
+ * the library linked and its MPI. */
+#define SCOMM_VERSION_MAJOR 0
+#define SCOMM_VERSION_MINOR 1
+#define SCOMM_VERSION_PATCH 0
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -576,6 +582,10 @@ int SCOMM_Finalize(void);
  * inside MPI_Finalize for a program that never called it). A new SCOMM_Init clears the latter. */
 int SCOMM_Initialized(int *flag);
 int SCOMM_Finalized(int *flag);
+/* "scomm X.Y.Z on " and the base MPI's MPI_Get_library_version, callable at any time as MPI's is;
+ * version holds SCOMM_MAX_LIBRARY_VERSION_STRING chars, *resultlen is the length without the 0. */
+#define SCOMM_MAX_LIBRARY_VERSION_STRING (MPI_MAX_LIBRARY_VERSION_STRING + 32)
+int SCOMM_Get_library_version(char *version, int *resultlen);
 /* MPI_Abort on comm's base communicator, a duplicate of MPI_COMM_WORLD: every process of the job
  * ends, as Open MPI and MPICH do for any communicator, which MPI allows. errorcode becomes the job's
  * exit status where the launcher passes it on (mpirun, mpiexec). */

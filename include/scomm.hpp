@@ -118,6 +118,14 @@ class Session {
   bool owns_mpi_ = false;
 };
 
+// "scomm X.Y.Z on " and the base MPI's library version (SCOMM_Get_library_version).
+inline std::string library_version() {
+  char text[SCOMM_MAX_LIBRARY_VERSION_STRING];
+  int length = 0;
+  check(SCOMM_Get_library_version(text, &length));
+  return std::string(text, static_cast<std::size_t>(length));
+}
+
 // A nonblocking operation; waits in its destructor if nobody did (the buffers it uses must
 // outlive it).
 class Request {

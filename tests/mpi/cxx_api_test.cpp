@@ -591,6 +591,14 @@ TEST_F(CxxApiTest, FailuresThrowWithTheirErrorClass) {
   EXPECT_THROW(world_.create_range(0, world_.size()), scomm::Exception);  // past the end
 }
 
+TEST_F(CxxApiTest, LibraryVersionIsTheCApis) {
+  char text[SCOMM_MAX_LIBRARY_VERSION_STRING];
+  int length = 0;
+  ASSERT_EQ(SCOMM_Get_library_version(text, &length), SCOMM_SUCCESS);
+  EXPECT_EQ(scomm::library_version(), std::string(text, static_cast<std::size_t>(length)));
+  EXPECT_TRUE(scomm::library_version().starts_with("scomm "));
+}
+
 TEST_F(CxxApiTest, MovedCommunicatorsAreFreedOnce) {
   scomm::Communicator a = world_.dup();
   scomm::Communicator b = std::move(a);

@@ -1,10 +1,12 @@
-// SCOMM_Init / SCOMM_Finalize / SCOMM_Initialized / SCOMM_Finalized / SCOMM_Tag_ub on the real
-// MPI: the published tag limit follows the base MPI's MPI_TAG_UB, and calls out of order are
-// errors, not crashes.
+// SCOMM_Init / SCOMM_Finalize / SCOMM_Initialized / SCOMM_Finalized / SCOMM_Get_library_version /
+// SCOMM_Tag_ub on the real MPI: the published tag limit follows the base MPI's MPI_TAG_UB, and
+// calls out of order are errors, not crashes.
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -53,6 +55,28 @@ TEST(RuntimeCapiTest, InitializedAndFinalizedFollowEachLife) {
   EXPECT_EQ(state(), std::pair(1, 0));
   EXPECT_EQ(error_class_of(SCOMM_Initialized(nullptr)), SCOMM_ERR_ARG);
   EXPECT_EQ(error_class_of(SCOMM_Finalized(nullptr)), SCOMM_ERR_ARG);
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+}
+
+// The project's version and the base MPI's own words (a C string: Open MPI 4.1 counts its '\0' in
+// mpi_length), with or without SCOMM_Init (as MPI's call).
+TEST(RuntimeCapiTest, LibraryVersionNamesScommAndItsMpi) {
+  char mpi[MPI_MAX_LIBRARY_VERSION_STRING];
+  int mpi_length = 0;
+  ASSERT_EQ(MPI_Get_library_version(mpi, &mpi_length), MPI_SUCCESS);
+  const std::string expected = std::string("scomm ") + SCOMM_PROJECT_VERSION + " on " + mpi;
+  for (const bool initialized : {false, true}) {
+    if (initialized) {
+      ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+    }
+    char version[SCOMM_MAX_LIBRARY_VERSION_STRING];
+    int length = -1;
+    ASSERT_EQ(SCOMM_Get_library_version(version, &length), SCOMM_SUCCESS);
+    EXPECT_EQ(std::string(version, static_cast<std::size_t>(length)), expected);
+    EXPECT_EQ(std::strlen(version), static_cast<std::size_t>(length));
+    EXPECT_EQ(error_class_of(SCOMM_Get_library_version(nullptr, &length)), SCOMM_ERR_ARG);
+    EXPECT_EQ(error_class_of(SCOMM_Get_library_version(version, nullptr)), SCOMM_ERR_ARG);
+  }
   ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
 }
 

@@ -1,5 +1,8 @@
-// SCOMM_Init, SCOMM_Finalize, SCOMM_Initialized, SCOMM_Finalized, SCOMM_Abort, SCOMM_Tag_ub: the
-// runtime's life and what it publishes.
+// SCOMM_Init, SCOMM_Finalize, SCOMM_Initialized, SCOMM_Finalized, SCOMM_Get_library_version,
+// SCOMM_Abort, SCOMM_Tag_ub: the runtime's life and what it publishes.
+#include <cstring>
+#include <string>
+
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 #include "scomm/coll/agreement.hpp"
@@ -120,6 +123,22 @@ int SCOMM_Finalized(int* flag) {
   return guarded("SCOMM_Finalized", [&] {
     require(flag, "flag");
     *flag = context().ever_initialized && !context().runtime ? 1 : 0;
+  });
+}
+
+int SCOMM_Get_library_version(char* version, int* resultlen) {
+  return guarded("SCOMM_Get_library_version", [&] {
+    require(version, "version");
+    require(resultlen, "resultlen");
+    char mpi[MPI_MAX_LIBRARY_VERSION_STRING];
+    int length = 0;
+    scomm::p2p::check_mpi(MPI_Get_library_version(mpi, &length), "MPI_Get_library_version");
+    // Up to its '\0': Open MPI 4.1 counts that in the length too.
+    const std::string text = "scomm " + std::to_string(SCOMM_VERSION_MAJOR) + "." +
+                             std::to_string(SCOMM_VERSION_MINOR) + "." +
+                             std::to_string(SCOMM_VERSION_PATCH) + " on " +
+                             std::string(mpi, strnlen(mpi, static_cast<std::size_t>(length)));
+    scomm::capi::copy_c_string(text, SCOMM_MAX_LIBRARY_VERSION_STRING, version, resultlen);
   });
 }
 
