@@ -479,7 +479,7 @@ def collectives_section(runs):
              "next, every send takes that cache line back from it. scomm's receiver does less per "
              "call than Open MPI's (its 64 B scan 1,149 instructions a call at rank 1, against "
              "1,273), waits there more, and its 64 B scan reads 1.4-1.6x; some 20 iterations of "
-             "an empty loop added at the receiver bring it to 1.03-1.14x "
+             "an empty loop added at the receiver bring it to 1.02-1.14x "
              "(docs/MEASUREMENTS.md, stop 52).", ""]
     return ratio_tables(paired(runs, "collectives"), intro, collective_goals)
 
