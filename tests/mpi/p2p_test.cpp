@@ -146,6 +146,55 @@ TEST_F(P2pTest, ReceivesOfAnyTagNeverStallASendThatNeedsThem) {
   }
 }
 
+// The same across communicators, which sit on different base communicators: while rank 0's
+// receive of any tag on a duplicate waits in the engine, rank 0 blocks on the world in each of
+// the ways the C API offers (receive, synchronous send, Waitall, Waitsome, Waitany, Wait), each of
+// which rank 1 lets complete only after its 1 MiB send on the duplicate did, which needs rank 0
+// to take that message for its engine receive while it blocks.
+TEST_F(P2pTest, ReceivesOfAnyTagElsewhereProgressWhileTheWorldBlocks) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Comm other = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &other), SCOMM_SUCCESS);
+  const int n = 1 << 18;
+  std::vector<int> big(n, world_rank_);
+  for (int way = 0; way < 6; ++way) {
+    int token = world_rank_ == 1 ? 100 + way : -1;
+    if (world_rank_ == 1) {
+      ASSERT_EQ(SCOMM_Send(big.data(), n, MPI_INT, 0, way, other), SCOMM_SUCCESS);
+      if (way == 1)
+        ASSERT_EQ(SCOMM_Recv(&token, 1, MPI_INT, 0, 9, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+      else
+        ASSERT_EQ(SCOMM_Send(&token, 1, MPI_INT, 0, 9, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    } else if (world_rank_ == 0) {
+      std::vector<int> in(n, -1);
+      SCOMM_Request engine = SCOMM_REQUEST_NULL, direct = SCOMM_REQUEST_NULL;
+      ASSERT_EQ(SCOMM_Irecv(in.data(), n, MPI_INT, 1, SCOMM_ANY_TAG, other, &engine), 0);
+      if (way == 0) {
+        ASSERT_EQ(SCOMM_Recv(&token, 1, MPI_INT, 1, 9, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+      } else if (way == 1) {
+        token = 101;
+        ASSERT_EQ(SCOMM_Ssend(&token, 1, MPI_INT, 1, 9, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+      } else {
+        ASSERT_EQ(SCOMM_Irecv(&token, 1, MPI_INT, 1, 9, SCOMM_COMM_WORLD, &direct), 0);
+        int index = -1, outcount = 0;
+        const int rc = way == 2   ? SCOMM_Waitall(1, &direct, SCOMM_STATUSES_IGNORE)
+                       : way == 3 ? SCOMM_Waitsome(1, &direct, &outcount, &index, nullptr)
+                       : way == 4 ? SCOMM_Waitany(1, &direct, &index, SCOMM_STATUS_IGNORE)
+                                  : SCOMM_Wait(&direct, SCOMM_STATUS_IGNORE);
+        ASSERT_EQ(rc, SCOMM_SUCCESS) << "way " << way;
+        EXPECT_EQ(direct, SCOMM_REQUEST_NULL);
+      }
+      SCOMM_Status status;
+      ASSERT_EQ(SCOMM_Wait(&engine, &status), SCOMM_SUCCESS);
+      EXPECT_EQ(status.SCOMM_TAG, way);
+      EXPECT_EQ(in.front(), 1);
+      EXPECT_EQ(in.back(), 1);
+    }
+    EXPECT_EQ(token, world_rank_ < 2 ? 100 + way : -1) << "way " << way;
+  }
+  ASSERT_EQ(SCOMM_Comm_free(&other), SCOMM_SUCCESS);
+}
+
 // Buffered sends complete before their receive is posted, through the buffer attached with
 // MPI_Buffer_attach; ready sends arrive at receives posted before them, one of any tag (waiting
 // in scomm's engine) included; both also as persistent requests.

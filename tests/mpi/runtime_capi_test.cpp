@@ -84,8 +84,10 @@ TEST(RuntimeCapiTest, BaseCommunicatorCountFromTheEnvironment) {
   set_environment_together("SCOMM_BASE_COMMS", "4");
   EXPECT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
   EXPECT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
-  set_environment_together("SCOMM_BASE_COMMS", "zero");
-  EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG);
+  for (const char* bad : {"zero", "3", "4097"}) {  // a power of two, 1..4096
+    set_environment_together("SCOMM_BASE_COMMS", bad);
+    EXPECT_EQ(error_class_of(SCOMM_Init()), SCOMM_ERR_ARG) << bad;
+  }
   set_environment_together("SCOMM_BASE_COMMS", nullptr);
 }
 

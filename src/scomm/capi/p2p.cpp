@@ -124,10 +124,9 @@ std::vector<std::byte> pack(const void* buffer, int count, MPI_Datatype type, MP
 }
 
 // Every message call has a fast path: a live communicator, plain_arguments() (a named peer and
-// tag, valid arguments), MPI left to match alone and, for a blocking one, no background operation
-// to progress, for a nonblocking one a request slot free. It goes straight to MPI with no exception
-// handling on the way; anything else, every error included, takes the general path, which checks
-// each argument and reports what is wrong.
+// tag, valid arguments), MPI left to match alone and, for a nonblocking one, a request slot free.
+// It goes straight to MPI with no exception handling on the way; anything else, every error
+// included, takes the general path, which checks each argument and reports what is wrong.
 
 // The general paths, out of line so that the fast paths keep small frames; flattened, as they
 // are still the way of every message with MPI_ANY_SOURCE, MPI_ANY_TAG or MPI_PROC_NULL.
@@ -178,25 +177,20 @@ std::vector<std::byte> pack(const void* buffer, int count, MPI_Datatype type, MP
   return on_comm(function, c, [&](CommEntry&) { p2p::check_mpi(rc, call); });
 }
 
-// The communicator of a nonblocking fast path, when live.
+// The communicator of a fast path, when live.
 [[gnu::always_inline]] inline const comm::Comm* live_comm(SCOMM_Comm c) noexcept {
   const CommEntry* entry = context().comms.find(c);
   return entry != nullptr ? &entry->comm : nullptr;
-}
-// The communicator of a blocking fast path: live, and with no background operation to progress
-// (blocking in MPI would stall it). A nonblocking start needs no such test.
-[[gnu::always_inline]] inline const comm::Comm* fast_comm(SCOMM_Comm c) noexcept {
-  const comm::Comm* comm = live_comm(c);
-  return comm != nullptr && !context().runtime->engine().has_background() ? comm : nullptr;
 }
 
 [[gnu::always_inline]] inline int send(const char* function, const void* buf, int count,
                                        MPI_Datatype type, int dest, int tag, SCOMM_Comm c,
                                        p2p::SendMode mode) {
-  const comm::Comm* fast = fast_comm(c);
+  const comm::Comm* fast = live_comm(c);
   if (fast != nullptr && p2p::plain_arguments(fast->channel(), buf, count, type, dest, tag))
       [[likely]] {
-    const int rc = p2p::send_now(fast->channel(), buf, count, type, dest, tag, mode);
+    const int rc = p2p::send_plain(context().runtime->engine(), fast->channel(), buf, count, type,
+                                   dest, tag, mode);
     return rc == MPI_SUCCESS ? SCOMM_SUCCESS : fail(function, c, rc, "send");
   }
   return send_general(function, buf, count, type, dest, tag, c, mode);
@@ -262,13 +256,14 @@ int SCOMM_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int ta
 
 int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
                SCOMM_Status* status) {
-  const comm::Comm* fast = fast_comm(c);
+  const comm::Comm* fast = live_comm(c);
   if (fast != nullptr && p2p::plain_arguments(fast->channel(), buf, count, type, source, tag) &&
       p2p::mpi_matches_alone(fast->channel())) [[likely]] {
     const p2p::Channel& channel = fast->channel();
     MPI_Status mpi;
-    const int rc = p2p::receive_now(channel, buf, count, type, channel.select(source), tag,
-                                    status == SCOMM_STATUS_IGNORE ? MPI_STATUS_IGNORE : &mpi);
+    const int rc = p2p::receive_plain(context().runtime->engine(), channel, buf, count, type,
+                                      channel.select(source), tag,
+                                      status == SCOMM_STATUS_IGNORE ? MPI_STATUS_IGNORE : &mpi);
     if (rc != MPI_SUCCESS) [[unlikely]]
       return fail("SCOMM_Recv", c, rc, "receive");
     if (status != SCOMM_STATUS_IGNORE)

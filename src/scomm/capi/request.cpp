@@ -243,17 +243,16 @@ void retire_all(int count, SCOMM_Request requests[], SCOMM_Status statuses[], in
   first.rethrow(failing);
 }
 
-// SCOMM_Waitall's common case, every request plain (or SCOMM_REQUEST_NULL), no background
-// operation to progress, and scratch space for `count` requests: one MPI_Waitall straight over
-// their base requests. False, having done nothing, otherwise. Every request is complete after
-// it, failed or not, and freed (MPI's rule); the first failure is left in `error` and `failing`
-// (the failed request's communicator), and a failed request's status carries its error class.
+// SCOMM_Waitall's common case, every request plain (or SCOMM_REQUEST_NULL) and scratch space for
+// `count` requests: one MPI_Waitall straight over their base requests (p2p::wait_all_mpi). False,
+// having done nothing, otherwise. Every request is complete after it, failed or not, and freed
+// (MPI's rule); the first failure is left in `error` and `failing` (the failed request's
+// communicator), and a failed request's status carries its error class.
 bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[], int& error,
                     SCOMM_Comm& failing) noexcept {
   scomm::comm::Runtime* runtime = context().runtime.get();
   WaitScratch& scratch = context().wait_scratch;
-  if (runtime == nullptr || runtime->engine().has_background() ||
-      static_cast<std::size_t>(count) > scratch.plain_batch.size())
+  if (runtime == nullptr || static_cast<std::size_t>(count) > scratch.plain_batch.size())
     return false;
   PlainTable& table = context().plain_requests;
   MPI_Request* const batch = scratch.plain_batch.data();
@@ -269,8 +268,7 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
     plain->listed_in = lookup;
     batch[i] = plain->request.mpi();
   }
-  [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-  const int rc = p2p::wait_all(count, batch, mpi_statuses);
+  const int rc = p2p::wait_all_mpi(runtime->engine(), count, batch, mpi_statuses);
   error = rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc;
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL)

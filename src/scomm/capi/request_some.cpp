@@ -120,10 +120,10 @@ void complete_batch(SCOMM_Request requests[], p2p::WaitBuffers& buffers, bool wa
 }
 
 // Lists in buffers.batch the active requests' MPI requests when every one is plain with one and
-// MPI can be left to complete them (no background operation to progress; not on SMPI, whose
-// MPI_Waitsome waits in its waitany, which crashes at random in long programs); false otherwise.
+// MPI can be left to complete them (not on SMPI, whose MPI_Waitsome waits in its waitany, which
+// crashes at random in long programs); false otherwise.
 bool batch_of_plain(int count, const SCOMM_Request requests[], p2p::WaitBuffers& buffers) {
-  if (kOnSmpi || runtime().engine().has_background()) return false;
+  if (kOnSmpi) return false;
   buffers.batch.clear();
   buffers.owner.clear();
   for (int i = 0; i < count; ++i) {
@@ -138,12 +138,13 @@ bool batch_of_plain(int count, const SCOMM_Request requests[], p2p::WaitBuffers&
 }
 
 // Completes, reports and frees the active requests that are done: those MPI completes alone
-// by one MPI_Waitsome (`wait`) or MPI_Testsome, any other mix by looking at each once in the
-// array's order (then `wait` waits for nothing).
+// by one MPI_Waitsome (`wait`, unless background work needs progress: blocking inside MPI would
+// stall it) or MPI_Testsome, any other mix by looking at each once in the array's order (then
+// `wait` waits for nothing).
 void complete_some(int count, SCOMM_Request requests[], bool wait, SomePass& pass) {
   p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
   if (batch_of_plain(count, requests, buffers)) {
-    complete_batch(requests, buffers, wait, pass);
+    complete_batch(requests, buffers, wait && !runtime().engine().has_background(), pass);
     return;
   }
   for (int i = 0; i < count; ++i)

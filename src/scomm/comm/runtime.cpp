@@ -1,6 +1,7 @@
 #include "scomm/comm/runtime.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <new>
 #include <string>
@@ -30,10 +31,16 @@ long integer_from_environment(const char* name, long fallback, long low, long hi
   return value;
 }
 
-int base_count_for(const context::TagLayout& layout, int requested) {
-  if (requested > 0) return requested;
+// log2 of the number of base communicators: a power of two, as BasePlacement spreads ids by bits.
+int base_bits_for(const context::TagLayout& layout, int requested) {
+  if (requested > 0) {
+    if (!std::has_single_bit(static_cast<unsigned>(requested)))
+      throw Error(ErrorClass::kArg,
+                  "SCOMM_BASE_COMMS must be a power of two, got " + std::to_string(requested));
+    return std::countr_zero(static_cast<unsigned>(requested));
+  }
   const auto needed = RuntimeOptions::kDefaultIds / layout.prefixes_per_base();
-  return static_cast<int>(std::clamp<context::ContextId>(needed, 1, 256));
+  return std::countr_zero(std::clamp<context::ContextId>(needed, 1, 256));
 }
 
 }  // namespace
@@ -54,7 +61,8 @@ Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
     : options_(options),
       origin_(world),
       layout_(context::TagLayout::from_tag_ub(tag_ub_of(world))),
-      bases_(static_cast<std::size_t>(base_count_for(layout_, options.base_count))),
+      placement_(base_bits_for(layout_, options.base_count), options.derive_bits),
+      bases_(static_cast<std::size_t>(placement_.base_count())),
       id_capacity_(layout_.prefixes_per_base() * static_cast<context::ContextId>(bases_.size())),
       blocks_(id_capacity_ >> options.derive_bits),
       held_(id_capacity_, options.derive_bits) {
@@ -63,7 +71,7 @@ Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
     MPI_Comm_set_errhandler(base, MPI_ERRORS_RETURN);
   }
   engine_ = std::make_unique<p2p::MatchingEngine>(
-      bases_, layout_,
+      bases_, layout_, placement_,
       context::make_context_table<p2p::Channel>(options.storage, id_capacity_, options.derive_bits),
       options.detached);
 }
@@ -102,8 +110,8 @@ void Runtime::claim(context::Derivation derivation) {
 }
 
 p2p::Route Runtime::route(context::ContextId id) const noexcept {
-  const int prefix = static_cast<int>(id & (layout_.prefixes_per_base() - 1));
-  return {id, bases_[static_cast<std::size_t>(layout_.base_of(id))], prefix << layout_.user_bits(),
+  const auto [base, prefix] = placement_.place(id);
+  return {id, bases_[static_cast<std::size_t>(base)], layout_.mpi_tag(prefix, 0),
           (1 << layout_.user_bits()) - 1};
 }
 

@@ -13,6 +13,7 @@
 #include "scomm/base/block_recycler.hpp"
 #include "scomm/comm/comm.hpp"
 #include "scomm/context/allocation.hpp"
+#include "scomm/context/base_placement.hpp"
 #include "scomm/context/context_pool.hpp"
 #include "scomm/context/context_table.hpp"
 #include "scomm/context/derivation.hpp"
@@ -24,7 +25,7 @@
 namespace scomm::comm {
 
 struct RuntimeOptions {
-  int base_count = 0;  // 0: enough base communicators for kDefaultIds ids
+  int base_count = 0;  // a power of two; 0: enough base communicators for kDefaultIds ids
   int derive_bits = context::kDefaultDeriveBits;
   context::Algorithm algorithm = context::Algorithm::kHighest;
   context::Storage storage = context::Storage::kRadix;
@@ -91,6 +92,7 @@ class Runtime final : public p2p::ChannelOwner {
   RuntimeOptions options_;
   MPI_Comm origin_;
   context::TagLayout layout_;
+  context::BasePlacement placement_;
   std::vector<MPI_Comm> bases_;
   context::ContextId id_capacity_;
   context::ContextPool blocks_;

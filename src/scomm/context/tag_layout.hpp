@@ -1,7 +1,7 @@
 // How a context and a user tag share one MPI tag on a base communicator. MPI_TAG_UB is at least
 // 2^15-1 and is 2^31-1 in Open MPI, 2^28-1 in Debian's MPICH: the low `user_bits` carry the user's
 // tag, the bits above it a context prefix. Contexts beyond one base communicator's prefixes go to
-// further duplicated base communicators.
+// further duplicated base communicators (base_placement.hpp says which).
 #pragma once
 
 #include "scomm/context/context_id.hpp"
@@ -31,10 +31,10 @@ class TagLayout {
   // First tag of the internal range (collectives), above every user tag.
   int internal_tag(int k) const noexcept { return published_tag_ub() + 1 + k; }
 
-  int base_of(ContextId id) const noexcept { return static_cast<int>(id >> prefix_bits_); }
-  int mpi_tag(ContextId id, int tag) const noexcept {
-    const auto prefix = static_cast<int>(id & (prefixes_per_base() - 1));
-    return (prefix << user_bits_) | tag;
+  // The MPI tag of user tag `tag` on the base where a context has tag prefix `prefix`
+  // (BasePlacement).
+  int mpi_tag(ContextId prefix, int tag) const noexcept {
+    return static_cast<int>(prefix) << user_bits_ | tag;
   }
   int user_tag_of(int mpi_tag) const noexcept { return mpi_tag & ((1 << user_bits_) - 1); }
   ContextId prefix_of(int mpi_tag) const noexcept {

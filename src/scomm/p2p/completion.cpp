@@ -47,18 +47,9 @@ bool advance_special(MatchingEngine& engine, std::span<Request*> requests, Outco
   return !left;
 }
 
-// Completes every request by testing it, progressing background operations in between.
-void poll_all(MatchingEngine& engine, std::span<Request*> requests, Outcomes& outcomes) {
-  for (bool left = true; left;) {
-    left = false;
-    for (std::size_t i = 0; i < requests.size(); ++i)
-      if (!outcomes.settled(i)) left = outcomes.test(engine, *requests[i], i) || left;
-    if (left) engine.progress_background();
-  }
-}
-
-// The plain MPI requests not yet settled, completed by one MPI_Waitall.
-void wait_all_plain(std::span<Request*> requests, Outcomes& outcomes, WaitBuffers& buffers) {
+// The plain MPI requests not yet settled, completed by wait_all_mpi().
+void wait_all_plain(MatchingEngine& engine, std::span<Request*> requests, Outcomes& outcomes,
+                    WaitBuffers& buffers) {
   auto& batch = buffers.batch;
   auto& owner = buffers.owner;
   auto& statuses = buffers.statuses;
@@ -70,8 +61,8 @@ void wait_all_plain(std::span<Request*> requests, Outcomes& outcomes, WaitBuffer
       owner.push_back(i);
     }
   statuses.resize(batch.size());
-  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
-  const int rc = wait_all(static_cast<int>(batch.size()), batch.data(), statuses.data());
+  const int rc =
+      wait_all_mpi(engine, static_cast<int>(batch.size()), batch.data(), statuses.data());
   if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) check_mpi(rc, "MPI_Waitall");
   for (std::size_t k = 0; k < batch.size(); ++k) {
     Request& request = *requests[owner[k]];
@@ -87,19 +78,49 @@ void wait_all_plain(std::span<Request*> requests, Outcomes& outcomes, WaitBuffer
   }
 }
 
+// MPI_Test until `request` completes, background work progressed in between; MPI_Test's code.
+int test_until_complete(MatchingEngine& engine, MPI_Request& request, MPI_Status& status) noexcept {
+  int complete = 0, rc = MPI_SUCCESS;
+  while ((rc = MPI_Test(&request, &complete, &status)) == MPI_SUCCESS && !complete)
+    engine.progress_background();
+  return rc;
+}
+
 }  // namespace
+
+int wait_progressing(MatchingEngine& engine, MPI_Request& request, MPI_Status& status) noexcept {
+  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
+  status.MPI_ERROR = MPI_SUCCESS;
+  const int rc = test_until_complete(engine, request, status);
+  return rc != MPI_SUCCESS ? rc : status.MPI_ERROR;
+}
+
+int wait_all_mpi(MatchingEngine& engine, int count, MPI_Request* requests,
+                 MPI_Status* statuses) noexcept {
+  [[maybe_unused]] const CompletionErrorsReturned errors_returned;
+  if (!engine.has_background()) return wait_all(count, requests, statuses);
+  const auto test_until_done = [&engine](MPI_Request& request, MPI_Status& status) {
+    return test_until_complete(engine, request, status);
+  };
+#if defined(SMPI_H)
+  // SMPI's MPI_Testall frees requests while it returns flag 0 (test_all()): one at a time there.
+  return wait_each(count, requests, statuses, test_until_done);
+#else
+  // MPI_Testall modifies no request until it reports them all complete (MPI-3.1, 3.7.5).
+  int complete = 0, rc = MPI_SUCCESS;
+  while ((rc = MPI_Testall(count, requests, &complete, statuses)) == MPI_SUCCESS && !complete)
+    engine.progress_background();
+  if (rc == MPI_ERR_IN_STATUS) wait_pending(count, requests, statuses, test_until_done);
+  return rc;
+#endif
+}
 
 void wait_all(MatchingEngine& engine, std::span<Request*> requests,
               std::span<std::optional<Status>> done, WaitBuffers& buffers) {
   buffers.failures.assign(requests.size(), ErrorClass::kSuccess);
   Outcomes outcomes{done, buffers.failures, nullptr};
-  if (engine.has_background()) {
-    poll_all(engine, requests, outcomes);
-  } else {
-    while (!advance_special(engine, requests, outcomes)) {
-    }
-    wait_all_plain(requests, outcomes, buffers);
-  }
+  while (!advance_special(engine, requests, outcomes)) engine.progress_background();
+  wait_all_plain(engine, requests, outcomes, buffers);
   if (outcomes.failure) std::rethrow_exception(outcomes.failure);
 }
 

@@ -1,7 +1,8 @@
 // Completing many requests at once: requests that are not plain MPI operations yet (engine
 // receives, creations) are advanced one by one -- each call into MPI progresses all the others --
-// and the plain MPI ones are then completed by a single MPI_Waitall, which costs one progress
-// pass instead of one MPI_Test per request.
+// and the plain MPI ones are then completed by a single MPI_Waitall (or rounds of MPI_Testall
+// while background work needs progress), which costs one progress pass instead of one MPI_Test
+// per request.
 #pragma once
 
 #include <optional>
@@ -22,6 +23,18 @@ struct WaitBuffers {
   // Of the last wait_all: the class request i failed with, ErrorClass::kSuccess if it did not.
   std::vector<ErrorClass> failures;
 };
+
+// MPI_Wait's result while the engine has background work, which a process blocked inside MPI
+// would stall: MPI_Test until the request completes, progressing that work in between. A failure
+// told in the status alone (SMPI's truncation) is returned as the call's.
+int wait_progressing(MatchingEngine& engine, MPI_Request& request, MPI_Status& status) noexcept;
+
+// MPI_Waitall's result over plain MPI requests. While the engine has background work, which a
+// process blocked inside MPI would stall, MPI_Testall over all of them until they are complete,
+// progressing that work in between (one progress pass of MPI per round, not one MPI_Test each).
+// `statuses`: one per request, not MPI_STATUSES_IGNORE.
+int wait_all_mpi(MatchingEngine& engine, int count, MPI_Request* requests,
+                 MPI_Status* statuses) noexcept;
 
 // Completes every request, failed or not (MPI's rule for a Waitall); done[i] receives request
 // i's status. When some failed, the failure of the first failed one in `requests` is thrown once

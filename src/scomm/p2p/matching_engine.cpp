@@ -29,9 +29,15 @@ void EngineReceive::take(ProbedMessage& message) {
 }
 
 MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
+                               const context::BasePlacement& placement,
                                std::unique_ptr<context::ContextTable<Channel>> table,
                                const DetachLimits& detach)
-    : bases_(std::move(bases)), layout_(layout), table_(std::move(table)), detached_(detach) {}
+    : bases_(std::move(bases)),
+      layout_(layout),
+      placement_(placement),
+      waiting_on_base_(bases_.size(), 0),
+      table_(std::move(table)),
+      detached_(detach) {}
 
 MatchingEngine::~MatchingEngine() {
   // Messages nobody received (late messages of freed communicators) leave MPI's queues.
@@ -60,6 +66,7 @@ void MatchingEngine::detach(Channel& channel) noexcept {
 
 void MatchingEngine::post(Channel& channel, EngineReceive& receive) {
   channel.posted().push_back(&receive);
+  ++waiting_on_base_[static_cast<std::size_t>(base_of(channel))];
   ++pending_;
 }
 
@@ -69,20 +76,29 @@ void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept
   const auto it = std::find(posted.begin(), posted.end(), &receive);
   if (it == posted.end()) return;
   posted.erase(it);
+  --waiting_on_base_[static_cast<std::size_t>(base_of(channel))];
   --pending_;
 }
 
 void MatchingEngine::pull() {
   if (pull_failure_) std::rethrow_exception(std::exchange(pull_failure_, nullptr));
-  for (std::size_t b = 0; b < bases_.size(); ++b) {
-    while (auto message = take_arrived(bases_[b])) file(std::move(*message), static_cast<int>(b));
-  }
+  for (std::size_t b = 0; b < bases_.size(); ++b)
+    if (waiting_on_base_[b] != 0) pull_base(static_cast<int>(b));
 }
 
-void MatchingEngine::file(ProbedMessage message, int base_index) {
-  const context::ContextId id =
-      static_cast<context::ContextId>(base_index) * layout_.prefixes_per_base() +
-      layout_.prefix_of(message.status.MPI_TAG);
+void MatchingEngine::pull(const Channel& channel) {
+  pull();
+  if (waiting_on_base_[static_cast<std::size_t>(base_of(channel))] == 0)
+    pull_base(base_of(channel));
+}
+
+void MatchingEngine::pull_base(int base) {
+  while (auto message = take_arrived(bases_[static_cast<std::size_t>(base)]))
+    file(std::move(*message), base);
+}
+
+void MatchingEngine::file(ProbedMessage message, int base) {
+  const context::ContextId id = placement_.id_at(base, layout_.prefix_of(message.status.MPI_TAG));
   if (Channel* channel = table_->find(id)) {
     deliver(*channel, std::move(message));
   } else {
@@ -105,6 +121,7 @@ void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
   }
   EngineReceive* receive = *it;
   posted.erase(it);
+  --waiting_on_base_[static_cast<std::size_t>(base_of(channel))];
   --pending_;
   receive->take(message);
 }

@@ -20,6 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "scomm/context/base_placement.hpp"
 #include "scomm/context/context_table.hpp"
 #include "scomm/context/tag_layout.hpp"
 #include "scomm/p2p/channel.hpp"
@@ -65,6 +66,7 @@ class Operation;
 class MatchingEngine {
  public:
   MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLayout& layout,
+                 const context::BasePlacement& placement,
                  std::unique_ptr<context::ContextTable<Channel>> table, const DetachLimits& detach);
   ~MatchingEngine();
   MatchingEngine(const MatchingEngine&) = delete;
@@ -83,8 +85,11 @@ class MatchingEngine {
   // taken messages first).
   void post(Channel& channel, EngineReceive& receive);
   void withdraw(Channel& channel, EngineReceive& receive) noexcept;
-  // Takes every message that has arrived off MPI and files it.
+  // Takes every message that has arrived off MPI on the base communicators where receives wait
+  // here, and files it. Messages on the other bases stay with MPI's own matching.
   void pull();
+  // The same, and the messages arrived on `channel`'s base (for a probe of MPI_ANY_TAG there).
+  void pull(const Channel& channel);
   // The status of the first taken message of `channel` a receive (source, tag) would match.
   const MPI_Status* peek(Channel& channel, int source, int tag) noexcept;
   // Removes that message from the channel and returns it.
@@ -120,7 +125,11 @@ class MatchingEngine {
   DetachedSends& detached_sends() noexcept { return detached_; }
 
  private:
-  void file(ProbedMessage message, int base_index);
+  void pull_base(int base);
+  void file(ProbedMessage message, int base);
+  int base_of(const Channel& channel) const noexcept {
+    return placement_.base_of(channel.context());
+  }
   static std::deque<ProbedMessage>::iterator find_taken(Channel& channel, int source,
                                                         int tag) noexcept;
   void deliver(Channel& channel, ProbedMessage message);
@@ -129,6 +138,9 @@ class MatchingEngine {
 
   std::vector<MPI_Comm> bases_;
   context::TagLayout layout_;
+  context::BasePlacement placement_;
+  // Receives posted here and not matched yet, by the base of their channel: the bases pull() takes.
+  std::vector<unsigned> waiting_on_base_;
   std::unique_ptr<context::ContextTable<Channel>> table_;
   std::unordered_map<context::ContextId, std::vector<ProbedMessage>> orphans_;
   std::vector<Operation*> background_;

@@ -75,32 +75,46 @@ inline int test_all(int count, MPI_Request* requests, int* flag, MPI_Status* sta
 #endif
 }
 
-// After an MPI_Waitall that returned MPI_ERR_IN_STATUS: MPICH 4.0's stops at a failure and
-// leaves the requests after it pending (MPI_ERR_PENDING in their statuses, as MPI-3.1 3.7.5
-// allows); each is waited for here, so that every request is complete, as Open MPI's are.
-inline void wait_pending(int count, MPI_Request* requests, MPI_Status* statuses) {
+// MPI_Wait as a callable: how the helpers below wait for one request by default.
+inline int wait_one(MPI_Request& request, MPI_Status& status) {
+  return MPI_Wait(&request, &status);
+}
+
+// After an MPI_Waitall (or MPI_Testall) that returned MPI_ERR_IN_STATUS: MPICH 4.0's stops at a
+// failure and leaves the requests after it pending (MPI_ERR_PENDING in their statuses, as MPI-3.1
+// 3.7.5 allows); each is waited for here with `wait` (an MPI_Wait), so that every request is
+// complete, as Open MPI's are.
+template <typename Wait = decltype(wait_one)>
+void wait_pending(int count, MPI_Request* requests, MPI_Status* statuses, Wait&& wait = wait_one) {
   for (int i = 0; i < count; ++i)
     if (statuses[i].MPI_ERROR == MPI_ERR_PENDING)
-      statuses[i].MPI_ERROR = MPI_Wait(&requests[i], &statuses[i]);
+      statuses[i].MPI_ERROR = wait(requests[i], statuses[i]);
+}
+
+// Waits for each request in turn with `wait` (an MPI_Wait) into `statuses` (or
+// MPI_STATUSES_IGNORE); a failure told as MPI_Waitall's MPI_ERR_IN_STATUS.
+template <typename Wait>
+int wait_each(int count, MPI_Request* requests, MPI_Status* statuses, Wait&& wait) {
+  bool failed = false;
+  for (int i = 0; i < count; ++i) {
+    MPI_Status own;
+    MPI_Status& status = statuses == MPI_STATUSES_IGNORE ? own : statuses[i];
+    status.MPI_ERROR = MPI_SUCCESS;
+    const int rc = wait(requests[i], status);
+    if (rc != MPI_SUCCESS && status.MPI_ERROR == MPI_SUCCESS) status.MPI_ERROR = rc;
+    failed = failed || status.MPI_ERROR != MPI_SUCCESS;
+  }
+  return failed ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
 // MPI_Waitall into `statuses` (or MPI_STATUSES_IGNORE). SimGrid SMPI 3.32's MPI_Waitall waits in
 // its waitany, whose simcall first tests each pending activity against the actor's previous
 // simcall, which may be gone: in long programs it crashes at random there (random programs of
 // 3000 steps at 3 simulated ranks show it). On SMPI each request is waited for in turn with
-// MPI_Wait (its MPI_Waitall is such a loop anyway), a failure told as MPI's MPI_ERR_IN_STATUS.
+// MPI_Wait (its MPI_Waitall is such a loop anyway).
 inline int wait_all(int count, MPI_Request* requests, MPI_Status* statuses) {
 #if defined(SMPI_H)
-  bool failed = false;
-  for (int i = 0; i < count; ++i) {
-    MPI_Status own;
-    MPI_Status& status = statuses == MPI_STATUSES_IGNORE ? own : statuses[i];
-    status.MPI_ERROR = MPI_SUCCESS;
-    const int rc = MPI_Wait(&requests[i], &status);
-    if (rc != MPI_SUCCESS && status.MPI_ERROR == MPI_SUCCESS) status.MPI_ERROR = rc;
-    failed = failed || status.MPI_ERROR != MPI_SUCCESS;
-  }
-  return failed ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+  return wait_each(count, requests, statuses, wait_one);
 #else
   const int rc = MPI_Waitall(count, requests, statuses);
   if (rc == MPI_ERR_IN_STATUS && statuses != MPI_STATUSES_IGNORE)

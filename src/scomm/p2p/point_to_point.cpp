@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::p2p {
@@ -67,14 +68,28 @@ MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI
   return request;
 }
 
+int send_progressing(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
+                     MPI_Datatype type, int dest, int tag, SendMode mode) noexcept {
+  MPI_Request request = MPI_REQUEST_NULL;
+  const int rc = start_send(channel, buffer, count, type, dest, tag, mode, &request);
+  MPI_Status status;
+  return rc != MPI_SUCCESS ? rc : wait_progressing(engine, request, status);
+}
+
+int receive_progressing(MatchingEngine& engine, const Channel& channel, void* buffer, int count,
+                        MPI_Datatype type, int from, int tag, MPI_Status* status) noexcept {
+  MPI_Request request = MPI_REQUEST_NULL;
+  const int rc = start_receive(channel, buffer, count, type, from, tag, &request);
+  MPI_Status ignored;
+  return rc != MPI_SUCCESS
+             ? rc
+             : wait_progressing(engine, request, status == MPI_STATUS_IGNORE ? ignored : *status);
+}
+
 void send(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
           MPI_Datatype type, int dest, int tag, SendMode mode) {
   if (dest == MPI_PROC_NULL) return;
-  if (engine.has_background()) {
-    PlainRequest(post_send(channel, buffer, count, type, dest, tag, mode)).wait(engine);
-    return;
-  }
-  check_mpi(send_now(channel, buffer, count, type, dest, tag, mode), "send");
+  check_mpi(send_plain(engine, channel, buffer, count, type, dest, tag, mode), "send");
 }
 
 PlainRequest isend(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
@@ -87,14 +102,13 @@ Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, M
             int source, int tag, bool want_status) {
   if (source == MPI_PROC_NULL) return Status::empty();
   const int from = base_rank(channel, source);
-  if (direct(channel, tag) && !engine.has_background() && !engine.peek(channel, from, tag)) {
+  if (direct(channel, tag) && !engine.peek(channel, from, tag)) {
     MPI_Status mpi{};
-    check_mpi(receive_now(channel, buffer, count, type, from, tag, &mpi), "receive");
+    check_mpi(receive_plain(engine, channel, buffer, count, type, from, tag, &mpi), "receive");
     if (want_status || source == MPI_ANY_SOURCE) return translate(channel, mpi);
     return Status{};
   }
-  // Through the engine, or while background operations need progress: wait for the receive
-  // like a nonblocking one.
+  // Through the engine: wait for the receive like a nonblocking one.
   Request request = irecv(engine, ChannelPtr(&channel), buffer, count, type, source, tag);
   Status status;
   while (!request.test(engine, status)) engine.progress_background();
@@ -121,14 +135,14 @@ std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int sourc
     if (flag) return translate(channel, mpi);
     return std::nullopt;
   }
-  if (tag == MPI_ANY_TAG) engine.pull();
+  if (tag == MPI_ANY_TAG) engine.pull(channel);
   if (const MPI_Status* mpi = engine.peek(channel, from, tag)) return translate(channel, *mpi);
   return std::nullopt;
 }
 
 std::optional<ProbedMessage> improbe(MatchingEngine& engine, Channel& channel, int source,
                                      int tag) {
-  engine.pull();  // every arrived message off MPI: receives waiting in the engine take theirs
+  engine.pull(channel);  // the arrived messages off MPI: receives waiting in the engine take theirs
   return engine.take(channel, base_rank(channel, source), tag);
 }
 

@@ -90,6 +90,25 @@ inline int receive_now(const Channel& channel, void* buffer, int count, MPI_Data
                        int tag, MPI_Status* status) noexcept {
   return MPI_Recv(buffer, count, type, from, channel.mpi_tag(tag), channel.base(), status);
 }
+// send_now() and receive_now(), or, while the engine has background work (which a process
+// blocked inside MPI would stall), the message started on MPI and waited for by
+// wait_progressing(). MPI's return code.
+int send_progressing(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
+                     MPI_Datatype type, int dest, int tag, SendMode mode) noexcept;
+int receive_progressing(MatchingEngine& engine, const Channel& channel, void* buffer, int count,
+                        MPI_Datatype type, int from, int tag, MPI_Status* status) noexcept;
+inline int send_plain(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
+                      MPI_Datatype type, int dest, int tag, SendMode mode) noexcept {
+  if (!engine.has_background()) [[likely]]
+    return send_now(channel, buffer, count, type, dest, tag, mode);
+  return send_progressing(engine, channel, buffer, count, type, dest, tag, mode);
+}
+inline int receive_plain(MatchingEngine& engine, const Channel& channel, void* buffer, int count,
+                         MPI_Datatype type, int from, int tag, MPI_Status* status) noexcept {
+  if (!engine.has_background()) [[likely]]
+    return receive_now(channel, buffer, count, type, from, tag, status);
+  return receive_progressing(engine, channel, buffer, count, type, from, tag, status);
+}
 // start_send() and start_receive() with a failure thrown.
 MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
                       int dest, int tag, SendMode mode);
