@@ -8,6 +8,7 @@
 
 #include "scomm/base/error.hpp"
 #include "scomm/coll/reduce_local.hpp"
+#include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
@@ -480,24 +481,20 @@ bool ScheduleRun::round_complete(bool blocking) {
   return mpi_requests_complete(blocking) && engine_requests_complete(blocking);
 }
 
-// One MPI_Waitall (blocking, nothing else needing progress) or MPI_Testall for the whole round.
+// One MPI_Waitall (blocking: p2p::wait_all_mpi, which polls while others need progress) or
+// MPI_Testall for the whole round.
 bool ScheduleRun::mpi_requests_complete(bool blocking) {
   if (posted_requests_ == 0) return true;
   int rc = MPI_SUCCESS;
-  if (blocking && !engine_.has_background()) {
-    [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-    rc = p2p::wait_all(posted_requests_, requests_, statuses_);
+  if (blocking) {
+    rc = p2p::wait_all_mpi(engine_, posted_requests_, requests_, statuses_);
   } else {
-    for (int done = 0; rc == MPI_SUCCESS && !done;) {
-      {
-        [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
-        rc = p2p::test_all(posted_requests_, requests_, &done, statuses_);
-      }
-      if (rc == MPI_SUCCESS && !done) {
-        if (!blocking) return false;
-        engine_.progress_background();  // waiting by polling: others advance meanwhile
-      }
+    int done = 0;
+    {
+      [[maybe_unused]] const p2p::CompletionErrorsReturned errors_returned;
+      rc = p2p::test_all(posted_requests_, requests_, &done, statuses_);
     }
+    if (rc == MPI_SUCCESS && !done) return false;
   }
   if (rc == MPI_ERR_IN_STATUS)
     for (int i = 0; i < posted_requests_; ++i)
