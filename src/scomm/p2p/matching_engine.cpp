@@ -83,18 +83,21 @@ void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept
 void MatchingEngine::pull() {
   if (pull_failure_) std::rethrow_exception(std::exchange(pull_failure_, nullptr));
   for (std::size_t b = 0; b < bases_.size(); ++b)
-    if (waiting_on_base_[b] != 0) pull_base(static_cast<int>(b));
+    if (waiting_on_base_[b] != 0) pull_base(static_cast<int>(b), false);
 }
 
 void MatchingEngine::pull(const Channel& channel) {
   pull();
-  if (waiting_on_base_[static_cast<std::size_t>(base_of(channel))] == 0)
-    pull_base(base_of(channel));
+  pull_base(base_of(channel), true);
 }
 
-void MatchingEngine::pull_base(int base) {
-  while (auto message = take_arrived(bases_[static_cast<std::size_t>(base)]))
+void MatchingEngine::pull_base(int base, bool drain) {
+  const auto b = static_cast<std::size_t>(base);
+  while (drain || waiting_on_base_[b] != 0) {
+    auto message = take_arrived(bases_[b]);
+    if (!message) return;
     file(std::move(*message), base);
+  }
 }
 
 void MatchingEngine::file(ProbedMessage message, int base) {

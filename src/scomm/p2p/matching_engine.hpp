@@ -85,10 +85,11 @@ class MatchingEngine {
   // taken messages first).
   void post(Channel& channel, EngineReceive& receive);
   void withdraw(Channel& channel, EngineReceive& receive) noexcept;
-  // Takes every message that has arrived off MPI on the base communicators where receives wait
-  // here, and files it. Messages on the other bases stay with MPI's own matching.
+  // Takes the messages that have arrived off MPI on the base communicators where receives wait
+  // here, and files them, until no receive waits on that base (or none has arrived). The
+  // messages on other bases, and those that arrive after, stay with MPI's own matching.
   void pull();
-  // The same, and the messages arrived on `channel`'s base (for a probe of MPI_ANY_TAG there).
+  // The same, then every arrived message of `channel`'s base (for a probe there).
   void pull(const Channel& channel);
   // The status of the first taken message of `channel` a receive (source, tag) would match.
   const MPI_Status* peek(Channel& channel, int source, int tag) noexcept;
@@ -125,7 +126,9 @@ class MatchingEngine {
   DetachedSends& detached_sends() noexcept { return detached_; }
 
  private:
-  void pull_base(int base);
+  // Takes arrived messages of `base` until none is left, or, unless `drain`, none of its
+  // receives waits here.
+  void pull_base(int base, bool drain);
   void file(ProbedMessage message, int base);
   int base_of(const Channel& channel) const noexcept {
     return placement_.base_of(channel.context());
