@@ -569,7 +569,8 @@ int SCOMM_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
 int SCOMM_Comm_live(int *communicators, int *contexts);
 
 /* After MPI_Init: creates scomm's base communicators (SCOMM_BASE_COMMS duplicates of
- * MPI_COMM_WORLD, by default enough for 2^20 context ids) and SCOMM_COMM_WORLD. Environment:
+ * MPI_COMM_WORLD, a power of two, by default enough for 2^20 context ids) and SCOMM_COMM_WORLD.
+ * Environment:
  * SCOMM_DERIVE_BITS (0..6, default 4), SCOMM_CONTEXT_ALGORITHM (vanilla|bitmask|highest),
  * SCOMM_CONTEXT_STORAGE (array|fixed|tree|radix), SCOMM_DETACHED_SENDS (off|MIN:MAX bytes of
  * collective sends copied and let go of; default 257:4096 on Open MPI, off elsewhere). Before
