@@ -4,7 +4,8 @@
 // regular map: its lookups must cost nothing measurable), and on the world while a receive of any
 // source and tag waits on another communicator (scomm matches such a receive itself, polling for
 // it in every call). Beside them a minimal library with checked integer request handles
-// (HandleFloor). The variants alternate repetition by repetition so drift hits all alike.
+// (HandleFloor). And the poll of a process waiting for work: a probe of any source and tag with
+// nothing to find. The variants alternate repetition by repetition so drift hits all alike.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -21,9 +22,10 @@ namespace {
 
 constexpr int kWindow = 64;
 
-// Each API below offers send, recv, isend, irecv (into a window of requests) and waitall, bound
-// to one communicator. The measured loops call them directly (templates, not std::function), so
-// that no wrapper's cost is added alike to all three and dilutes their ratios.
+// Each API below offers send, recv, isend, irecv (into a window of requests), waitall, waitsome
+// and a probe of any source and tag, bound to one communicator. The measured loops call them
+// directly (templates, not std::function), so that no wrapper's cost is added alike to all three
+// and dilutes their ratios.
 
 // MPI itself: the baseline.
 class MpiApi {
@@ -45,6 +47,11 @@ class MpiApi {
     for (int done = 0; done != MPI_UNDEFINED;)
       MPI_Waitsome(count_, requests_.data(), &done, indices_.data(), MPI_STATUSES_IGNORE);
     count_ = 0;
+  }
+  int probe_any() {
+    int flag = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, MPI_STATUS_IGNORE);
+    return flag;
   }
 
  private:
@@ -75,6 +82,11 @@ class ScommApi {
     for (int done = 0; done != MPI_UNDEFINED;)
       SCOMM_Waitsome(count_, requests_.data(), &done, indices_.data(), SCOMM_STATUSES_IGNORE);
     count_ = 0;
+  }
+  int probe_any() {
+    int flag = 0;
+    SCOMM_Iprobe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, comm_, &flag, SCOMM_STATUS_IGNORE);
+    return flag;
   }
 
  private:
@@ -210,8 +222,9 @@ void ping_pong(Api& api, int me, int a, int b) {
   }
 }
 
-// How a window's requests complete: one Waitall, or Waitsome until none is active.
-enum class Completion { kWaitall, kWaitsome };
+// How a window's requests complete: one Waitall, or Waitsome until none is active; or no
+// message at all, a probe that finds none.
+enum class Completion { kWaitall, kWaitsome, kProbeOnly };
 
 // a sends a window of messages to b, b acknowledges.
 template <Completion how, typename Api>
@@ -250,10 +263,17 @@ template <typename Api>
 constexpr bool kHasWaitsome = requires(Api& api) {
   api.waitsome();
 };
+template <typename Api>
+constexpr bool kHasProbe = requires(Api& api) {
+  api.probe_any();
+};
 
-// One repetition of a measurement: nanoseconds per (one-way) message.
+// One repetition of a measurement: nanoseconds per (one-way) message, or per probe.
 template <typename Api>
 double ns_per_message(Api& api, const Pair& pair, const Measurement& m, int iterations) {
+  if constexpr (kHasProbe<Api>)
+    if (m.how == Completion::kProbeOnly)
+      return time_per_call(MPI_COMM_WORLD, 1, iterations, [&] { api.probe_any(); }).median_ns;
   if (m.messages == 1)
     return time_per_call(MPI_COMM_WORLD, 1, iterations,
                          [&] { ping_pong(api, pair.me, pair.a, pair.b); })
@@ -306,12 +326,13 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
                    FloorApi(world_floor),
                    {rank, 0, 1},
                    true}};
-  // The floor has no Waitsome: those rows compare scomm with MPI alone.
+  // The floor has no Waitsome and no probe: those rows compare scomm with MPI alone.
   const Measurement measurements[] = {
       {"8-byte ping-pong", 1, Completion::kWaitall},
       {"64-message window", kWindow, Completion::kWaitall},
       {"8-message window, Waitsome", 8, Completion::kWaitsome},
-      {"64-message window, Waitsome", kWindow, Completion::kWaitsome}};
+      {"64-message window, Waitsome", kWindow, Completion::kWaitsome},
+      {"probe of any source and tag, none there", 1, Completion::kProbeOnly}};
   const int pings = o.quick ? 1000 : 20000, windows = o.quick ? 100 : 2000;
   // --only names one case (its names hold commas), as scripts/instructions.sh profiles "world".
   if (!o.only.empty() &&
@@ -331,7 +352,9 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
         ours.push_back(ns_per_message(c.scomm, c.pair, m, iterations));
         if (with_floor) floor.push_back(ns_per_message(c.floor, c.pair, m, iterations));
       }
-      const char* unit = m.messages == 1 ? "ns per one-way message" : "ns per message";
+      const char* unit = m.how == Completion::kProbeOnly ? "ns per probe"
+                         : m.messages == 1               ? "ns per one-way message"
+                                                         : "ns per message";
       for (const auto& [who, times] : {std::pair{", raw MPI", &raw}, std::pair{", scomm", &ours},
                                        std::pair{", checked-handle floor", &floor}})
         if (!times->empty())
