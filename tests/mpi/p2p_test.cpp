@@ -195,6 +195,61 @@ TEST_F(P2pTest, ReceivesOfAnyTagElsewhereProgressWhileTheWorldBlocks) {
   ASSERT_EQ(SCOMM_Comm_free(&other), SCOMM_SUCCESS);
 }
 
+// Receives of any source and tag waiting at once on eight communicators, which sit on several
+// base communicators (and several on one): every message goes to its own communicator's receive
+// whatever the order of arrival and completion, and receives cancelled among them (taken out of
+// the engine's bookkeeping of bases) leave the others served.
+TEST_F(P2pTest, AnyTagReceivesOnManyCommunicatorsEachTakeTheirOwn) {
+  constexpr int kComms = 8;
+  std::vector<SCOMM_Comm> comms(kComms, SCOMM_COMM_NULL);
+  comms[0] = SCOMM_COMM_WORLD;
+  for (int i = 1; i < kComms; ++i)
+    ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comms[static_cast<std::size_t>(i)]), 0);
+  std::mt19937 random(static_cast<unsigned>(world_rank_) + 7);
+  for (int round = 0; round < 3; ++round) {
+    const bool cancel_some = round == 2;
+    std::vector<int> in(kComms, -1), out(kComms);
+    std::vector<SCOMM_Request> receives(kComms), sends(kComms, SCOMM_REQUEST_NULL);
+    for (int i = 0; i < kComms; ++i)
+      ASSERT_EQ(
+          SCOMM_Irecv(&in[static_cast<std::size_t>(i)], 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG,
+                      comms[static_cast<std::size_t>(i)], &receives[static_cast<std::size_t>(i)]),
+          0);
+    const auto cancelled = [&](int i) { return cancel_some && i % 3 == 1; };
+    for (int i = 0; i < kComms; ++i)
+      if (cancelled(i)) {
+        ASSERT_EQ(SCOMM_Cancel(&receives[static_cast<std::size_t>(i)]), 0);
+      }
+    std::vector<int> order(kComms);
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), random);
+    for (const int i : order) {
+      if (cancelled(i)) continue;
+      out[static_cast<std::size_t>(i)] = 1000 * i + world_rank_;
+      ASSERT_EQ(
+          SCOMM_Isend(&out[static_cast<std::size_t>(i)], 1, MPI_INT, right(), 40 + i,
+                      comms[static_cast<std::size_t>(i)], &sends[static_cast<std::size_t>(i)]),
+          0);
+    }
+    for (int done = 0; done < kComms; ++done) {
+      int index = -1;
+      SCOMM_Status status;
+      ASSERT_EQ(SCOMM_Waitany(kComms, receives.data(), &index, &status), 0);
+      ASSERT_GE(index, 0);
+      int flag = 0;
+      SCOMM_Test_cancelled(&status, &flag);
+      EXPECT_EQ(flag != 0, cancelled(index)) << "communicator " << index;
+      if (flag) continue;
+      EXPECT_EQ(in[static_cast<std::size_t>(index)], 1000 * index + left()) << "round " << round;
+      EXPECT_EQ(status.SCOMM_TAG, 40 + index);
+      EXPECT_EQ(status.SCOMM_SOURCE, left());
+    }
+    ASSERT_EQ(SCOMM_Waitall(kComms, sends.data(), SCOMM_STATUSES_IGNORE), 0);
+  }
+  for (int i = 1; i < kComms; ++i)
+    ASSERT_EQ(SCOMM_Comm_free(&comms[static_cast<std::size_t>(i)]), 0);
+}
+
 // Buffered sends complete before their receive is posted, through the buffer attached with
 // MPI_Buffer_attach; ready sends arrive at receives posted before them, one of any tag (waiting
 // in scomm's engine) included; both also as persistent requests.

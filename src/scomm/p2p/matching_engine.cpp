@@ -37,7 +37,9 @@ MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLa
       placement_(placement),
       waiting_on_base_(bases_.size(), 0),
       table_(std::move(table)),
-      detached_(detach) {}
+      detached_(detach) {
+  bases_waiting_.reserve(bases_.size());  // post() then never allocates for it
+}
 
 MatchingEngine::~MatchingEngine() {
   // Messages nobody received (late messages of freed communicators) leave MPI's queues.
@@ -66,7 +68,8 @@ void MatchingEngine::detach(Channel& channel) noexcept {
 
 void MatchingEngine::post(Channel& channel, EngineReceive& receive) {
   channel.posted().push_back(&receive);
-  ++waiting_on_base_[static_cast<std::size_t>(base_of(channel))];
+  const int base = base_of(channel);
+  if (waiting_on_base_[static_cast<std::size_t>(base)]++ == 0) bases_waiting_.push_back(base);
   ++pending_;
 }
 
@@ -76,14 +79,26 @@ void MatchingEngine::withdraw(Channel& channel, EngineReceive& receive) noexcept
   const auto it = std::find(posted.begin(), posted.end(), &receive);
   if (it == posted.end()) return;
   posted.erase(it);
-  --waiting_on_base_[static_cast<std::size_t>(base_of(channel))];
+  unwait(base_of(channel));
+}
+
+void MatchingEngine::unwait(int base) noexcept {
   --pending_;
+  if (--waiting_on_base_[static_cast<std::size_t>(base)] != 0) return;
+  // Last for first: the order in which pull() visits the bases does not matter.
+  *std::find(bases_waiting_.begin(), bases_waiting_.end(), base) = bases_waiting_.back();
+  bases_waiting_.pop_back();
 }
 
 void MatchingEngine::pull() {
   if (pull_failure_) std::rethrow_exception(std::exchange(pull_failure_, nullptr));
-  for (std::size_t b = 0; b < bases_.size(); ++b)
-    if (waiting_on_base_[b] != 0) pull_base(static_cast<int>(b), false);
+  // By index: a pull that serves a base's last receive takes the base out of the list, moving
+  // the last one into its place.
+  for (std::size_t i = 0; i < bases_waiting_.size();) {
+    const int base = bases_waiting_[i];
+    pull_base(base, false);
+    if (i < bases_waiting_.size() && bases_waiting_[i] == base) ++i;
+  }
 }
 
 void MatchingEngine::pull(const Channel& channel) {
@@ -124,8 +139,7 @@ void MatchingEngine::deliver(Channel& channel, ProbedMessage message) {
   }
   EngineReceive* receive = *it;
   posted.erase(it);
-  --waiting_on_base_[static_cast<std::size_t>(base_of(channel))];
-  --pending_;
+  unwait(base_of(channel));
   receive->take(message);
 }
 

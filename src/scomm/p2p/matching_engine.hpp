@@ -129,6 +129,8 @@ class MatchingEngine {
   // Takes arrived messages of `base` until none is left, or, unless `drain`, none of its
   // receives waits here.
   void pull_base(int base, bool drain);
+  // A receive waiting on `base` was matched or withdrawn.
+  void unwait(int base) noexcept;
   void file(ProbedMessage message, int base);
   int base_of(const Channel& channel) const noexcept {
     return placement_.base_of(channel.context());
@@ -142,8 +144,10 @@ class MatchingEngine {
   std::vector<MPI_Comm> bases_;
   context::TagLayout layout_;
   context::BasePlacement placement_;
-  // Receives posted here and not matched yet, by the base of their channel: the bases pull() takes.
+  // Receives posted here and not matched yet, by the base of their channel, and the bases where
+  // some wait (in no order): those pull() takes messages from (MPICH has 128 bases).
   std::vector<unsigned> waiting_on_base_;
+  std::vector<int> bases_waiting_;
   std::unique_ptr<context::ContextTable<Channel>> table_;
   std::unordered_map<context::ContextId, std::vector<ProbedMessage>> orphans_;
   std::vector<Operation*> background_;
