@@ -157,9 +157,9 @@ class MatchingEngine {
   std::exception_ptr pull_failure_;  // of a pull in progress_background()
   // With no background operation, progress_background() takes arrived messages for the waiting
   // receives on one pass in kPullEvery: enough for a peer's send that needs one of them to
-  // complete (a wait on such a receive takes them itself), where a pull on every pass made every
-  // other message on the base communicator wait for MPI_Improbe (ping-pong on the VM 3.4x raw
-  // MPI's time every pass, 2.1x every 16th, 1.5x every 64th, launches alternating).
+  // complete (a wait on such a receive takes them itself). Ping-pong on the world beside such a
+  // receive on a duplicate, on the VM: 1.01-1.03x raw MPI's time, 1.04-1.06x pulling on every
+  // pass (the duplicate's base alone; when all shared one base, 1.5x and 3.4x).
   static constexpr unsigned kPullEvery = 64;
   unsigned idle_passes_ = 0;
   DetachedSends detached_;
