@@ -2,13 +2,12 @@
 """scomm's own instructions per call, from callgrind profiles of scomm-mpibench (instructions.sh).
 
     instruction_counts.py creation PROFILE        create + free of split-halves' local creation
-    instruction_counts.py messages PROFILE...     SCOMM_Send ... SCOMM_Waitsome of p2p-overhead
+    instruction_counts.py messages PROFILE...     SCOMM_Send ... SCOMM_Waitany of p2p-overhead
     instruction_counts.py collective OP PROFILE...  SCOMM_<OP>, collected alone (--toggle-collect)
 
 A call's own instructions are its inclusive count less that of the MPI call it makes (the PMPI_
-call's cost from callers in libscomm), per call; SCOMM_Waitall's and SCOMM_Waitsome's per request
-completed. A
-collective's are those executed in libscomm and libstdc++ while in SCOMM_<OP> (MPI's, and the C
+call's cost from callers in libscomm), per call; SCOMM_Waitall's, SCOMM_Waitsome's and
+SCOMM_Waitany's per request completed. A collective's are those executed in libscomm and libstdc++ while in SCOMM_<OP> (MPI's, and the C
 library's, left out), per call of SCOMM_<OP> (counted at its callers).
 """
 import re
@@ -83,14 +82,22 @@ def messages(profiles):
                 requests += calls
             own = (inclusive - mpi_from_scomm(blocks, "PMPI_" + call)) / calls
             print(f"rank {rank}: {name} {own:.0f} own instructions per call")
-        # Each SCOMM_Waitall completes one window of WINDOW requests; SCOMM_Waitsome the rest.
+        # Each SCOMM_Waitall completes one window of WINDOW requests; a window completed by
+        # SCOMM_Waitany takes one call per request and one that finds none active; SCOMM_Waitsome
+        # completes the rest.
         inclusive, calls, _ = blocks["SCOMM_Waitall"]
         own = inclusive - mpi_from_scomm(blocks, "PMPI_Waitall")
         print(f"rank {rank}: SCOMM_Waitall {own / (calls * WINDOW):.0f} own instructions per request")
-        if "SCOMM_Waitsome" in blocks and requests > calls * WINDOW:
+        requests -= calls * WINDOW
+        if "SCOMM_Waitany" in blocks:
+            inclusive, calls, _ = blocks["SCOMM_Waitany"]
+            completed = calls * WINDOW // (WINDOW + 1)
+            own = inclusive - mpi_from_scomm(blocks, "PMPI_Test")
+            print(f"rank {rank}: SCOMM_Waitany {own / completed:.0f} own instructions per request")
+            requests -= completed
+        if "SCOMM_Waitsome" in blocks and requests > 0:
             own = blocks["SCOMM_Waitsome"][0] - mpi_from_scomm(blocks, "PMPI_Waitsome")
-            print(f"rank {rank}: SCOMM_Waitsome {own / (requests - calls * WINDOW):.0f} own "
-                  "instructions per request")
+            print(f"rank {rank}: SCOMM_Waitsome {own / requests:.0f} own instructions per request")
 
 
 def own_instructions(profile):

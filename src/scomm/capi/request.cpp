@@ -148,14 +148,17 @@ void check_array(int count, const SCOMM_Request* requests) {
   if (count > 0) require(requests, "array_of_requests");
 }
 
-void check_live(int count, const SCOMM_Request requests[]) {
+int check_live(int count, const SCOMM_Request requests[]) {
   const std::uint64_t lookup = ++context().array_lookups;
+  int first_active = count;
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL) continue;
     std::uint64_t& mark = listed_in(requests[i]);
     if (mark == lookup) throw_listed_twice(requests[i]);
     mark = lookup;
+    first_active = std::min(first_active, i);
   }
+  return first_active;
 }
 
 bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {

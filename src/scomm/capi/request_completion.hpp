@@ -28,8 +28,9 @@ void write_failure(ErrorClass error_class, SCOMM_Status* to);
 void check_array(int count, const SCOMM_Request* requests);
 // Error(kRequest) when a handle of the array other than SCOMM_REQUEST_NULL is not live, or is given
 // twice (completing it once would leave the other copy dangling): checked before a call changes
-// anything, in one pass (each entry keeps the number of the last look-up that saw it).
-void check_live(int count, const SCOMM_Request requests[]);
+// anything, in one pass (each entry keeps the number of the last look-up that saw it). Returns
+// the index of the first active request, `count` when none is.
+int check_live(int count, const SCOMM_Request requests[]);
 // For one completion call, the persistent requests of an array give way to the requests their
 // SCOMM_Start started, or to SCOMM_REQUEST_NULL while inactive, which is how MPI's completion
 // calls treat an inactive persistent request. Put back when the call ends, each one whose

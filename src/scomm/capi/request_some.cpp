@@ -25,18 +25,49 @@ constexpr bool kOnSmpi = false;
 using namespace scomm::capi;
 namespace p2p = scomm::p2p;
 
-bool any_active(int count, const SCOMM_Request requests[]) {
-  for (int i = 0; i < count; ++i)
-    if (requests[i] != SCOMM_REQUEST_NULL) return true;
-  return false;
+// Lists in buffers.batch the active requests' MPI requests (request buffers.owner[k] of the
+// array) when every one is a live plain request with one, given once, and MPI can be left to
+// complete them (not on SMPI, whose MPI_Waitsome waits in its waitany, which crashes at random in
+// long programs): one look at each handle. False otherwise, when the general path's checks tell
+// what is wrong or it completes the mix.
+bool batch_of_plain(int count, const SCOMM_Request requests[], p2p::WaitBuffers& buffers) {
+  if (kOnSmpi) return false;
+  buffers.batch.clear();
+  buffers.owner.clear();
+  HandleTable<PlainRequestEntry>& table = context().plain_requests;
+  const std::uint64_t lookup = ++context().array_lookups;  // as check_live marks
+  for (int i = 0; i < count; ++i) {
+    if (requests[i] == SCOMM_REQUEST_NULL) continue;
+    PlainRequestEntry* plain = table.find(requests[i]);  // none for other kinds of handle
+    if (plain == nullptr || plain->listed_in == lookup) return false;
+    const MPI_Request mpi = plain->request.mpi();
+    if (mpi == MPI_REQUEST_NULL) return false;  // MPI_PROC_NULL's, or completed early
+    plain->listed_in = lookup;
+    buffers.batch.push_back(mpi);
+    buffers.owner.push_back(static_cast<std::size_t>(i));
+  }
+  return true;
 }
 
-// Looks at the active requests once, in order, until one has completed: reports it in *status,
-// frees it and leaves its index in *index; MPI_UNDEFINED there when none has. A failed request's
-// index is in *index when its failure is thrown.
-void complete_any(int count, SCOMM_Request requests[], int* index, SCOMM_Status* status,
-                  SCOMM_Comm& failing) {
-  for (int i = 0; i < count; ++i) {
+// What SCOMM_Waitsome or SCOMM_Testsome finds active once every handle is checked (live, none
+// given twice): nothing, plain requests alone (their MPI requests in the scratch batch), or a mix.
+enum class Active { kNone, kPlain, kMixed };
+
+Active active_requests(int count, const SCOMM_Request requests[]) {
+  p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
+  if (batch_of_plain(count, requests, buffers))
+    return buffers.batch.empty() ? Active::kNone : Active::kPlain;
+  return check_live(count, requests) < count ? Active::kMixed : Active::kNone;
+}
+
+// Looks at the active requests once, in order from the first active one, until one has
+// completed: reports it in *status, frees it and leaves its index in *index; MPI_UNDEFINED there
+// when none has. A failed request's index is in *index when its failure is thrown. (One MPI_Waitany
+// over plain requests, tried, cost more where they complete in order: Open MPI's sets up a wait on
+// every one when the first is not done.)
+void complete_any(int first_active, int count, SCOMM_Request requests[], int* index,
+                  SCOMM_Status* status, SCOMM_Comm& failing) {
+  for (int i = first_active; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL) continue;
     *index = i;
     if (complete_if_done(&requests[i], status, failing)) return;
@@ -119,32 +150,14 @@ void complete_batch(SCOMM_Request requests[], p2p::WaitBuffers& buffers, bool wa
   }
 }
 
-// Lists in buffers.batch the active requests' MPI requests when every one is plain with one and
-// MPI can be left to complete them (not on SMPI, whose MPI_Waitsome waits in its waitany, which
-// crashes at random in long programs); false otherwise.
-bool batch_of_plain(int count, const SCOMM_Request requests[], p2p::WaitBuffers& buffers) {
-  if (kOnSmpi) return false;
-  buffers.batch.clear();
-  buffers.owner.clear();
-  for (int i = 0; i < count; ++i) {
-    if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    if (!HandleTable<PlainRequestEntry>::has_kind_bit(requests[i])) return false;
-    const MPI_Request mpi = context().plain_requests.get_live(requests[i]).request.mpi();
-    if (mpi == MPI_REQUEST_NULL) return false;  // MPI_PROC_NULL's, or completed early
-    buffers.batch.push_back(mpi);
-    buffers.owner.push_back(static_cast<std::size_t>(i));
-  }
-  return true;
-}
-
-// Completes, reports and frees the active requests that are done: those MPI completes alone
-// by one MPI_Waitsome (`wait`, unless background work needs progress: blocking inside MPI would
-// stall it) or MPI_Testsome, any other mix by looking at each once in the array's order (then
-// `wait` waits for nothing).
-void complete_some(int count, SCOMM_Request requests[], bool wait, SomePass& pass) {
-  p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
-  if (batch_of_plain(count, requests, buffers)) {
-    complete_batch(requests, buffers, wait && !runtime().engine().has_background(), pass);
+// Completes, reports and frees the active requests that are done: plain ones by one
+// MPI_Waitsome (`wait`, unless background work needs progress: blocking inside MPI would stall
+// it) or MPI_Testsome, a mix by looking at each once in the array's order (then `wait` waits for
+// nothing).
+void complete_some(int count, SCOMM_Request requests[], Active active, bool wait, SomePass& pass) {
+  if (active == Active::kPlain) {
+    complete_batch(requests, context().wait_scratch.buffers,
+                   wait && !runtime().engine().has_background(), pass);
     return;
   }
   for (int i = 0; i < count; ++i)
@@ -167,14 +180,14 @@ int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
     check_array(count, requests);
     require(index, "index");
     const StartedRequests started(count, requests);
-    check_live(count, requests);
+    const int first_active = check_live(count, requests);
     *index = MPI_UNDEFINED;
-    if (!any_active(count, requests)) {
+    if (first_active == count) {
       write_status(p2p::Status::inactive(), status);
       return;
     }
     for (;;) {
-      complete_any(count, requests, index, status, failing);
+      complete_any(first_active, count, requests, index, status, failing);
       if (*index != MPI_UNDEFINED) return;
       runtime().engine().progress_background();
     }
@@ -188,15 +201,15 @@ int SCOMM_Testany(int count, SCOMM_Request requests[], int* index, int* flag,
     require(index, "index");
     require(flag, "flag");
     const StartedRequests started(count, requests);
-    check_live(count, requests);
+    const int first_active = check_live(count, requests);
     *index = MPI_UNDEFINED;
     *flag = 1;
-    if (!any_active(count, requests)) {
+    if (first_active == count) {
       write_status(p2p::Status::inactive(), status);
       return;
     }
     runtime().engine().progress_background();
-    complete_any(count, requests, index, status, failing);
+    complete_any(first_active, count, requests, index, status, failing);
     *flag = *index != MPI_UNDEFINED ? 1 : 0;
   });
 }
@@ -206,12 +219,12 @@ int SCOMM_Waitsome(int incount, SCOMM_Request requests[], int* outcount, int ind
   return on_requests("SCOMM_Waitsome", [&](SCOMM_Comm& failing) {
     check_some_arguments(incount, requests, outcount, indices);
     const StartedRequests started(incount, requests);
-    check_live(incount, requests);
+    const Active active = active_requests(incount, requests);
     *outcount = MPI_UNDEFINED;
-    if (!any_active(incount, requests)) return;
+    if (active == Active::kNone) return;
     for (;;) {
       SomePass pass(outcount, indices, statuses);
-      complete_some(incount, requests, true, pass);
+      complete_some(incount, requests, active, true, pass);
       pass.end(failing);
       if (*outcount > 0) return;
       runtime().engine().progress_background();
@@ -224,12 +237,12 @@ int SCOMM_Testsome(int incount, SCOMM_Request requests[], int* outcount, int ind
   return on_requests("SCOMM_Testsome", [&](SCOMM_Comm& failing) {
     check_some_arguments(incount, requests, outcount, indices);
     const StartedRequests started(incount, requests);
-    check_live(incount, requests);
+    const Active active = active_requests(incount, requests);
     *outcount = MPI_UNDEFINED;
-    if (!any_active(incount, requests)) return;
+    if (active == Active::kNone) return;
     runtime().engine().progress_background();
     SomePass pass(outcount, indices, statuses);
-    complete_some(incount, requests, false, pass);
+    complete_some(incount, requests, active, false, pass);
     pass.end(failing);
   });
 }
