@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
-#include <optional>
+#include <limits>
+#include <new>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -51,7 +52,7 @@ class HandleTable {
   int emplace_in_free_slot(Args&&... args) noexcept(std::is_nothrow_constructible_v<T, Args...>) {
     const std::uint32_t slot = free_head_;
     Slot& s = slots_[slot];
-    s.value.emplace(std::forward<Args>(args)...);
+    ::new (&s.value) T(std::forward<Args>(args)...);
     free_head_ = s.next_free;
     s.handle =
         kind_ | (static_cast<int>(s.generation) << kIndexBits) | (static_cast<int>(slot) + first_);
@@ -64,7 +65,7 @@ class HandleTable {
     const std::size_t slot = slot_of(handle);
     if (slot >= slots_.size()) return nullptr;  // also handles below first_ (wrapped around)
     Slot& s = slots_[slot];
-    return s.handle == handle ? &*s.value : nullptr;
+    return s.handle == handle ? &s.value : nullptr;
   }
 
   // Frees a live handle; returns false when it is not live.
@@ -75,16 +76,16 @@ class HandleTable {
   }
 
   // The object behind a handle the caller has found live (no second check).
-  T& get_live(int handle) noexcept { return *slots_[slot_of(handle)].value; }
+  T& get_live(int handle) noexcept { return slots_[slot_of(handle)].value; }
 
   // Frees a handle the caller has just found live (no second lookup).
   void erase_live(int handle) noexcept {
     const std::size_t slot = slot_of(handle);
     Slot& s = slots_[slot];
-    s.value.reset();
+    s.value.~T();
     s.handle = kFree;
-    s.generation = (s.generation + 1) & kGenerationMask;
-    s.next_free = free_head_ & kNoSlot;  // no-op: the mask only shows the compiler it fits
+    ++s.generation;  // wraps at kGenerationMask
+    s.next_free = free_head_;
     free_head_ = static_cast<std::uint32_t>(slot);
   }
 
@@ -119,13 +120,28 @@ class HandleTable {
   static constexpr std::uint32_t kNoSlot = (1u << 24) - 1;
   static_assert(kIndexBits < 24);
 
+  // A slot holds its object while its handle is live: the handle is the only flag (no
+  // std::optional beside it), and the generation and the free list have fields of their own, so
+  // that taking and giving back a slot are a few plain stores.
   struct Slot {
-    std::optional<T> value;
-    int handle = kFree;                      // the live handle of the slot
-    std::uint32_t generation : 8 = 0;        // of the slot's next handle
-    std::uint32_t next_free : 24 = kNoSlot;  // while free: the next free slot
+    Slot() noexcept {}  // free: no object
+    // Moves the object of a live slot (the slots' vector grows).
+    Slot(Slot&& other) noexcept(std::is_nothrow_move_constructible_v<T>)
+        : handle(other.handle), generation(other.generation), next_free(other.next_free) {
+      if (handle != kFree) ::new (&value) T(std::move(other.value));
+    }
+    Slot& operator=(Slot&&) = delete;
+    ~Slot() {
+      if (handle != kFree) value.~T();
+    }
+    union {
+      T value;  // while the slot is live
+    };
+    int handle = kFree;                 // the live handle of the slot
+    std::uint8_t generation = 0;        // of the slot's next handle
+    std::uint32_t next_free = kNoSlot;  // while free: the next free slot
   };
-  static_assert(kGenerationMask < (1 << 8));
+  static_assert(kGenerationMask == std::numeric_limits<std::uint8_t>::max());
 
   int first_;
   int kind_;
