@@ -455,6 +455,43 @@ TEST_F(CollConcurrencyTest, BlockingPointToPointProgressesCollectivesInFlight) {
   }
 }
 
+// A replayed blocking collective polls while a receive of any tag waits on another communicator:
+// rank 1's synchronous send there completes only once rank 0's matching engine has taken it,
+// while rank 0 sits in the collective waiting for rank 1 (a replay blocked inside MPI would hang
+// there). Broadcasts from rank 1 (one transfer at two ranks, rounds at more) and allreduces (an
+// exchange at two ranks).
+TEST_F(CollConcurrencyTest, ReplayedCollectivesProgressReceivesOfAnyTagElsewhere) {
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Comm other = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &other), SCOMM_SUCCESS);
+  for (const bool bcast : {true, false})
+    for (int call = 0; call < 4; ++call) {  // the first builds the schedule, the others replay it
+      const bool waiting = call == 3;
+      int token = -1;
+      SCOMM_Request engine = SCOMM_REQUEST_NULL;
+      if (waiting && world_rank_ == 0) {
+        ASSERT_EQ(SCOMM_Irecv(&token, 1, MPI_INT, 1, SCOMM_ANY_TAG, other, &engine), 0);
+      }
+      if (waiting && world_rank_ == 1) {
+        const int sent = 77;
+        ASSERT_EQ(SCOMM_Ssend(&sent, 1, MPI_INT, 0, 5, other), SCOMM_SUCCESS);
+      }
+      int value = world_rank_ == 1 ? 100 + call : -1, sum = -1;
+      if (bcast) {
+        ASSERT_EQ(SCOMM_Bcast(&value, 1, MPI_INT, 1, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+        EXPECT_EQ(value, 100 + call) << "call " << call;
+      } else {
+        ASSERT_EQ(SCOMM_Allreduce(&call, &sum, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD), 0);
+        EXPECT_EQ(sum, call * world_size_) << "call " << call;
+      }
+      if (engine != SCOMM_REQUEST_NULL) {
+        ASSERT_EQ(SCOMM_Wait(&engine, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+        EXPECT_EQ(token, 77);
+      }
+    }
+  ASSERT_EQ(SCOMM_Comm_free(&other), SCOMM_SUCCESS);
+}
+
 // Roots whose broadcasts return before the others have received them (scomm copies mid-size
 // collective sends and lets them go: SCOMM_DETACHED_SENDS) reuse their buffer at once: each of
 // more broadcasts than there are slots for such copies overwrites the root's buffer, sized

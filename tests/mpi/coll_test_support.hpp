@@ -159,8 +159,8 @@ inline std::vector<int> affine_pattern(int rank, std::size_t n) {
 
 // Calls `check(salt, what)`, one blocking collective on `pair` checked against MPI's, repeated
 // (replayed, coll/replay.hpp), then with a nonblocking barrier in flight and beside a receive of
-// any tag that the matching engine holds (the replay steps aside for the kept run), then
-// repeated again: salts 0 to 7.
+// any tag that the matching engine holds (the replay steps aside for the kept run), beside one on
+// a duplicate (the replay polls for it), then repeated again: salts 0 to 8.
 template <typename Check>
 void check_replays_beside_the_engine(const CommPair& pair, Check&& check) {
   for (int salt = 0; salt < 4; ++salt) check(salt, "repeated");
@@ -179,5 +179,17 @@ void check_replays_beside_the_engine(const CommPair& pair, Check&& check) {
   ASSERT_EQ(SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
   ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
   EXPECT_EQ(any, mine) << pair.name;
-  for (int salt = 6; salt < 8; ++salt) check(salt, "repeated after");
+  // A receive of any tag waiting on a duplicate (on another base communicator, or on the same):
+  // the replay polls for it, by MPI calls posted and tested where that is safe.
+  SCOMM_Comm other = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(pair.scomm, &other), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Irecv(&any, 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, other, &receive),
+            SCOMM_SUCCESS);
+  check(6, "a receive of any tag waiting on a duplicate");
+  ASSERT_EQ(SCOMM_Isend(&mine, 1, MPI_INT, rank, 8, other, &send), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(any, mine) << pair.name;
+  ASSERT_EQ(SCOMM_Comm_free(&other), SCOMM_SUCCESS);
+  for (int salt = 7; salt < 9; ++salt) check(salt, "repeated after");
 }

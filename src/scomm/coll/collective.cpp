@@ -58,12 +58,12 @@ p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Bind
 bool replay_single(const Call& call, const SingleTransfer& single) {
   p2p::MatchingEngine& engine = call.runtime.engine();
   const p2p::Channel& channel = call.comm.channel();
-  if (!replays_in_mpi(engine, channel, !single.send)) return false;
+  if (!replays_in_mpi(engine, channel, !single.send, true)) return false;
   const int mpi_tag = channel.mpi_tag(comm::internal_tag(call.runtime, call.comm));
   if (single.send)
-    send_endpoint(engine.detached_sends(), single.endpoint, mpi_tag, channel.base());
+    send_endpoint(engine, single.endpoint, mpi_tag, channel.base());
   else
-    p2p::check_mpi(receive_endpoint(single.endpoint, mpi_tag, channel.base()), "receive");
+    p2p::check_mpi(receive_endpoint(engine, single.endpoint, mpi_tag, channel.base()), "receive");
   return true;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/detached_sends.hpp"
 #include "scomm/p2p/matching_engine.hpp"
 #include "scomm/p2p/mpi_check.hpp"
@@ -29,26 +30,55 @@ struct SingleTransfer {
   bool send;
 };
 
-// Whether a replay may run its transfers on `channel` by blocking MPI calls alone, past the run:
-// nothing runs in the background (blocking in MPI would stall it, and without it no run holds an
-// internal tag to check or hold) and, where it `receives`, MPI matches the channel by itself.
+// Whether a replay may run its transfers on `channel` by MPI calls alone, past the run: blocking
+// ones where nothing runs in the background, each posted and polled until complete where
+// receives wait in the engine (blocking in MPI would stall them). Not while a background
+// operation runs (it may hold the internal tag, which no run checks or holds then); not where it
+// `receives` and MPI does not match the channel by itself; and, but for a `single` transfer, not
+// while a receive waits in the engine on the channel's base, where a poll between two rounds
+// would take a later round's message off MPI before its receive is posted (a single transfer
+// posts its one receive before any poll, and MPI matches a posted receive first).
 inline bool replays_in_mpi(const p2p::MatchingEngine& engine, const p2p::Channel& channel,
-                           bool receives) noexcept {
-  return !engine.has_background() && (!receives || p2p::mpi_matches_alone(channel));
+                           bool receives, bool single) noexcept {
+  if (engine.has_background() &&
+      (engine.has_operations() || (!single && engine.waits_on_base_of(channel))))
+    return false;
+  return !receives || p2p::mpi_matches_alone(channel);
+}
+
+// A transfer's request, started with return code `rc`, polled until complete while receives wait
+// in the engine: the failure of either.
+inline int poll_until_complete(p2p::MatchingEngine& engine, int rc, MPI_Request& request) noexcept {
+  MPI_Status status;
+  return rc != MPI_SUCCESS ? rc : p2p::wait_progressing(engine, request, status);
 }
 
 // Sends `to` with `mpi_tag` on `base`: copied and let go of where it detaches and a slot is free,
-// else by MPI_Send. Throws Error on failure.
-inline void send_endpoint(p2p::DetachedSends& detached, const Endpoint& to, int mpi_tag,
+// else by MPI_Send (posted and polled while receives wait in the engine). Throws Error on failure.
+inline void send_endpoint(p2p::MatchingEngine& engine, const Endpoint& to, int mpi_tag,
                           MPI_Comm base) {
-  if (to.detach && detached.post(to.buffer, to.bytes, to.count, to.type, to.rank, mpi_tag, base))
+  if (to.detach &&
+      engine.detached_sends().post(to.buffer, to.bytes, to.count, to.type, to.rank, mpi_tag, base))
     return;
-  p2p::check_mpi(MPI_Send(to.buffer, to.count, to.type, to.rank, mpi_tag, base), "send");
+  if (!engine.has_background()) [[likely]] {
+    p2p::check_mpi(MPI_Send(to.buffer, to.count, to.type, to.rank, mpi_tag, base), "send");
+    return;
+  }
+  MPI_Request request = MPI_REQUEST_NULL;
+  const int rc = MPI_Isend(to.buffer, to.count, to.type, to.rank, mpi_tag, base, &request);
+  p2p::check_mpi(poll_until_complete(engine, rc, request), "send");
 }
 
-// Receives into `from` with `mpi_tag` on `base`: MPI_Recv's return code.
-inline int receive_endpoint(const Endpoint& from, int mpi_tag, MPI_Comm base) noexcept {
-  return MPI_Recv(from.buffer, from.count, from.type, from.rank, mpi_tag, base, MPI_STATUS_IGNORE);
+// Receives into `from` with `mpi_tag` on `base` by MPI_Recv (posted and polled while receives
+// wait in the engine): the return code.
+inline int receive_endpoint(p2p::MatchingEngine& engine, const Endpoint& from, int mpi_tag,
+                            MPI_Comm base) noexcept {
+  if (!engine.has_background()) [[likely]]
+    return MPI_Recv(from.buffer, from.count, from.type, from.rank, mpi_tag, base,
+                    MPI_STATUS_IGNORE);
+  MPI_Request request = MPI_REQUEST_NULL;
+  const int rc = MPI_Irecv(from.buffer, from.count, from.type, from.rank, mpi_tag, base, &request);
+  return poll_until_complete(engine, rc, request);
 }
 
 }  // namespace scomm::coll

@@ -268,9 +268,14 @@ bool ScheduleRun::advance(bool blocking) {
   return true;
 }
 
-// One send and one receive, by MPI_Sendrecv.
+// One send and one receive, by MPI_Sendrecv (both posted and polled while receives wait in the
+// engine).
 [[gnu::always_inline]] inline void ScheduleRun::send_receive(const Endpoint& to,
                                                              const Endpoint& from, int mpi_tag) {
+  if (engine_.has_background()) {
+    send_receive_polling(to, from, mpi_tag);
+    return;
+  }
   // SimGrid SMPI 3.32's MPI_Sendrecv returns MPI_SUCCESS for a truncated receive and says so
   // only in the status: both are read (an MPI that leaves MPI_ERROR alone leaves it clear).
   MPI_Status status;
@@ -278,6 +283,24 @@ bool ScheduleRun::advance(bool blocking) {
   const int rc = MPI_Sendrecv(to.buffer, to.count, to.type, to.rank, mpi_tag, from.buffer,
                               from.count, from.type, from.rank, mpi_tag, channel_->base(), &status);
   p2p::check_mpi(rc != MPI_SUCCESS ? rc : status.MPI_ERROR, "receive");
+}
+
+void ScheduleRun::send_receive_polling(const Endpoint& to, const Endpoint& from, int mpi_tag) {
+  const MPI_Comm base = channel_->base();
+  MPI_Request receive = MPI_REQUEST_NULL, send = MPI_REQUEST_NULL;
+  p2p::check_mpi(MPI_Irecv(from.buffer, from.count, from.type, from.rank, mpi_tag, base, &receive),
+                 "MPI_Irecv");
+  const int started = MPI_Isend(to.buffer, to.count, to.type, to.rank, mpi_tag, base, &send);
+  if (started != MPI_SUCCESS) {
+    MPI_Cancel(&receive);  // a later round's message must not land in it
+    MPI_Wait(&receive, MPI_STATUS_IGNORE);
+    p2p::check_mpi(started, "send");
+  }
+  MPI_Status status;
+  const int received = p2p::wait_progressing(engine_, receive, status);
+  const int sent = p2p::wait_progressing(engine_, send, status);  // both complete before a throw
+  p2p::check_mpi(received, "receive");
+  p2p::check_mpi(sent, "send");
 }
 
 // The direct round's transfers, by MPI_Sendrecv for one of each, else its sends, then its
@@ -291,13 +314,12 @@ bool ScheduleRun::advance(bool blocking) {
     return;
   }
   const MPI_Comm base = channel_->base();
-  p2p::DetachedSends& detached = engine_.detached_sends();
   for (const Endpoint* end = to + direct.sends; to != end; ++to)
-    send_endpoint(detached, *to, mpi_tag, base);
+    send_endpoint(engine_, *to, mpi_tag, base);
   // Every receive, even after one failed: none of the round's messages is left behind.
   int first_failure = MPI_SUCCESS;
   for (const Endpoint* end = from + direct.receives; from != end; ++from) {
-    const int rc = receive_endpoint(*from, mpi_tag, base);
+    const int rc = receive_endpoint(engine_, *from, mpi_tag, base);
     if (first_failure == MPI_SUCCESS) first_failure = rc;
   }
   p2p::check_mpi(first_failure, "receive");
@@ -379,17 +401,18 @@ bool ScheduleRun::resolve_direct_locals(const Round& round) {
 }
 
 bool ScheduleRun::replay_direct(int tag) {
-  if (!replays_directly_ || !replays_in_mpi(engine_, *channel_, direct_receives_)) return false;
+  if (!replays_directly_ || !replays_in_mpi(engine_, *channel_, direct_receives_, false))
+    return false;
   const int mpi_tag = channel_->mpi_tag(tag);
   const MPI_Comm base = channel_->base();
   int first_failure = MPI_SUCCESS;  // of the round's receives so far
   for (const DirectStep& step : direct_steps_) {
     switch (step.kind) {
       case DirectStep::Kind::kSend:
-        send_endpoint(engine_.detached_sends(), endpoints_[step.endpoint], mpi_tag, base);
+        send_endpoint(engine_, endpoints_[step.endpoint], mpi_tag, base);
         break;
       case DirectStep::Kind::kReceive: {
-        const int rc = receive_endpoint(endpoints_[step.endpoint], mpi_tag, base);
+        const int rc = receive_endpoint(engine_, endpoints_[step.endpoint], mpi_tag, base);
         if (first_failure == MPI_SUCCESS) first_failure = rc;
         if (step.ends_round) p2p::check_mpi(first_failure, "receive");
         break;

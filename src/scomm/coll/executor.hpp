@@ -96,6 +96,9 @@ class ScheduleRun final : public p2p::Operation {
   struct DirectRound;
   void exchange_endpoints(const DirectRound& direct, int mpi_tag);
   void send_receive(const Endpoint& to, const Endpoint& from, int mpi_tag);
+  // send_receive() while receives wait in the engine: both posted, then polled until complete.
+  [[gnu::noinline]] void send_receive_polling(const Endpoint& to, const Endpoint& from,
+                                              int mpi_tag);
   void resolve_direct_rounds();
   void add_direct_transfers(const DirectRound& direct);
   bool resolve_direct_locals(const Round& round);

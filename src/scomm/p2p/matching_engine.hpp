@@ -108,6 +108,13 @@ class MatchingEngine {
   }
   void remove_background(Operation& operation) noexcept;
   bool has_background() const noexcept { return pending_ != 0; }
+  // Whether background operations are registered (beside any waiting receive).
+  bool has_operations() const noexcept { return !background_.empty(); }
+  // Whether a receive waits here on `channel`'s base communicator: polls then take that base's
+  // arrived messages off MPI.
+  bool waits_on_base_of(const Channel& channel) const noexcept {
+    return waiting_on_base_[static_cast<std::size_t>(base_of(channel))] != 0;
+  }
   // Whether `operation` is the one registered operation and no receive waits here: waiting for
   // it alone, the process may block inside MPI as for a blocking call.
   bool background_is_only(const Operation& operation) const noexcept {
