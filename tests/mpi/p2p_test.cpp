@@ -148,16 +148,17 @@ TEST_F(P2pTest, ReceivesOfAnyTagNeverStallASendThatNeedsThem) {
 
 // The same across communicators, which sit on different base communicators: while rank 0's
 // receive of any tag on a duplicate waits in the engine, rank 0 blocks on the world in each of
-// the ways the C API offers (receive, synchronous send, Waitall, Waitsome, Waitany, Wait), each of
-// which rank 1 lets complete only after its 1 MiB send on the duplicate did, which needs rank 0
-// to take that message for its engine receive while it blocks.
+// the ways the C API offers (receive, synchronous send, Waitall, Waitsome, Waitany, Wait, and
+// probes of any tag, polled by SCOMM_Iprobe or blocking in SCOMM_Probe), each of which rank 1 lets
+// complete only after its 1 MiB send on the duplicate did, which needs rank 0 to take that
+// message for its engine receive while it blocks.
 TEST_F(P2pTest, ReceivesOfAnyTagElsewhereProgressWhileTheWorldBlocks) {
   if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
   SCOMM_Comm other = SCOMM_COMM_NULL;
   ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &other), SCOMM_SUCCESS);
   const int n = 1 << 18;
   std::vector<int> big(n, world_rank_);
-  for (int way = 0; way < 6; ++way) {
+  for (int way = 0; way < 8; ++way) {
     int token = world_rank_ == 1 ? 100 + way : -1;
     if (world_rank_ == 1) {
       ASSERT_EQ(SCOMM_Send(big.data(), n, MPI_INT, 0, way, other), SCOMM_SUCCESS);
@@ -174,6 +175,15 @@ TEST_F(P2pTest, ReceivesOfAnyTagElsewhereProgressWhileTheWorldBlocks) {
       } else if (way == 1) {
         token = 101;
         ASSERT_EQ(SCOMM_Ssend(&token, 1, MPI_INT, 1, 9, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+      } else if (way >= 6) {  // probes of any tag, polled or blocking, then the receive
+        SCOMM_Status probed;
+        if (way == 6)
+          for (int flag = 0; flag == 0;)
+            ASSERT_EQ(SCOMM_Iprobe(1, SCOMM_ANY_TAG, SCOMM_COMM_WORLD, &flag, &probed), 0);
+        else
+          ASSERT_EQ(SCOMM_Probe(1, SCOMM_ANY_TAG, SCOMM_COMM_WORLD, &probed), SCOMM_SUCCESS);
+        EXPECT_EQ(probed.SCOMM_TAG, 9);
+        ASSERT_EQ(SCOMM_Recv(&token, 1, MPI_INT, 1, 9, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
       } else {
         ASSERT_EQ(SCOMM_Irecv(&token, 1, MPI_INT, 1, 9, SCOMM_COMM_WORLD, &direct), 0);
         int index = -1, outcount = 0;

@@ -102,7 +102,7 @@ void MatchingEngine::pull() {
 }
 
 void MatchingEngine::pull(const Channel& channel) {
-  pull();
+  if (pull_failure_) std::rethrow_exception(std::exchange(pull_failure_, nullptr));
   pull_base(base_of(channel), true);
 }
 
