@@ -257,7 +257,6 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
   WaitScratch& scratch = context().wait_scratch;
   if (runtime == nullptr || static_cast<std::size_t>(count) > scratch.plain_batch.size())
     return false;
-  PlainTable& table = context().plain_requests;
   MPI_Request* const batch = scratch.plain_batch.data();
   MPI_Status* const mpi_statuses = scratch.plain_statuses.data();
   const std::uint64_t lookup = ++context().array_lookups;  // as check_live marks
@@ -266,9 +265,8 @@ bool wait_all_plain(int count, SCOMM_Request requests[], SCOMM_Status statuses[]
       batch[i] = MPI_REQUEST_NULL;
       continue;
     }
-    PlainRequestEntry* plain = table.find(requests[i]);
-    if (plain == nullptr || plain->listed_in == lookup) return false;  // the general path tells
-    plain->listed_in = lookup;
+    const PlainRequestEntry* plain = mark_plain(requests[i], lookup);
+    if (plain == nullptr) return false;  // the general path tells
     batch[i] = plain->request.mpi();
   }
   const int rc = p2p::wait_all_mpi(runtime->engine(), count, batch, mpi_statuses);

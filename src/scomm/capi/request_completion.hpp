@@ -31,6 +31,15 @@ void check_array(int count, const SCOMM_Request* requests);
 // anything, in one pass (each entry keeps the number of the last look-up that saw it). Returns
 // the index of the first active request, `count` when none is.
 int check_live(int count, const SCOMM_Request requests[]);
+// The plain request behind `handle`, marked as seen by array look-up `lookup` (check_live's
+// marks); nullptr, marking nothing, when `handle` is no live plain request or this look-up has
+// seen it already. The fast paths over arrays of plain requests check each handle with it once.
+inline PlainRequestEntry* mark_plain(SCOMM_Request handle, std::uint64_t lookup) noexcept {
+  PlainRequestEntry* plain = context().plain_requests.find(handle);
+  if (plain == nullptr || plain->listed_in == lookup) return nullptr;
+  plain->listed_in = lookup;
+  return plain;
+}
 // For one completion call, the persistent requests of an array give way to the requests their
 // SCOMM_Start started, or to SCOMM_REQUEST_NULL while inactive, which is how MPI's completion
 // calls treat an inactive persistent request. Put back when the call ends, each one whose

@@ -34,15 +34,13 @@ bool batch_of_plain(int count, const SCOMM_Request requests[], p2p::WaitBuffers&
   if (kOnSmpi) return false;
   buffers.batch.clear();
   buffers.owner.clear();
-  HandleTable<PlainRequestEntry>& table = context().plain_requests;
   const std::uint64_t lookup = ++context().array_lookups;  // as check_live marks
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL) continue;
-    PlainRequestEntry* plain = table.find(requests[i]);  // none for other kinds of handle
-    if (plain == nullptr || plain->listed_in == lookup) return false;
+    const PlainRequestEntry* plain = mark_plain(requests[i], lookup);
+    if (plain == nullptr) return false;
     const MPI_Request mpi = plain->request.mpi();
     if (mpi == MPI_REQUEST_NULL) return false;  // MPI_PROC_NULL's, or completed early
-    plain->listed_in = lookup;
     buffers.batch.push_back(mpi);
     buffers.owner.push_back(static_cast<std::size_t>(i));
   }

@@ -46,13 +46,6 @@ inline bool replays_in_mpi(const p2p::MatchingEngine& engine, const p2p::Channel
   return !receives || p2p::mpi_matches_alone(channel);
 }
 
-// A transfer's request, started with return code `rc`, polled until complete while receives wait
-// in the engine: the failure of either.
-inline int poll_until_complete(p2p::MatchingEngine& engine, int rc, MPI_Request& request) noexcept {
-  MPI_Status status;
-  return rc != MPI_SUCCESS ? rc : p2p::wait_progressing(engine, request, status);
-}
-
 // Sends `to` with `mpi_tag` on `base`: copied and let go of where it detaches and a slot is free,
 // else by MPI_Send (posted and polled while receives wait in the engine). Throws Error on failure.
 inline void send_endpoint(p2p::MatchingEngine& engine, const Endpoint& to, int mpi_tag,
@@ -66,7 +59,8 @@ inline void send_endpoint(p2p::MatchingEngine& engine, const Endpoint& to, int m
   }
   MPI_Request request = MPI_REQUEST_NULL;
   const int rc = MPI_Isend(to.buffer, to.count, to.type, to.rank, mpi_tag, base, &request);
-  p2p::check_mpi(poll_until_complete(engine, rc, request), "send");
+  MPI_Status status;
+  p2p::check_mpi(p2p::wait_started_progressing(engine, rc, request, status), "send");
 }
 
 // Receives into `from` with `mpi_tag` on `base` by MPI_Recv (posted and polled while receives
@@ -78,7 +72,8 @@ inline int receive_endpoint(p2p::MatchingEngine& engine, const Endpoint& from, i
                     MPI_STATUS_IGNORE);
   MPI_Request request = MPI_REQUEST_NULL;
   const int rc = MPI_Irecv(from.buffer, from.count, from.type, from.rank, mpi_tag, base, &request);
-  return poll_until_complete(engine, rc, request);
+  MPI_Status status;
+  return p2p::wait_started_progressing(engine, rc, request, status);
 }
 
 }  // namespace scomm::coll

@@ -28,6 +28,11 @@ struct WaitBuffers {
 // would stall: MPI_Test until the request completes, progressing that work in between. A failure
 // told in the status alone (SMPI's truncation) is returned as the call's.
 int wait_progressing(MatchingEngine& engine, MPI_Request& request, MPI_Status& status) noexcept;
+// The same for a request whose start returned `started`: that failure, or the wait's.
+inline int wait_started_progressing(MatchingEngine& engine, int started, MPI_Request& request,
+                                    MPI_Status& status) noexcept {
+  return started != MPI_SUCCESS ? started : wait_progressing(engine, request, status);
+}
 
 // MPI_Waitall's result over plain MPI requests. While the engine has background work, which a
 // process blocked inside MPI would stall, MPI_Testall over all of them until they are complete,

@@ -73,7 +73,7 @@ int send_progressing(MatchingEngine& engine, const Channel& channel, const void*
   MPI_Request request = MPI_REQUEST_NULL;
   const int rc = start_send(channel, buffer, count, type, dest, tag, mode, &request);
   MPI_Status status;
-  return rc != MPI_SUCCESS ? rc : wait_progressing(engine, request, status);
+  return wait_started_progressing(engine, rc, request, status);
 }
 
 int receive_progressing(MatchingEngine& engine, const Channel& channel, void* buffer, int count,
@@ -81,9 +81,8 @@ int receive_progressing(MatchingEngine& engine, const Channel& channel, void* bu
   MPI_Request request = MPI_REQUEST_NULL;
   const int rc = start_receive(channel, buffer, count, type, from, tag, &request);
   MPI_Status ignored;
-  return rc != MPI_SUCCESS
-             ? rc
-             : wait_progressing(engine, request, status == MPI_STATUS_IGNORE ? ignored : *status);
+  return wait_started_progressing(engine, rc, request,
+                                  status == MPI_STATUS_IGNORE ? ignored : *status);
 }
 
 void send(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,

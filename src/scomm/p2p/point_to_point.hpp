@@ -92,11 +92,14 @@ inline int receive_now(const Channel& channel, void* buffer, int count, MPI_Data
 }
 // send_now() and receive_now(), or, while the engine has background work (which a process
 // blocked inside MPI would stall), the message started on MPI and waited for by
-// wait_progressing(). MPI's return code.
-int send_progressing(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
-                     MPI_Datatype type, int dest, int tag, SendMode mode) noexcept;
-int receive_progressing(MatchingEngine& engine, const Channel& channel, void* buffer, int count,
-                        MPI_Datatype type, int from, int tag, MPI_Status* status) noexcept;
+// wait_progressing(). MPI's return code. The polling halves are out of line, so that the blocking
+// calls' fast paths (SCOMM_Send, SCOMM_Recv) carry neither their code nor their frame.
+[[gnu::noinline]] int send_progressing(MatchingEngine& engine, const Channel& channel,
+                                       const void* buffer, int count, MPI_Datatype type, int dest,
+                                       int tag, SendMode mode) noexcept;
+[[gnu::noinline]] int receive_progressing(MatchingEngine& engine, const Channel& channel,
+                                          void* buffer, int count, MPI_Datatype type, int from,
+                                          int tag, MPI_Status* status) noexcept;
 inline int send_plain(MatchingEngine& engine, const Channel& channel, const void* buffer, int count,
                       MPI_Datatype type, int dest, int tag, SendMode mode) noexcept {
   if (!engine.has_background()) [[likely]]
