@@ -377,6 +377,33 @@ TEST_F(CommErrorsTest, BadRequests) {
   EXPECT_EQ(error_class_of(SCOMM_Waitall(-1, &none, SCOMM_STATUSES_IGNORE)), SCOMM_ERR_COUNT);
 }
 
+// MPI lets a request be cancelled twice (the second changes nothing), which Open MPI 4.1 does not
+// survive for a receive; a nonblocking collective cannot be cancelled at all.
+TEST_F(CommErrorsTest, CancelTwiceChangesNothingAndACollectiveRefusesIt) {
+  int value = 0;
+  for (const int source : {world_rank_, SCOMM_ANY_SOURCE}) {  // MPI's receive, the engine's
+    for (const int tag : {3, SCOMM_ANY_TAG}) {
+      SCOMM_Request r = SCOMM_REQUEST_NULL;
+      ASSERT_EQ(SCOMM_Irecv(&value, 1, MPI_INT, source, tag, SCOMM_COMM_WORLD, &r), SCOMM_SUCCESS);
+      EXPECT_EQ(SCOMM_Cancel(&r), SCOMM_SUCCESS);
+      EXPECT_EQ(SCOMM_Cancel(&r), SCOMM_SUCCESS);
+      SCOMM_Status status;
+      ASSERT_EQ(SCOMM_Wait(&r, &status), SCOMM_SUCCESS);
+      int cancelled = 0;
+      EXPECT_EQ(SCOMM_Test_cancelled(&status, &cancelled), SCOMM_SUCCESS);
+      EXPECT_EQ(cancelled, 1);
+    }
+  }
+  SCOMM_Comm self = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, world_rank_, world_rank_, 1, &self),
+            SCOMM_SUCCESS);
+  SCOMM_Request barrier = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Ibarrier(self, &barrier), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Cancel(&barrier)), SCOMM_ERR_REQUEST);
+  EXPECT_EQ(SCOMM_Wait(&barrier, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_free(&self), SCOMM_SUCCESS);
+}
+
 // A copy of a completed message's request is stale: every call that takes it says so, and a
 // Waitall with it completes nothing.
 TEST_F(CommErrorsTest, StaleMessageRequestsAreErrors) {

@@ -16,7 +16,8 @@
 
 namespace scomm::capi {
 
-SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm);
+// The handle of a nonblocking collective's request, on communicator `comm` (p2p.cpp).
+SCOMM_Request new_collective_request(p2p::Request&& request, SCOMM_Comm comm);
 
 // The communicator's levels when the call runs the topology layer's algorithm, else null: when
 // SCOMM_COLL_<operation>=multilevel asks for it, or with no algorithm forced where the user named
@@ -84,7 +85,7 @@ int run_collective(const char* function, SCOMM_Comm c, bool nonblocking, SCOMM_R
   return on_comm(function, c, [&](CommEntry& e) {
     if (nonblocking) require(request, "request");
     p2p::Request done = launch_collective(e, !nonblocking, signature, args, types, start);
-    if (nonblocking) *request = new_request_handle(std::move(done), c);
+    if (nonblocking) *request = new_collective_request(std::move(done), c);
   });
 }
 
@@ -129,7 +130,7 @@ int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
     checking.validates = true;
     started(start, checking, entry);
     const PersistentCollective each_start = [start, c](CommEntry& e) mutable {
-      return new_request_handle(launch_collective(e, false, coll::Signature{}, nullptr, {}, start),
+      return new_collective_request(launch_collective(e, false, coll::Signature{}, nullptr, {}, start),
                                 c);
     };
     *request = new_persistent_request({each_start, c});

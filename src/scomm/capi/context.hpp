@@ -110,6 +110,7 @@ struct RequestEntry {
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
   std::exception_ptr failure;            // failed, not yet reported (SCOMM_Testall)
   std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
+  bool collective = false;      // a nonblocking collective's, which MPI forbids to cancel
   base::RarePtr<PersistentCall> persistent;     // a persistent request's: `request` is unused
   base::RarePtr<PendingAttributes> attributes;  // an idup's copies of its parent's attributes
 
@@ -132,6 +133,7 @@ struct PlainRequestEntry {
   p2p::PlainRequest request;
   int comm = 0;                 // whose error handler reports its failure
   std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
+  bool collective = false;      // a nonblocking collective's, which MPI forbids to cancel
 };
 
 // A request of SCOMM_Waitall's general case: its entry in either table (none for

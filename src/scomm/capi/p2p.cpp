@@ -33,8 +33,10 @@ void write_failure(ErrorClass error_class, SCOMM_Status* to) {
   write_status(failed, to);
 }
 
-SCOMM_Request new_request_handle(p2p::Request&& request, SCOMM_Comm comm) {
-  return context().requests.emplace([&] { return std::move(request); }, comm);
+SCOMM_Request new_collective_request(p2p::Request&& request, SCOMM_Comm comm) {
+  const SCOMM_Request handle = context().requests.emplace([&] { return std::move(request); }, comm);
+  context().requests.get_live(handle).collective = true;
+  return handle;
 }
 
 void check_send(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,

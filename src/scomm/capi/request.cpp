@@ -379,6 +379,8 @@ void cancel(SCOMM_Request request, SCOMM_Comm& failing) {
   }
   if (entry.creation != nullptr)
     throw Error(ErrorClass::kRequest, "a communicator creation cannot be cancelled");
+  if (entry.collective)
+    throw Error(ErrorClass::kRequest, "a nonblocking collective cannot be cancelled (MPI)");
   if (!entry.settled()) entry.request.cancel(runtime().engine());
 }
 

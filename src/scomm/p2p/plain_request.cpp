@@ -1,5 +1,7 @@
 #include "scomm/p2p/plain_request.hpp"
 
+#include <utility>
+
 #include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::p2p {
@@ -59,8 +61,10 @@ Status PlainRequest::wait(MatchingEngine& engine) {
   return finish(mpi);
 }
 
+// A second cancel changes nothing, as MPI's rule has it, and goes no further: Open MPI 4.1's
+// second MPI_Cancel of a receive crashes in its ob1 layer.
 void PlainRequest::cancel() {
-  cancel_requested_ = true;
+  if (std::exchange(cancel_requested_, true)) return;
   if (request_ != MPI_REQUEST_NULL) check_mpi(MPI_Cancel(&request_), "MPI_Cancel");
 }
 

@@ -1,6 +1,7 @@
 #include "scomm/p2p/request.hpp"
 
 #include <string>
+#include <utility>
 
 #include "scomm/p2p/mpi_check.hpp"
 
@@ -166,8 +167,9 @@ Status Request::finish(const MPI_Status& mpi) {
   return receive_ ? translate(*channel_, mpi) : Status::empty();
 }
 
+// Once, as PlainRequest::cancel.
 void Request::cancel(MatchingEngine& engine) {
-  cancel_requested_ = true;
+  if (std::exchange(cancel_requested_, true)) return;
   if (engine_ && !engine_->matched()) {
     engine.withdraw(*channel_, *engine_);
     cancelled_ = true;

@@ -1,0 +1,475 @@
+// Hostile input: long random sequences of communicator, point-to-point and completion calls whose
+// arguments are drawn from valid and invalid values (live, freed, null and made-up handles, ranks
+// and tags out of range, negative counts, null buffers, types and pointers). Each process works
+// on communicators of its own (ranges of one process, and their splits and duplicates), so that
+// no call waits for another process. Every call's outcome is predicted from its arguments alone:
+// success where all are valid, else an error of a class that names one of the invalid ones --
+// never a crash, a hang, or success on bad input. Every message carries its communicator's
+// serial number, which its receive checks.
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "scomm_fixture.hpp"
+
+namespace {
+
+// What a call's arguments predict: success, or one of these error classes.
+struct Expect {
+  std::set<int> classes;
+  void bad_if(bool condition, int error_class) {
+    if (condition) classes.insert(error_class);
+  }
+  bool valid() const { return classes.empty(); }
+};
+
+constexpr int kMaxSend = 4;     // ints a send carries at most
+constexpr int kReceive = 8;     // ints every valid receive takes: no message is ever truncated
+constexpr int kMadeUp = 12345;  // handles from here on were never given out (1,000 of them)
+
+// A call and its drawn arguments, for the failure's message.
+std::string text(const char* call, std::initializer_list<int> arguments) {
+  std::string s = std::string(call) + "(";
+  for (const int a : arguments) s += (s.back() == '(' ? "" : ", ") + std::to_string(a);
+  return s + ")";
+}
+
+class HostileInputTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    ScommTest::SetUp();
+    ASSERT_EQ(SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Tag_ub(&tag_ub_), SCOMM_SUCCESS);
+  }
+
+  // `steps` random calls from `seed` (each process its own sequence), then every request
+  // completed and every communicator freed.
+  void run(unsigned seed, int steps);
+
+ private:
+  // A live request: a receive's buffer and its communicator's serial (none for the others), or
+  // a nonblocking collective's.
+  struct Pending {
+    std::unique_ptr<int[]> buffer;
+    int serial = 0;
+    bool collective = false;
+  };
+
+  int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(random_); }
+  int any_of(std::initializer_list<int> values) {
+    return *(values.begin() + pick(static_cast<int>(values.size())));
+  }
+  SCOMM_Comm draw_comm();
+  SCOMM_Request draw_request();
+  int draw_tag() { return any_of({0, 7, tag_ub_, -1, SCOMM_ANY_TAG, tag_ub_ + 1}); }
+  MPI_Datatype draw_type() { return pick(8) == 0 ? MPI_DATATYPE_NULL : MPI_INT; }
+
+  bool live(SCOMM_Comm c) const { return serials_.count(c) != 0; }
+  bool live_request(SCOMM_Request r) const { return requests_.count(r) != 0; }
+  bool valid_tag(int tag, bool receive) const {
+    return (tag >= 0 && tag <= tag_ub_) || (receive && tag == SCOMM_ANY_TAG);
+  }
+  // Every communicator here has one process: rank 0, or no one.
+  static bool valid_peer(int rank, bool receive) {
+    return rank == 0 || rank == SCOMM_PROC_NULL || (receive && rank == SCOMM_ANY_SOURCE);
+  }
+  void check(int rc, const Expect& expect, const std::string& call);
+  // What the arguments of SCOMM_Isend (SCOMM_Irecv where `receive`) predict.
+  Expect message_expect(SCOMM_Comm c, int count, MPI_Datatype type, bool null_buffer, int peer,
+                        int tag, bool null_request, bool receive) const;
+
+  void isend();
+  void irecv();
+  void iprobe();
+  void test();
+  void test_some();
+  void cancel();
+  void create_range();
+  void split();
+  void dup();
+  void free_comm();
+  void size_and_rank();
+  void bcast();
+  void ibarrier();
+
+  void adopt(SCOMM_Comm c) { serials_[c] = next_serial_++; }
+  void completed(SCOMM_Request r, const SCOMM_Status* status);
+  void drain(SCOMM_Comm c);
+  void finish();
+
+  std::mt19937 random_;
+  int tag_ub_ = 0;
+  int next_serial_ = 1;
+  std::map<SCOMM_Comm, int> serials_;  // the live communicators
+  std::vector<SCOMM_Comm> freed_comms_;
+  std::map<SCOMM_Request, Pending> requests_;  // the live requests
+  std::vector<SCOMM_Request> freed_requests_;
+  // A send's buffer must not change until it completes: each serial's stays to the end.
+  std::map<int, std::unique_ptr<int[]>> send_buffers_;
+};
+
+SCOMM_Comm HostileInputTest::draw_comm() {
+  const int kind = pick(8);
+  if (kind == 0) return SCOMM_COMM_NULL;
+  if (kind == 1 && !freed_comms_.empty())
+    return freed_comms_[static_cast<std::size_t>(pick(static_cast<int>(freed_comms_.size())))];
+  if (kind <= 2 || serials_.empty()) {
+    const SCOMM_Comm made_up = kMadeUp + pick(1000);
+    return made_up == SCOMM_COMM_WORLD || live(made_up) ? SCOMM_COMM_NULL : made_up;
+  }
+  return std::next(serials_.begin(), pick(static_cast<int>(serials_.size())))->first;
+}
+
+SCOMM_Request HostileInputTest::draw_request() {
+  const int kind = pick(6);
+  if (kind == 0) return SCOMM_REQUEST_NULL;
+  if (kind == 1 && !freed_requests_.empty())
+    return freed_requests_[static_cast<std::size_t>(
+        pick(static_cast<int>(freed_requests_.size())))];
+  if (kind <= 2 || requests_.empty()) {
+    const SCOMM_Request made_up = kMadeUp + pick(1000);
+    return live_request(made_up) ? SCOMM_REQUEST_NULL : made_up;
+  }
+  return std::next(requests_.begin(), pick(static_cast<int>(requests_.size())))->first;
+}
+
+void HostileInputTest::check(int rc, const Expect& expect, const std::string& call) {
+  if (expect.valid()) {
+    ASSERT_EQ(rc, SCOMM_SUCCESS) << call << " failed: class " << error_class_of(rc);
+    return;
+  }
+  ASSERT_NE(rc, SCOMM_SUCCESS) << call << " succeeded on bad input";
+  ASSERT_EQ(expect.classes.count(error_class_of(rc)), 1u)
+      << call << ": class " << error_class_of(rc) << " names none of its bad arguments";
+  char message[SCOMM_MAX_ERROR_STRING];
+  int length = 0;
+  ASSERT_EQ(SCOMM_Error_string(rc, message, &length), SCOMM_SUCCESS);
+  ASSERT_GT(length, 0) << call;
+}
+
+Expect HostileInputTest::message_expect(SCOMM_Comm c, int count, MPI_Datatype type,
+                                        bool null_buffer, int peer, int tag, bool null_request,
+                                        bool receive) const {
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(count < 0, SCOMM_ERR_COUNT);
+  expect.bad_if(type == MPI_DATATYPE_NULL, SCOMM_ERR_TYPE);
+  expect.bad_if(null_buffer && count > 0, SCOMM_ERR_BUFFER);
+  expect.bad_if(!valid_peer(peer, receive), SCOMM_ERR_RANK);
+  expect.bad_if(!valid_tag(tag, receive), SCOMM_ERR_TAG);
+  expect.bad_if(null_request, SCOMM_ERR_ARG);
+  return expect;
+}
+
+void HostileInputTest::isend() {
+  const SCOMM_Comm c = draw_comm();
+  const int count = any_of({0, 1, kMaxSend, -1});
+  const bool null_buffer = pick(8) == 0, null_request = pick(16) == 0;
+  const MPI_Datatype type = draw_type();
+  const int dest = any_of({0, 0, SCOMM_PROC_NULL, 1, -5, SCOMM_ANY_SOURCE});
+  const int tag = draw_tag();
+  const Expect expect = message_expect(c, count, type, null_buffer, dest, tag, null_request, false);
+  const int serial = live(c) ? serials_[c] : 0;
+  std::unique_ptr<int[]>& buffer = send_buffers_[serial];
+  if (!buffer) {
+    buffer = std::make_unique<int[]>(kMaxSend);
+    std::fill_n(buffer.get(), kMaxSend, serial);
+  }
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  check(SCOMM_Isend(null_buffer ? nullptr : buffer.get(), count, type, dest, tag, c,
+                    null_request ? nullptr : &r),
+        expect, text("SCOMM_Isend", {count, dest, tag, c, null_buffer, null_request}));
+  if (expect.valid()) requests_[r] = Pending{};
+}
+
+void HostileInputTest::irecv() {
+  const SCOMM_Comm c = draw_comm();
+  const int count = any_of({kReceive, kReceive, -1});
+  const bool null_buffer = pick(8) == 0, null_request = pick(16) == 0;
+  const MPI_Datatype type = draw_type();
+  const int source = any_of({0, SCOMM_ANY_SOURCE, SCOMM_PROC_NULL, 1, -5});
+  const int tag = draw_tag();
+  const Expect expect =
+      message_expect(c, count, type, null_buffer, source, tag, null_request, true);
+  Pending receive{std::make_unique<int[]>(kReceive), live(c) ? serials_[c] : 0};
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  check(SCOMM_Irecv(null_buffer ? nullptr : receive.buffer.get(), count, type, source, tag, c,
+                    null_request ? nullptr : &r),
+        expect, text("SCOMM_Irecv", {count, source, tag, c, null_buffer, null_request}));
+  if (expect.valid()) requests_[r] = std::move(receive);
+}
+
+void HostileInputTest::iprobe() {
+  const SCOMM_Comm c = draw_comm();
+  const int source = any_of({0, SCOMM_ANY_SOURCE, SCOMM_PROC_NULL, 1, -5});
+  const int tag = draw_tag();
+  const bool null_flag = pick(16) == 0;
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(!valid_peer(source, true), SCOMM_ERR_RANK);
+  expect.bad_if(!valid_tag(tag, true), SCOMM_ERR_TAG);
+  expect.bad_if(null_flag, SCOMM_ERR_ARG);
+  int flag = 0;
+  check(SCOMM_Iprobe(source, tag, c, null_flag ? nullptr : &flag, SCOMM_STATUS_IGNORE), expect,
+        text("SCOMM_Iprobe", {source, tag, c, null_flag}));
+}
+
+// A completed request's receive: the message came from its own communicator.
+void HostileInputTest::completed(SCOMM_Request r, const SCOMM_Status* status) {
+  const auto it = requests_.find(r);
+  ASSERT_NE(it, requests_.end());
+  const Pending& receive = it->second;
+  if (receive.buffer && status != SCOMM_STATUS_IGNORE && status->SCOMM_SOURCE == 0) {
+    int count = 0;
+    ASSERT_EQ(SCOMM_Get_count(status, MPI_INT, &count), SCOMM_SUCCESS);
+    for (int i = 0; i < count; ++i)
+      ASSERT_EQ(receive.buffer[static_cast<std::size_t>(i)], receive.serial)
+          << "a message of another communicator arrived";
+  }
+  requests_.erase(it);
+  freed_requests_.push_back(r);
+}
+
+void HostileInputTest::test() {
+  SCOMM_Request r = draw_request();
+  const SCOMM_Request given = r;
+  const bool null_flag = pick(16) == 0;
+  Expect expect;
+  expect.bad_if(r != SCOMM_REQUEST_NULL && !live_request(r), SCOMM_ERR_REQUEST);
+  expect.bad_if(null_flag, SCOMM_ERR_ARG);
+  int flag = 0;
+  SCOMM_Status status;
+  check(SCOMM_Test(&r, null_flag ? nullptr : &flag, &status), expect,
+        text("SCOMM_Test", {given, null_flag}));
+  if (expect.valid() && flag && given != SCOMM_REQUEST_NULL) {
+    ASSERT_EQ(r, SCOMM_REQUEST_NULL);
+    completed(given, &status);
+  }
+}
+
+// SCOMM_Testall, SCOMM_Testany or SCOMM_Testsome over one to four drawn requests.
+void HostileInputTest::test_some() {
+  std::vector<SCOMM_Request> array(static_cast<std::size_t>(1 + pick(4)));
+  for (SCOMM_Request& r : array) r = draw_request();
+  const std::vector<SCOMM_Request> given = array;
+  Expect expect;
+  std::set<SCOMM_Request> seen;
+  for (const SCOMM_Request r : given) {
+    if (r == SCOMM_REQUEST_NULL) continue;
+    expect.bad_if(!live_request(r) || !seen.insert(r).second, SCOMM_ERR_REQUEST);
+  }
+  const int n = static_cast<int>(array.size());
+  int flag = 0, index = 0, outcount = 0;
+  std::vector<int> indices(array.size());
+  const int which = pick(3);
+  const int rc = which == 0   ? SCOMM_Testall(n, array.data(), &flag, SCOMM_STATUSES_IGNORE)
+                 : which == 1 ? SCOMM_Testany(n, array.data(), &index, &flag, SCOMM_STATUS_IGNORE)
+                              : SCOMM_Testsome(n, array.data(), &outcount, indices.data(),
+                                               SCOMM_STATUSES_IGNORE);
+  check(rc, expect,
+        text(which == 0   ? "SCOMM_Testall"
+             : which == 1 ? "SCOMM_Testany"
+                          : "SCOMM_Testsome",
+             {given[0], n}));
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    if (given[i] == SCOMM_REQUEST_NULL) continue;
+    if (!expect.valid()) {
+      ASSERT_EQ(array[i], given[i]) << "a failed call changed its requests";
+    } else if (array[i] == SCOMM_REQUEST_NULL) {
+      completed(given[i], SCOMM_STATUS_IGNORE);
+    }
+  }
+}
+
+void HostileInputTest::cancel() {
+  SCOMM_Request r = draw_request();
+  const bool null_pointer = pick(16) == 0;
+  Expect expect;
+  expect.bad_if(!live_request(r) || requests_.at(r).collective, SCOMM_ERR_REQUEST);
+  expect.bad_if(null_pointer, SCOMM_ERR_ARG);
+  check(SCOMM_Cancel(null_pointer ? nullptr : &r), expect, text("SCOMM_Cancel", {r, null_pointer}));
+}
+
+void HostileInputTest::create_range() {
+  const SCOMM_Comm c = draw_comm();
+  const int first = any_of({0, 0, 1, -1}), last = any_of({0, 0, 1, -1});
+  const int stride = any_of({1, 1, -1, 2, 0});
+  const bool null_result = pick(16) == 0;
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(first != 0 || last != 0, SCOMM_ERR_RANK);
+  expect.bad_if(stride == 0, SCOMM_ERR_ARG);
+  expect.bad_if(null_result, SCOMM_ERR_ARG);
+  SCOMM_Comm created = SCOMM_COMM_NULL;
+  check(SCOMM_Comm_create_range(c, first, last, stride, null_result ? nullptr : &created), expect,
+        text("SCOMM_Comm_create_range", {c, first, last, stride, null_result}));
+  if (!expect.valid()) return;
+  ASSERT_NE(created, SCOMM_COMM_NULL);
+  ASSERT_FALSE(live(created));
+  adopt(created);
+}
+
+void HostileInputTest::split() {
+  const SCOMM_Comm c = draw_comm();
+  const int color = any_of({0, 3, SCOMM_UNDEFINED, -2});
+  const bool null_result = pick(16) == 0;
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(color < 0 && color != SCOMM_UNDEFINED, SCOMM_ERR_ARG);
+  expect.bad_if(null_result, SCOMM_ERR_ARG);
+  SCOMM_Comm created = SCOMM_COMM_NULL;
+  check(SCOMM_Comm_split(c, color, pick(5) - 2, null_result ? nullptr : &created), expect,
+        text("SCOMM_Comm_split", {c, color, null_result}));
+  if (!expect.valid()) return;
+  ASSERT_EQ(created == SCOMM_COMM_NULL, color == SCOMM_UNDEFINED);
+  if (created != SCOMM_COMM_NULL) adopt(created);
+}
+
+void HostileInputTest::dup() {
+  const SCOMM_Comm c = draw_comm();
+  const bool null_result = pick(16) == 0;
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(null_result, SCOMM_ERR_ARG);
+  SCOMM_Comm created = SCOMM_COMM_NULL;
+  check(SCOMM_Comm_dup(c, null_result ? nullptr : &created), expect,
+        text("SCOMM_Comm_dup", {c, null_result}));
+  if (expect.valid()) adopt(created);
+}
+
+// Takes every message still waiting on c (a message left behind would be the user's error, and
+// would reach a later communicator of the same context).
+void HostileInputTest::drain(SCOMM_Comm c) {
+  for (;;) {
+    int flag = 0;
+    SCOMM_Status status;
+    ASSERT_EQ(SCOMM_Iprobe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, c, &flag, &status), SCOMM_SUCCESS);
+    if (!flag) return;
+    int buffer[kReceive];
+    int count = 0;
+    ASSERT_EQ(
+        SCOMM_Recv(buffer, kReceive, MPI_INT, status.SCOMM_SOURCE, status.SCOMM_TAG, c, &status),
+        SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Get_count(&status, MPI_INT, &count), SCOMM_SUCCESS);
+    for (int i = 0; i < count; ++i)
+      ASSERT_EQ(buffer[i], serials_[c]) << "a message of another communicator arrived";
+  }
+}
+
+void HostileInputTest::free_comm() {
+  SCOMM_Comm c = pick(16) == 0 ? SCOMM_COMM_WORLD : draw_comm();
+  const SCOMM_Comm given = c;
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  if (live(c)) drain(c);
+  check(SCOMM_Comm_free(&c), expect, text("SCOMM_Comm_free", {given}));
+  if (!expect.valid()) return;
+  ASSERT_EQ(c, SCOMM_COMM_NULL);
+  serials_.erase(given);
+  freed_comms_.push_back(given);
+}
+
+void HostileInputTest::size_and_rank() {
+  const SCOMM_Comm c = draw_comm();
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  int size = -1, rank = -1;
+  check(SCOMM_Comm_size(c, &size), expect, text("SCOMM_Comm_size", {c}));
+  check(SCOMM_Comm_rank(c, &rank), expect, text("SCOMM_Comm_rank", {c}));
+  if (expect.valid()) {
+    ASSERT_TRUE(size == 1 && rank == 0);
+  }
+}
+
+void HostileInputTest::bcast() {
+  const SCOMM_Comm c = draw_comm();
+  const int count = any_of({0, 3, -1});
+  const int root = any_of({0, 0, 1, -1, SCOMM_PROC_NULL});
+  const bool null_buffer = pick(8) == 0;
+  const MPI_Datatype type = draw_type();
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(count < 0, SCOMM_ERR_COUNT);
+  expect.bad_if(type == MPI_DATATYPE_NULL, SCOMM_ERR_TYPE);
+  expect.bad_if(null_buffer && count > 0, SCOMM_ERR_BUFFER);
+  expect.bad_if(root != 0, SCOMM_ERR_ROOT);
+  int buffer[3] = {7, 8, 9};
+  check(SCOMM_Bcast(null_buffer ? nullptr : buffer, count, type, root, c), expect,
+        text("SCOMM_Bcast", {count, root, c, null_buffer}));
+}
+
+void HostileInputTest::ibarrier() {
+  const SCOMM_Comm c = draw_comm();
+  const bool null_request = pick(16) == 0;
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(null_request, SCOMM_ERR_ARG);
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  check(SCOMM_Ibarrier(c, null_request ? nullptr : &r), expect,
+        text("SCOMM_Ibarrier", {c, null_request}));
+  if (expect.valid()) requests_[r] = Pending{nullptr, 0, true};
+}
+
+// Receives that nothing matched are cancelled; every request completes, every message is taken
+// and every communicator freed.
+void HostileInputTest::finish() {
+  for (auto& [r, receive] : requests_) {
+    SCOMM_Request request = r;
+    if (receive.buffer) {
+      ASSERT_EQ(SCOMM_Cancel(&request), SCOMM_SUCCESS);
+    }
+    SCOMM_Status status;
+    ASSERT_EQ(SCOMM_Wait(&request, &status), SCOMM_SUCCESS);
+    int cancelled = 0;
+    ASSERT_EQ(SCOMM_Test_cancelled(&status, &cancelled), SCOMM_SUCCESS);
+    if (receive.buffer && !cancelled && status.SCOMM_SOURCE == 0) {
+      int count = 0;
+      ASSERT_EQ(SCOMM_Get_count(&status, MPI_INT, &count), SCOMM_SUCCESS);
+      for (int i = 0; i < count; ++i)
+        ASSERT_EQ(receive.buffer[static_cast<std::size_t>(i)], receive.serial);
+    }
+  }
+  requests_.clear();
+  for (auto& [c, serial] : serials_) {
+    drain(c);
+    SCOMM_Comm comm = c;
+    ASSERT_EQ(SCOMM_Comm_free(&comm), SCOMM_SUCCESS);
+  }
+  serials_.clear();
+}
+
+void HostileInputTest::run(unsigned seed, int steps) {
+  random_.seed(seed * 1000 + static_cast<unsigned>(world_rank_));
+  SCOMM_Comm self = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, world_rank_, world_rank_, 1, &self),
+            SCOMM_SUCCESS);
+  adopt(self);
+  using Call = void (HostileInputTest::*)();
+  const Call calls[] = {
+      &HostileInputTest::isend,        &HostileInputTest::isend,         &HostileInputTest::irecv,
+      &HostileInputTest::irecv,        &HostileInputTest::iprobe,        &HostileInputTest::test,
+      &HostileInputTest::test,         &HostileInputTest::test_some,     &HostileInputTest::cancel,
+      &HostileInputTest::create_range, &HostileInputTest::split,         &HostileInputTest::dup,
+      &HostileInputTest::free_comm,    &HostileInputTest::size_and_rank, &HostileInputTest::bcast,
+      &HostileInputTest::ibarrier};
+  for (int step = 0; step < steps && !HasFatalFailure(); ++step) {
+    if (serials_.empty()) {
+      ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, world_rank_, world_rank_, 1, &self),
+                SCOMM_SUCCESS);
+      adopt(self);
+    }
+    (this->*calls[pick(static_cast<int>(std::size(calls)))])();
+  }
+  if (!HasFatalFailure()) finish();
+}
+
+TEST_F(HostileInputTest, RandomCallsOnOwnCommunicatorsFailOnlyAndAlwaysOnBadArguments) {
+  for (unsigned seed = 1; seed <= 3 && !HasFatalFailure(); ++seed) run(seed, 3000);
+}
+
+}  // namespace
