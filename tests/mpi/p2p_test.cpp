@@ -655,6 +655,55 @@ TEST_F(P2pTest, APendingReceiveKeepsTheContextOfAFreedCommunicator) {
   SCOMM_Comm_free(&second);
 }
 
+// Contexts allocated collectively, the lowest free one first, so that a freed communicator's
+// context is the next communicator's.
+class ReusedContextTest : public ScommTest {
+ protected:
+  void SetUp() override {
+    set_environment_together("SCOMM_DERIVE_BITS", "0");
+    set_environment_together("SCOMM_CONTEXT_ALGORITHM", "bitmask");
+    ScommTest::SetUp();
+  }
+  void TearDown() override {
+    ScommTest::TearDown();
+    set_environment_together("SCOMM_DERIVE_BITS", nullptr);
+    set_environment_together("SCOMM_CONTEXT_ALGORITHM", nullptr);
+  }
+};
+
+// A receive whose request is freed while it may still match (MPI allows it) holds its
+// communicator's context until it completes, as a pending one does: the communicators created
+// after that one is freed get their own messages, none of which lands in the freed receive.
+TEST_F(ReusedContextTest, AFreedPendingReceiveKeepsTheContextOfAFreedCommunicator) {
+  static int released_into = -1;  // outlives the freed request
+  SCOMM_Comm first = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, world_rank_, world_rank_, 1, &first), 0);
+  SCOMM_Request pending = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&released_into, 1, MPI_INT, 0, 5, first, &pending), 0);
+  ASSERT_EQ(SCOMM_Request_free(&pending), 0);
+  ASSERT_EQ(SCOMM_Comm_free(&first), 0);
+  for (int i = 0; i < 4; ++i) {
+    SCOMM_Comm next = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, world_rank_, world_rank_, 1, &next), 0);
+    const int value = 100 + i;
+    int got = -1, done = 0;
+    SCOMM_Request receive = SCOMM_REQUEST_NULL, send = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Irecv(&got, 1, MPI_INT, 0, 5, next, &receive), 0);
+    ASSERT_EQ(SCOMM_Isend(&value, 1, MPI_INT, 0, 5, next, &send), 0);
+    const double deadline = MPI_Wtime() + 10.0;  // a failure, not a hang, if it went astray
+    while (!done && MPI_Wtime() < deadline) ASSERT_EQ(SCOMM_Test(&receive, &done, nullptr), 0);
+    EXPECT_EQ(done, 1) << "the message went to the freed receive";
+    if (!done) {
+      ASSERT_EQ(SCOMM_Cancel(&receive), 0);
+      ASSERT_EQ(SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE), 0);
+    }
+    ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), 0);
+    EXPECT_EQ(got, done ? value : -1);
+    ASSERT_EQ(SCOMM_Comm_free(&next), 0);
+  }
+  EXPECT_EQ(released_into, -1);
+}
+
 // A message names its communicator, sender and tag in its payload; receivers check all three.
 struct Stamp {
   int comm;

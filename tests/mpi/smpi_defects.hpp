@@ -50,5 +50,9 @@ inline constexpr bool kNoGetElements = kOnSmpi;
 inline constexpr bool kStatusSetElements = kOnSmpi;
 // MPI_Group_intersection orders the result as the second group; MPI-3.1 6.3.2 as the first.
 inline constexpr bool kIntersectionOrder = kOnSmpi;
+// Receives from oneself cancelled at random among blocking sends to oneself (8 ranks, each 3,000
+// steps over 64 request slots: MPI_Irecv, MPI_Send, MPI_Cancel, MPI_Test) end the simulation:
+// MPI_Wait raises simgrid::NetworkFailureException, or the heap is corrupted at exit.
+inline constexpr bool kCancelAmongSends = kOnSmpi;
 
 }  // namespace smpi_defect

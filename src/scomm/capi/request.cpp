@@ -389,7 +389,7 @@ void free_request(SCOMM_Request* request, SCOMM_Comm& failing) {
   if (PlainTable::has_kind_bit(*request)) {
     PlainRequestEntry& plain = plain_entry(*request);
     failing = plain.comm;
-    plain.request.release();
+    plain.request.release(runtime().engine());
     context().plain_requests.erase_live(*request);
     *request = SCOMM_REQUEST_NULL;
     return;

@@ -77,6 +77,7 @@ Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
 }
 
 Runtime::~Runtime() {
+  engine_->finish_released();  // their channels come back here while the engine lives
   engine_.reset();
   for (MPI_Comm& base : bases_) MPI_Comm_free(&base);
 }

@@ -47,6 +47,28 @@ MatchingEngine::~MatchingEngine() {
     for (ProbedMessage& m : messages) discard_probed(m);
 }
 
+void MatchingEngine::keep_released(MPI_Request request, ChannelPtr receive_channel,
+                                   bool cancelled) {
+  std::erase_if(released_, [](Released& kept) {
+    int done = 0;
+    MPI_Test(&kept.request, &done, MPI_STATUS_IGNORE);
+    return done != 0;
+  });
+  released_.push_back({request, std::move(receive_channel), cancelled});
+}
+
+void MatchingEngine::finish_released() noexcept {
+  for (Released& kept : released_) {
+    if (!kept.receive_channel) {
+      MPI_Request_free(&kept.request);
+      continue;
+    }
+    if (!kept.cancelled) MPI_Cancel(&kept.request);
+    MPI_Wait(&kept.request, MPI_STATUS_IGNORE);
+  }
+  released_.clear();
+}
+
 void MatchingEngine::attach(Channel& channel) {
   table_->insert(channel.context(), &channel);
   if (!orphans_.empty()) [[unlikely]]

@@ -129,6 +129,17 @@ class MatchingEngine {
   // next pull().
   void progress_background() noexcept;
 
+  // A message whose request was let go of (MPI_Request_free) while MPI may still be at work on
+  // it, kept until MPI completes it. A receive holds its channel, and with it its context, so
+  // that no later communicator of that context has a message land in it. A send is not freed in
+  // MPI while active: MPICH 4.0's MPI_Mrecv of a message to oneself whose send request was freed
+  // aborts the process, and the engine takes messages by matched probes. Each call first lets go
+  // of those MPI has completed since. `cancelled`: MPI_Cancel was called on it already.
+  void keep_released(MPI_Request request, ChannelPtr receive_channel, bool cancelled);
+  // Cancels and completes the receives still kept, letting go of their channels, and frees the
+  // sends (before the runtime, which disposes of channels, goes).
+  void finish_released() noexcept;
+
   std::size_t orphans() const noexcept;
   std::size_t table_bytes() const noexcept { return table_->bytes(); }
   Channel* find(context::ContextId id) const noexcept { return table_->find(id); }
@@ -173,6 +184,12 @@ class MatchingEngine {
   static constexpr unsigned kPullEvery = 64;
   unsigned idle_passes_ = 0;
   DetachedSends detached_;
+  struct Released {
+    MPI_Request request;
+    ChannelPtr receive_channel;  // none for a send
+    bool cancelled;              // no second MPI_Cancel (PlainRequest::cancel)
+  };
+  std::vector<Released> released_;
 };
 
 }  // namespace scomm::p2p

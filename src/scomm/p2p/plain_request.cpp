@@ -68,8 +68,10 @@ void PlainRequest::cancel() {
   if (request_ != MPI_REQUEST_NULL) check_mpi(MPI_Cancel(&request_), "MPI_Cancel");
 }
 
-void PlainRequest::release() {
-  if (request_ != MPI_REQUEST_NULL) MPI_Request_free(&request_);
+void PlainRequest::release(MatchingEngine& engine) {
+  if (request_ != MPI_REQUEST_NULL)
+    engine.keep_released(std::exchange(request_, MPI_REQUEST_NULL), std::move(channel_),
+                         cancel_requested_);
 }
 
 Request PlainRequest::to_request() && {

@@ -49,8 +49,9 @@ class PlainRequest {
   bool peek(Status& status);
   Status wait(MatchingEngine& engine);
   void cancel();
-  // Lets the operation complete on its own (MPI_Request_free).
-  void release();
+  // Lets the operation complete on its own: the engine keeps it, a receive with its channel,
+  // until MPI completes it (MatchingEngine::keep_released).
+  void release(MatchingEngine& engine);
   // The same operation as a general request, to complete it among requests of other kinds.
   Request to_request() &&;
 

@@ -187,7 +187,12 @@ void Request::release(MatchingEngine& engine) {
     engine.withdraw(*channel_, *engine_);
     return;
   }
-  if (mpi_request() != MPI_REQUEST_NULL) MPI_Request_free(&mpi_request());
+  if (mpi_request() == MPI_REQUEST_NULL) return;
+  if (engine_)  // a matched engine receive: its message is MPI_Imrecv's alone
+    MPI_Request_free(&mpi_request());
+  else  // as PlainRequest::release
+    engine.keep_released(std::exchange(request_, MPI_REQUEST_NULL),
+                         receive_ ? channel_ : ChannelPtr(), cancel_requested_);
 }
 
 }  // namespace scomm::p2p

@@ -81,8 +81,8 @@ class Request {
   // polls them and the request until it has completed.
   bool wait(MatchingEngine& engine, Status& status);
   void cancel(MatchingEngine& engine);
-  // Lets the operation complete on its own (MPI_Request_free); an unmatched engine receive is
-  // withdrawn.
+  // Lets the operation complete on its own (kept by the engine until MPI completes it, as
+  // PlainRequest::release); an unmatched engine receive is withdrawn.
   void release(MatchingEngine& engine);
   const ChannelPtr& channel() const noexcept { return channel_; }
 
