@@ -130,8 +130,8 @@ int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
     checking.validates = true;
     started(start, checking, entry);
     const PersistentCollective each_start = [start, c](CommEntry& e) mutable {
-      return new_collective_request(launch_collective(e, false, coll::Signature{}, nullptr, {}, start),
-                                c);
+      return new_collective_request(
+          launch_collective(e, false, coll::Signature{}, nullptr, {}, start), c);
     };
     *request = new_persistent_request({each_start, c});
   });

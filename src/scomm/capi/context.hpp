@@ -133,7 +133,6 @@ struct PlainRequestEntry {
   p2p::PlainRequest request;
   int comm = 0;                 // whose error handler reports its failure
   std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
-  bool collective = false;      // a nonblocking collective's, which MPI forbids to cancel
 };
 
 // A request of SCOMM_Waitall's general case: its entry in either table (none for
