@@ -97,6 +97,9 @@ class HostileInputTest : public ScommTest {
   void free_comm();
   void size_and_rank();
   void bcast();
+  void allreduce();
+  void sendrecv();
+  void wait_some();
   void ibarrier();
 
   void adopt(SCOMM_Comm c) { serials_[c] = next_serial_++; }
@@ -429,6 +432,97 @@ void HostileInputTest::bcast() {
         text("SCOMM_Bcast", {count, root, c, null_buffer}));
 }
 
+// Send and receive buffers apart, aliased (MPI forbids it without SCOMM_IN_PLACE), in place, or
+// null.
+void HostileInputTest::allreduce() {
+  const SCOMM_Comm c = draw_comm();
+  const int count = any_of({0, 3, -1});
+  const MPI_Datatype type = draw_type();
+  const MPI_Op op = pick(8) == 0 ? MPI_OP_NULL : MPI_SUM;
+  const int layout = pick(5);  // 0-1 apart, 2 aliased, 3 in place, 4 a null send buffer
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(count < 0, SCOMM_ERR_COUNT);
+  expect.bad_if(type == MPI_DATATYPE_NULL, SCOMM_ERR_TYPE);
+  expect.bad_if(op == MPI_OP_NULL, SCOMM_ERR_OP);
+  expect.bad_if((layout == 2 || layout == 4) && count > 0, SCOMM_ERR_BUFFER);
+  int in[3] = {1, 2, 3}, out[3] = {};
+  const void* send = layout == 2 ? out : layout == 3 ? SCOMM_IN_PLACE : layout == 4 ? nullptr : in;
+  check(SCOMM_Allreduce(send, out, count, type, op, c), expect,
+        text("SCOMM_Allreduce", {count, layout, c, op == MPI_OP_NULL}));
+  if (expect.valid() && layout <= 1) {
+    for (int i = 0; i < count; ++i) ASSERT_EQ(out[i], in[i]);  // one process: its own data
+  }
+}
+
+// A send to oneself and its receive in one call. A valid one runs on a child of its own, made
+// for it: no receive posted before, nor message sent before, can take part.
+void HostileInputTest::sendrecv() {
+  const SCOMM_Comm c = draw_comm();
+  const int dest = any_of({0, 0, SCOMM_PROC_NULL, 1});
+  const int source = any_of({0, 0, SCOMM_ANY_SOURCE, -5});
+  const int sendtag = any_of({0, 9, -1}), recvtag = any_of({0, 9, SCOMM_ANY_TAG, tag_ub_ + 1});
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(!valid_peer(dest, false) || !valid_peer(source, true), SCOMM_ERR_RANK);
+  expect.bad_if(!valid_tag(sendtag, false) || !valid_tag(recvtag, true), SCOMM_ERR_TAG);
+  const bool matches =
+      dest == 0 && source != SCOMM_PROC_NULL && (recvtag == SCOMM_ANY_TAG || recvtag == sendtag);
+  if (expect.valid() && !matches) return;  // it would wait forever
+  SCOMM_Comm own = c;
+  if (expect.valid()) {
+    ASSERT_EQ(SCOMM_Comm_create_range(c, 0, 0, 1, &own), SCOMM_SUCCESS);
+  }
+  const int sent = 40 + pick(10);
+  int got = -1;
+  check(SCOMM_Sendrecv(&sent, 1, MPI_INT, dest, sendtag, &got, 1, MPI_INT, source, recvtag, own,
+                       SCOMM_STATUS_IGNORE),
+        expect, text("SCOMM_Sendrecv", {dest, sendtag, source, recvtag, c}));
+  if (!expect.valid()) return;
+  ASSERT_EQ(got, sent);
+  ASSERT_EQ(SCOMM_Comm_free(&own), SCOMM_SUCCESS);
+}
+
+// SCOMM_Waitall, SCOMM_Waitany or SCOMM_Waitsome over one to three drawn requests, of which the
+// live ones are nonblocking collectives of one process (complete at once): any other live
+// request is left out, as nothing may complete it.
+void HostileInputTest::wait_some() {
+  std::vector<SCOMM_Request> array;
+  for (int k = 1 + pick(3); k > 0; --k) {
+    const SCOMM_Request r = draw_request();
+    if (!live_request(r) || requests_.at(r).collective) array.push_back(r);
+  }
+  if (array.empty()) return;
+  const std::vector<SCOMM_Request> given = array;
+  Expect expect;
+  std::set<SCOMM_Request> seen;
+  for (const SCOMM_Request r : given) {
+    if (r == SCOMM_REQUEST_NULL) continue;
+    expect.bad_if(!live_request(r) || !seen.insert(r).second, SCOMM_ERR_REQUEST);
+  }
+  const int n = static_cast<int>(array.size());
+  int index = 0, outcount = 0;
+  std::vector<int> indices(array.size());
+  const int which = pick(3);
+  const int rc = which == 0   ? SCOMM_Waitall(n, array.data(), SCOMM_STATUSES_IGNORE)
+                 : which == 1 ? SCOMM_Waitany(n, array.data(), &index, SCOMM_STATUS_IGNORE)
+                              : SCOMM_Waitsome(n, array.data(), &outcount, indices.data(),
+                                               SCOMM_STATUSES_IGNORE);
+  check(rc, expect,
+        text(which == 0   ? "SCOMM_Waitall"
+             : which == 1 ? "SCOMM_Waitany"
+                          : "SCOMM_Waitsome",
+             {given[0], n}));
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    if (given[i] == SCOMM_REQUEST_NULL) continue;
+    if (!expect.valid()) {
+      ASSERT_EQ(array[i], given[i]) << "a failed call changed its requests";
+    } else if (array[i] == SCOMM_REQUEST_NULL) {
+      completed(given[i], SCOMM_STATUS_IGNORE);
+    }
+  }
+}
+
 void HostileInputTest::ibarrier() {
   const SCOMM_Comm c = draw_comm();
   const bool null_request = pick(16) == 0;
@@ -486,7 +580,8 @@ void HostileInputTest::run(unsigned seed, int steps) {
                         &HostileInputTest::create_range,  &HostileInputTest::split,
                         &HostileInputTest::dup,           &HostileInputTest::free_comm,
                         &HostileInputTest::size_and_rank, &HostileInputTest::bcast,
-                        &HostileInputTest::ibarrier};
+                        &HostileInputTest::allreduce,     &HostileInputTest::sendrecv,
+                        &HostileInputTest::wait_some,     &HostileInputTest::ibarrier};
   for (int step = 0; step < steps && !HasFatalFailure(); ++step)
     (this->*calls[pick(static_cast<int>(std::size(calls)))])();
   if (!HasFatalFailure()) finish();
