@@ -88,7 +88,7 @@ class HostileInputTest : public ScommTest {
   void irecv();
   void iprobe();
   void test();
-  void test_some();
+  void test_some() { complete_many(false); }
   void cancel();
   void request_free();
   void create_range();
@@ -99,7 +99,8 @@ class HostileInputTest : public ScommTest {
   void bcast();
   void allreduce();
   void sendrecv();
-  void wait_some();
+  void wait_some() { complete_many(true); }
+  void complete_many(bool wait);
   void ibarrier();
 
   void adopt(SCOMM_Comm c) { serials_[c] = next_serial_++; }
@@ -256,40 +257,6 @@ void HostileInputTest::test() {
   if (expect.valid() && flag && given != SCOMM_REQUEST_NULL) {
     ASSERT_EQ(r, SCOMM_REQUEST_NULL);
     completed(given, &status);
-  }
-}
-
-// SCOMM_Testall, SCOMM_Testany or SCOMM_Testsome over one to four drawn requests.
-void HostileInputTest::test_some() {
-  std::vector<SCOMM_Request> array(static_cast<std::size_t>(1 + pick(4)));
-  for (SCOMM_Request& r : array) r = draw_request();
-  const std::vector<SCOMM_Request> given = array;
-  Expect expect;
-  std::set<SCOMM_Request> seen;
-  for (const SCOMM_Request r : given) {
-    if (r == SCOMM_REQUEST_NULL) continue;
-    expect.bad_if(!live_request(r) || !seen.insert(r).second, SCOMM_ERR_REQUEST);
-  }
-  const int n = static_cast<int>(array.size());
-  int flag = 0, index = 0, outcount = 0;
-  std::vector<int> indices(array.size());
-  const int which = pick(3);
-  const int rc = which == 0   ? SCOMM_Testall(n, array.data(), &flag, SCOMM_STATUSES_IGNORE)
-                 : which == 1 ? SCOMM_Testany(n, array.data(), &index, &flag, SCOMM_STATUS_IGNORE)
-                              : SCOMM_Testsome(n, array.data(), &outcount, indices.data(),
-                                               SCOMM_STATUSES_IGNORE);
-  check(rc, expect,
-        text(which == 0   ? "SCOMM_Testall"
-             : which == 1 ? "SCOMM_Testany"
-                          : "SCOMM_Testsome",
-             {given[0], n}));
-  for (std::size_t i = 0; i < array.size(); ++i) {
-    if (given[i] == SCOMM_REQUEST_NULL) continue;
-    if (!expect.valid()) {
-      ASSERT_EQ(array[i], given[i]) << "a failed call changed its requests";
-    } else if (array[i] == SCOMM_REQUEST_NULL) {
-      completed(given[i], SCOMM_STATUS_IGNORE);
-    }
   }
 }
 
@@ -483,14 +450,14 @@ void HostileInputTest::sendrecv() {
   ASSERT_EQ(SCOMM_Comm_free(&own), SCOMM_SUCCESS);
 }
 
-// SCOMM_Waitall, SCOMM_Waitany or SCOMM_Waitsome over one to three drawn requests, of which the
-// live ones are nonblocking collectives of one process (complete at once): any other live
-// request is left out, as nothing may complete it.
-void HostileInputTest::wait_some() {
+// SCOMM_Testall, _any or _some (SCOMM_Waitall, _any or _some where `wait`) over one to four
+// drawn requests. A wait takes no live request but nonblocking collectives of one process,
+// which complete at once: nothing may complete the others.
+void HostileInputTest::complete_many(bool wait) {
   std::vector<SCOMM_Request> array;
-  for (int k = 1 + pick(3); k > 0; --k) {
+  for (int k = 1 + pick(4); k > 0; --k) {
     const SCOMM_Request r = draw_request();
-    if (!live_request(r) || requests_.at(r).collective) array.push_back(r);
+    if (!wait || !live_request(r) || requests_.at(r).collective) array.push_back(r);
   }
   if (array.empty()) return;
   const std::vector<SCOMM_Request> given = array;
@@ -501,18 +468,22 @@ void HostileInputTest::wait_some() {
     expect.bad_if(!live_request(r) || !seen.insert(r).second, SCOMM_ERR_REQUEST);
   }
   const int n = static_cast<int>(array.size());
-  int index = 0, outcount = 0;
+  SCOMM_Request* const a = array.data();
+  int flag = 0, index = 0, outcount = 0;
   std::vector<int> indices(array.size());
   const int which = pick(3);
-  const int rc = which == 0   ? SCOMM_Waitall(n, array.data(), SCOMM_STATUSES_IGNORE)
-                 : which == 1 ? SCOMM_Waitany(n, array.data(), &index, SCOMM_STATUS_IGNORE)
-                              : SCOMM_Waitsome(n, array.data(), &outcount, indices.data(),
-                                               SCOMM_STATUSES_IGNORE);
+  int rc = SCOMM_SUCCESS;
+  if (which == 0)
+    rc = wait ? SCOMM_Waitall(n, a, SCOMM_STATUSES_IGNORE)
+              : SCOMM_Testall(n, a, &flag, SCOMM_STATUSES_IGNORE);
+  else if (which == 1)
+    rc = wait ? SCOMM_Waitany(n, a, &index, SCOMM_STATUS_IGNORE)
+              : SCOMM_Testany(n, a, &index, &flag, SCOMM_STATUS_IGNORE);
+  else
+    rc = wait ? SCOMM_Waitsome(n, a, &outcount, indices.data(), SCOMM_STATUSES_IGNORE)
+              : SCOMM_Testsome(n, a, &outcount, indices.data(), SCOMM_STATUSES_IGNORE);
   check(rc, expect,
-        text(which == 0   ? "SCOMM_Waitall"
-             : which == 1 ? "SCOMM_Waitany"
-                          : "SCOMM_Waitsome",
-             {given[0], n}));
+        text(wait ? "SCOMM_Wait{all,any,some}" : "SCOMM_Test{all,any,some}", {which, given[0], n}));
   for (std::size_t i = 0; i < array.size(); ++i) {
     if (given[i] == SCOMM_REQUEST_NULL) continue;
     if (!expect.valid()) {
