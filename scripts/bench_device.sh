@@ -30,9 +30,7 @@ if [ -x "$build/bench/scomm-mpibench" ] && [ -d "$build/lib" ]; then
   if ldd "$build/bench/scomm-mpibench" | grep "not found"; then exit 1; fi
 else
   require cmake ninja mpicxx pkg-config
-  build_targets=scomm-mpibench configure_and_build "$build" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_UNITY_BUILD=ON -DSCOMM_BUILD_TESTS=OFF -DSCOMM_BUILD_UNIT_TESTS=OFF ||
-    { if [ -n "${OUT:-}" ]; then cp "$build/build.log" "$OUT"/; fi; exit 1; }
+  build_mpibench "$build" || { if [ -n "${OUT:-}" ]; then cp "$build/build.log" "$OUT"/; fi; exit 1; }
   echo "built in $((SECONDS - start)) s"
 fi
 read -r -a counts <<<"${SCOMM_DEVICE_NP:-2 4 8 16}"

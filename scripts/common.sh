@@ -20,6 +20,13 @@ configure_and_build() {
   fi
 }
 
+# build_mpibench DIR: scomm-mpibench alone, in a Release build without the tests (the device
+# runs': scripts/device_bundle.sh, scripts/bench_device.sh).
+build_mpibench() {
+  build_targets=scomm-mpibench configure_and_build "$1" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_UNITY_BUILD=ON -DSCOMM_BUILD_TESTS=OFF -DSCOMM_BUILD_UNIT_TESTS=OFF
+}
+
 # Regenerates docs/RESULTS.md from every result file in docs/results: bench.sh refreshes the group
 # and MPI ones, bench_simgrid.sh the SimGrid ones.
 write_results() {

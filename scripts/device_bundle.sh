@@ -7,12 +7,12 @@
 # C++ runtimes and MPI's own.
 #   scripts/device_bundle.sh [BUNDLE_DIR]   # default build-bundle (ignored by git)
 # Then, with the device tool: run command "scripts/bench_device.sh", carry ["build-bundle"],
-# timeout_s 600; back here, `bash -c 'source scripts/common.sh; write_results'`.
+# timeout_s 600; back here, `tar xzf <files_at>/device-results.tgz` and
+# `bash -c 'source scripts/common.sh; write_results'`.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 bundle="$root/${1:-build-bundle}"
-build_targets=scomm-mpibench configure_and_build build-device -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_UNITY_BUILD=ON -DSCOMM_BUILD_TESTS=OFF -DSCOMM_BUILD_UNIT_TESTS=OFF
+build_mpibench build-device
 rm -rf "$bundle"
 mkdir -p "$bundle/bench" "$bundle/lib"
 cp "$root/build-device/bench/scomm-mpibench" "$bundle/bench/"
