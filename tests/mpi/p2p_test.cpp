@@ -469,20 +469,20 @@ TEST_F(P2pTest, SendrecvReplaceShiftsAsMpiDoes) {
 }
 
 // Receives through the matching engine (MPI_ANY_TAG), on MPI from any source, and on MPI from a
-// named source (a plain request), each cancelled before anything is sent.
-TEST_F(P2pTest, CancelledReceiveCompletesCancelled) {
+// named source (a plain request), each cancelled before anything is sent. MPI lets a request be
+// cancelled twice, the second changing nothing (Open MPI 4.1 does not survive it for a receive).
+TEST_F(P2pTest, CancelledReceiveCompletesCancelledOnceOrTwice) {
   int value = 0;
   for (const int source : {MPI_ANY_SOURCE, left()})
-    for (const int tag : {3, MPI_ANY_TAG}) {
-      SCOMM_Request r;
-      SCOMM_Irecv(&value, 1, MPI_INT, source, tag, SCOMM_COMM_WORLD, &r);
-      ASSERT_EQ(SCOMM_Cancel(&r), 0);
-      SCOMM_Status status;
-      ASSERT_EQ(SCOMM_Wait(&r, &status), 0);
-      int cancelled = 0;
-      SCOMM_Test_cancelled(&status, &cancelled);
-      EXPECT_EQ(cancelled, 1) << source << " " << tag;
-    }
+    for (const int tag : {3, MPI_ANY_TAG})
+      for (const int cancels : {1, 2}) {
+        SCOMM_Request r;
+        SCOMM_Irecv(&value, 1, MPI_INT, source, tag, SCOMM_COMM_WORLD, &r);
+        for (int c = 0; c < cancels; ++c) ASSERT_EQ(SCOMM_Cancel(&r), 0);
+        int cancelled = 0;
+        ASSERT_NO_FATAL_FAILURE(wait_cancelled(r, &cancelled));
+        EXPECT_EQ(cancelled, 1) << source << " " << tag << " " << cancels;
+      }
 }
 
 // A freed send still delivers its message.
@@ -646,10 +646,8 @@ TEST_F(P2pTest, APendingReceiveKeepsTheContextOfAFreedCommunicator) {
   ASSERT_EQ(SCOMM_Test(&pending, &done, nullptr), 0);
   EXPECT_EQ(done, 0);
   ASSERT_EQ(SCOMM_Cancel(&pending), 0);
-  SCOMM_Status status;
-  ASSERT_EQ(SCOMM_Wait(&pending, &status), 0);
   int cancelled = 0;
-  SCOMM_Test_cancelled(&status, &cancelled);
+  ASSERT_NO_FATAL_FAILURE(wait_cancelled(pending, &cancelled));
   EXPECT_EQ(cancelled, 1);
   EXPECT_EQ(stale, -1);
   SCOMM_Comm_free(&second);

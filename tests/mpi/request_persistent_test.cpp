@@ -212,14 +212,13 @@ TEST_F(PersistentTest, ACancelledReceiveStartsAgain) {
   ASSERT_EQ(SCOMM_Recv_init(&value, 1, MPI_INT, left_, SCOMM_ANY_TAG, comm_, &r), SCOMM_SUCCESS);
   ASSERT_EQ(SCOMM_Start(&r), SCOMM_SUCCESS);
   ASSERT_EQ(SCOMM_Cancel(&r), SCOMM_SUCCESS);
-  SCOMM_Status status;
-  ASSERT_EQ(SCOMM_Wait(&r, &status), SCOMM_SUCCESS);
   int cancelled = 0;
-  SCOMM_Test_cancelled(&status, &cancelled);
+  ASSERT_NO_FATAL_FAILURE(wait_cancelled(r, &cancelled));
   EXPECT_EQ(cancelled, 1);
   ASSERT_EQ(SCOMM_Start(&r), SCOMM_SUCCESS);
   const int mine = 40 + rank_;
   ASSERT_EQ(SCOMM_Send(&mine, 1, MPI_INT, right_, 2, comm_), SCOMM_SUCCESS);
+  SCOMM_Status status;
   ASSERT_EQ(SCOMM_Wait(&r, &status), SCOMM_SUCCESS);
   EXPECT_EQ(value, 40 + left_);
   EXPECT_EQ(status.SCOMM_TAG, 2);

@@ -78,6 +78,14 @@ inline int error_class_of(int code) {
   return result;
 }
 
+// Waits for `request` and writes to *cancelled whether it completed cancelled
+// (SCOMM_Test_cancelled); callers wrap it in ASSERT_NO_FATAL_FAILURE.
+inline void wait_cancelled(SCOMM_Request& request, int* cancelled) {
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Wait(&request, &status), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Test_cancelled(&status, cancelled), SCOMM_SUCCESS);
+}
+
 // The world ranks of a scomm communicator's members, in its rank order.
 inline std::vector<int> members_of(SCOMM_Comm comm) {
   SCOMM_Group group = SCOMM_GROUP_NULL, world = SCOMM_GROUP_NULL;
