@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 TIMEOUT_S = 600  # per program; ranks run some 20-50 times slower under memcheck
@@ -61,9 +62,10 @@ def main():
     clean = True
     for name, command, env in tests:
         log = build / f"valgrind-mpi-{name}.log"
+        started = time.monotonic()
         rc = run(under_valgrind(command, suppressions), env, log)
         if rc == 0:
-            print(f"valgrind {name}: clean", flush=True)
+            print(f"valgrind {name}: clean ({time.monotonic() - started:.0f} s)", flush=True)
             continue
         clean = False
         print(f"valgrind {name}: exit {rc}; the end of {log}:")

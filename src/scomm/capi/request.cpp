@@ -400,10 +400,12 @@ void free_request(SCOMM_Request* request, SCOMM_Comm& failing) {
     if (entry.persistent->started != SCOMM_REQUEST_NULL)
       free_request(&entry.persistent->started, failing);
     --context().persistent_requests;
-  } else {
-    if (entry.creation != nullptr && !entry.settled())
+  } else if (entry.collective) {  // MPI calls freeing one erroneous, complete or not
+    throw Error(ErrorClass::kRequest, "a nonblocking collective must be completed, not freed");
+  } else if (!entry.settled()) {
+    if (entry.creation != nullptr)
       throw Error(ErrorClass::kRequest, "a communicator creation must be completed");
-    if (!entry.settled()) entry.request.release(runtime().engine());
+    entry.request.release(runtime().engine());
   }
   context().requests.erase_live(*request);
   *request = SCOMM_REQUEST_NULL;

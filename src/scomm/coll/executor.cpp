@@ -5,6 +5,7 @@
 #include <climits>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "scomm/base/error.hpp"
 #include "scomm/coll/reduce_local.hpp"
@@ -133,7 +134,8 @@ void ScheduleRun::hold(int tag) {
 }
 
 // A run abandoned after a failure leaves no MPI request behind: receives into its buffers are
-// cancelled and completed, sends left to complete on their own.
+// cancelled and completed, sends left to complete on their own, kept by the engine as a freed
+// message's are (MatchingEngine::keep_released).
 void ScheduleRun::abandon_requests() noexcept {
   for (int i = 0; i < posted_requests_; ++i) {
     if (requests_[i] == MPI_REQUEST_NULL) continue;
@@ -141,7 +143,7 @@ void ScheduleRun::abandon_requests() noexcept {
       MPI_Cancel(&requests_[i]);
       MPI_Wait(&requests_[i], MPI_STATUS_IGNORE);
     } else {
-      MPI_Request_free(&requests_[i]);
+      engine_.keep_released(std::exchange(requests_[i], MPI_REQUEST_NULL), {}, false);
     }
   }
   for (p2p::Request& request : engine_requests_) request.release(engine_);
