@@ -498,6 +498,49 @@ TEST_F(P2pTest, FreedRequestsCompleteOnTheirOwn) {
   MPI_Barrier(MPI_COMM_WORLD);  // every freed send has been received
 }
 
+// A receive freed before a message matched it still takes the next message it matches, as in
+// MPI: the receive after it gets the second message. Each kind of receive (a direct one of a
+// tag, one of any tag that the engine matches) against MPI's own on MPI_COMM_SELF.
+TEST_F(P2pTest, AFreedReceiveStillTakesTheNextMessageItMatches) {
+  static int freed_into[2][2];  // [tag kind][scomm, MPI]: outlive the freed receives
+  SCOMM_Comm self = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, world_rank_, world_rank_, 1, &self), 0);
+  const int tags[2] = {5, MPI_ANY_TAG};
+  for (int kind = 0; kind < 2; ++kind) {
+    int* into = freed_into[kind];
+    into[0] = into[1] = -1;
+    const int values[2] = {1, 2};
+    int got[2] = {-1, -1};
+    SCOMM_Request freed = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Irecv(&into[0], 1, MPI_INT, 0, tags[kind], self, &freed), 0);
+    ASSERT_EQ(SCOMM_Request_free(&freed), 0);
+    SCOMM_Request sends[2];  // nonblocking: MPICH hands a message to oneself over when received
+    for (int i = 0; i < 2; ++i)
+      ASSERT_EQ(SCOMM_Isend(&values[i], 1, MPI_INT, 0, 5, self, &sends[i]), 0);
+    ASSERT_EQ(SCOMM_Recv(&got[0], 1, MPI_INT, 0, 5, self, SCOMM_STATUS_IGNORE), 0);
+    ASSERT_EQ(SCOMM_Waitall(2, sends, SCOMM_STATUSES_IGNORE), 0);
+    MPI_Request native = MPI_REQUEST_NULL, native_sends[2];
+    MPI_Irecv(&into[1], 1, MPI_INT, 0, tags[kind], MPI_COMM_SELF, &native);
+    MPI_Request_free(&native);
+    for (int i = 0; i < 2; ++i)
+      MPI_Isend(&values[i], 1, MPI_INT, 0, 5, MPI_COMM_SELF, &native_sends[i]);
+    MPI_Recv(&got[1], 1, MPI_INT, 0, 5, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+    MPI_Waitall(2, native_sends, MPI_STATUSES_IGNORE);
+    EXPECT_EQ(got[1], 2) << "MPI's own, tag kind " << kind;
+    EXPECT_EQ(got[0], got[1]) << "tag kind " << kind;
+    // The freed receives' messages arrive as progress goes on (bounded: a failure, not a hang).
+    const double deadline = MPI_Wtime() + 10.0;
+    while ((into[0] != 1 || into[1] != 1) && MPI_Wtime() < deadline) {
+      int flag = 0;
+      ASSERT_EQ(SCOMM_Iprobe(0, 6, self, &flag, SCOMM_STATUS_IGNORE), 0);
+      MPI_Iprobe(0, 6, MPI_COMM_SELF, &flag, MPI_STATUS_IGNORE);
+    }
+    EXPECT_EQ(into[0], 1) << "tag kind " << kind;
+    EXPECT_EQ(into[1], 1) << "MPI's own, tag kind " << kind;
+  }
+  ASSERT_EQ(SCOMM_Comm_free(&self), 0);
+}
+
 TEST_F(P2pTest, WaitanyTestallAndSsend) {
   int got[2] = {-1, -1};
   SCOMM_Request r[2];

@@ -134,8 +134,8 @@ void ScheduleRun::hold(int tag) {
 }
 
 // A run abandoned after a failure leaves no MPI request behind: receives into its buffers are
-// cancelled and completed, sends left to complete on their own, kept by the engine as a freed
-// message's are (MatchingEngine::keep_released).
+// cancelled or withdrawn and completed, sends left to complete on their own, kept by the engine
+// as a freed message's are (MatchingEngine::keep_released).
 void ScheduleRun::abandon_requests() noexcept {
   for (int i = 0; i < posted_requests_; ++i) {
     if (requests_[i] == MPI_REQUEST_NULL) continue;
@@ -146,7 +146,7 @@ void ScheduleRun::abandon_requests() noexcept {
       engine_.keep_released(std::exchange(requests_[i], MPI_REQUEST_NULL), {}, false);
     }
   }
-  for (p2p::Request& request : engine_requests_) request.release(engine_);
+  for (p2p::Request& request : engine_requests_) request.abandon(engine_);
 }
 
 // A view's layout is asked of MPI again unless its type is the same predefined one as the last

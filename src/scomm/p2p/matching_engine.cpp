@@ -49,12 +49,30 @@ MatchingEngine::~MatchingEngine() {
 
 void MatchingEngine::keep_released(MPI_Request request, ChannelPtr receive_channel,
                                    bool cancelled) {
-  std::erase_if(released_, [](Released& kept) {
-    int done = 0;
-    MPI_Test(&kept.request, &done, MPI_STATUS_IGNORE);
-    return done != 0;
-  });
+  sweep_released();
   released_.push_back({request, std::move(receive_channel), cancelled});
+}
+
+void MatchingEngine::keep_released(std::unique_ptr<EngineReceive> receive, ChannelPtr channel) {
+  sweep_released();
+  released_receives_.push_back({std::move(receive), std::move(channel)});
+}
+
+namespace {
+
+bool completed(MPI_Request& request) noexcept {
+  int done = 1;
+  if (request != MPI_REQUEST_NULL) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+  return done != 0;
+}
+
+}  // namespace
+
+void MatchingEngine::sweep_released() noexcept {
+  std::erase_if(released_, [](Released& kept) { return completed(kept.request); });
+  std::erase_if(released_receives_, [](ReleasedReceive& kept) {
+    return kept.receive->matched() && completed(kept.receive->request());
+  });
 }
 
 void MatchingEngine::finish_released() noexcept {
@@ -67,6 +85,13 @@ void MatchingEngine::finish_released() noexcept {
     MPI_Wait(&kept.request, MPI_STATUS_IGNORE);
   }
   released_.clear();
+  for (ReleasedReceive& kept : released_receives_) {
+    if (kept.receive->matched())
+      MPI_Wait(&kept.receive->request(), MPI_STATUS_IGNORE);
+    else
+      withdraw(*kept.channel, *kept.receive);
+  }
+  released_receives_.clear();
 }
 
 void MatchingEngine::attach(Channel& channel) {

@@ -136,6 +136,9 @@ class MatchingEngine {
   // aborts the process, and the engine takes messages by matched probes. Each call first lets go
   // of those MPI has completed since. `cancelled`: MPI_Cancel was called on it already.
   void keep_released(MPI_Request request, ChannelPtr receive_channel, bool cancelled);
+  // A receive of the engine let go of before a message matched it: it stays posted, as MPI keeps
+  // a freed receive, takes the next message of `channel` it matches, and goes once received.
+  void keep_released(std::unique_ptr<EngineReceive> receive, ChannelPtr channel);
   // Cancels and completes the receives still kept, letting go of their channels, and frees the
   // sends (before the runtime, which disposes of channels, goes).
   void finish_released() noexcept;
@@ -190,6 +193,13 @@ class MatchingEngine {
     bool cancelled;              // no second MPI_Cancel (PlainRequest::cancel)
   };
   std::vector<Released> released_;
+  struct ReleasedReceive {
+    std::unique_ptr<EngineReceive> receive;  // posted on `channel` until matched
+    ChannelPtr channel;
+  };
+  std::vector<ReleasedReceive> released_receives_;
+  // Lets go of the kept requests MPI has completed.
+  void sweep_released() noexcept;
 };
 
 }  // namespace scomm::p2p

@@ -184,7 +184,7 @@ namespace scomm::p2p {
 
 void Request::release(MatchingEngine& engine) {
   if (engine_ && !engine_->matched()) {
-    engine.withdraw(*channel_, *engine_);
+    if (!cancelled_) engine.keep_released(std::move(engine_), channel_);
     return;
   }
   if (mpi_request() == MPI_REQUEST_NULL) return;
@@ -193,6 +193,18 @@ void Request::release(MatchingEngine& engine) {
   else  // as PlainRequest::release
     engine.keep_released(std::exchange(request_, MPI_REQUEST_NULL),
                          receive_ ? channel_ : ChannelPtr(), cancel_requested_);
+}
+
+void Request::abandon(MatchingEngine& engine) noexcept {
+  if (engine_ && !engine_->matched()) {
+    engine.withdraw(*channel_, *engine_);
+    cancelled_ = true;
+    return;
+  }
+  MPI_Request& request = mpi_request();
+  if (request == MPI_REQUEST_NULL) return;
+  if (!engine_) MPI_Cancel(&request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
 }
 
 }  // namespace scomm::p2p

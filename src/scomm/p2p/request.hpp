@@ -81,9 +81,13 @@ class Request {
   // polls them and the request until it has completed.
   bool wait(MatchingEngine& engine, Status& status);
   void cancel(MatchingEngine& engine);
-  // Lets the operation complete on its own (kept by the engine until MPI completes it, as
-  // PlainRequest::release); an unmatched engine receive is withdrawn.
+  // Lets the operation complete on its own, kept by the engine until MPI completes it (as
+  // PlainRequest::release); an unmatched engine receive stays posted there until it matches.
   void release(MatchingEngine& engine);
+  // Lets go of a receive whose buffer goes with it (a failed collective's): an unmatched engine
+  // receive is withdrawn, a matched one waited for (its message is on its way), a direct one
+  // cancelled and waited for.
+  void abandon(MatchingEngine& engine) noexcept;
   const ChannelPtr& channel() const noexcept { return channel_; }
 
   // The base MPI request when the request is a plain MPI operation now (a send, a direct
