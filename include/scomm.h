@@ -327,8 +327,10 @@ int SCOMM_Waitsome(int incount, SCOMM_Request array_of_requests[], int *outcount
 int SCOMM_Testsome(int incount, SCOMM_Request array_of_requests[], int *outcount,
                    int array_of_indices[], SCOMM_Status array_of_statuses[]);
 int SCOMM_Cancel(SCOMM_Request *request);
-/* An active send or receive of a named tag completes on its own; an active receive of
- * SCOMM_ANY_TAG that has not matched a message yet is withdrawn (it then takes none). */
+/* An active send or receive completes on its own, as in MPI: a receive still takes the next
+ * message it matches (its communicator's context stays reserved until then; SCOMM_Finalize
+ * cancels those still waiting). A nonblocking collective's request, or a started persistent
+ * collective's, cannot be freed (SCOMM_ERR_REQUEST: MPI calls it erroneous); complete it. */
 int SCOMM_Request_free(SCOMM_Request *request);
 /* Whether the request has completed, with its status, leaving it to a wait or test. */
 int SCOMM_Request_get_status(SCOMM_Request request, int *flag, SCOMM_Status *status);
