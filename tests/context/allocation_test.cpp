@@ -284,6 +284,29 @@ TEST_P(AllocationTest, FreedIdsAreReusedAndExhaustionIsACollectiveError) {
   EXPECT_EQ(allocate_all(again), 17u);
 }
 
+// A nonblocking allocation that found the ids exhausted no longer counts as in flight, also while
+// its creation's request is kept: one started after it ranks first, and settles on an id freed.
+TEST_P(AllocationTest, AnExhaustedAllocationLetsTheNextOneRankFirst) {
+  constexpr ContextId kCapacity = 64;
+  ContextPool pool(kCapacity);
+  for (ContextId id = 0; id < kCapacity; ++id) pool.take(id);
+  SimulatedCommunicator first(1), second(1);
+  const auto first_reducer = first.reducer(), second_reducer = second.reducer();
+  const auto exhausted = start_allocation(GetParam(), pool, *first_reducer, true, 1);
+  try {
+    while (!exhausted->progress()) {
+    }
+    ADD_FAILURE() << "allocation beyond capacity succeeded";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.error_class(), ErrorClass::kContext);
+  }
+  pool.release(17);
+  const auto next = start_allocation(GetParam(), pool, *second_reducer, true, 2);
+  for (int polls = 0; !next->progress(); ++polls)
+    ASSERT_LT(polls, 1000) << "the exhausted allocation still ranks first";
+  EXPECT_EQ(next->result(), 17u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllocationTest,
                          ::testing::Values(Algorithm::kVanilla, Algorithm::kBitmask,
                                            Algorithm::kHighest),

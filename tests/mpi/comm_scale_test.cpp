@@ -232,6 +232,31 @@ TEST_P(ScaleTest, TwoIdupsShareTheTopBlockAndAFreedOne) {
   EXPECT_EQ(live_contexts(), 1);
 }
 
+// An idup that found the contexts exhausted, its failure not yet reported, does not hold up the
+// idups after it: once a block is free, the next one gets it (each member's allocations waited
+// for the failed one, which ranked first, forever).
+TEST_P(ScaleTest, AFailedIdupKeptUnreportedLetsTheNextOneSettle) {
+  start("1", "6");
+  std::vector<SCOMM_Comm> dups;
+  ASSERT_EQ(error_class_of(dup_until_exhausted(dups)), SCOMM_ERR_CONTEXT);
+  SCOMM_Comm failed = SCOMM_COMM_NULL, next = SCOMM_COMM_NULL;
+  SCOMM_Request failing = SCOMM_REQUEST_NULL, request = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &failed, &failing), SCOMM_SUCCESS);
+  int flag = 0, code = SCOMM_SUCCESS;
+  while (code == SCOMM_SUCCESS && !flag)  // the failure is kept for the request's completion
+    code = SCOMM_Request_get_status(failing, &flag, SCOMM_STATUS_IGNORE);
+  ASSERT_EQ(error_class_of(code), SCOMM_ERR_CONTEXT);
+  SCOMM_Comm_free(&dups.back());
+  dups.pop_back();
+  ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &next, &request), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Wait(&failing, SCOMM_STATUS_IGNORE)), SCOMM_ERR_CONTEXT);
+  EXPECT_EQ(failed, SCOMM_COMM_NULL);
+  if (next != SCOMM_COMM_NULL) dups.push_back(next);
+  for (SCOMM_Comm& d : dups) SCOMM_Comm_free(&d);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
 // Every communicator of a block's derivation tree: 2^bits of them with the root.
 void fill(SCOMM_Comm comm, int bits, std::vector<SCOMM_Comm>& out) {
   int size = 0;

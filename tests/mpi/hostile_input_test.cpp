@@ -8,12 +8,15 @@
 // never a crash, a hang, or success on bad input. Every message carries its communicator's
 // serial number, which its receive checks.
 #include <algorithm>
+#include <cstdlib>
+#include <deque>
 #include <iterator>
 #include <map>
 #include <memory>
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scomm_fixture.hpp"
@@ -33,6 +36,28 @@ struct Expect {
 constexpr int kMaxSend = 4;     // ints a send carries at most
 constexpr int kReceive = 8;     // ints every valid receive takes: no message is ever truncated
 constexpr int kMadeUp = 12345;  // handles from here on were never given out (1,000 of them)
+
+// The handles of one kind freed in the last kSteps calls. scomm tells a freed handle from a live
+// one until its slot has been handed out 256 times again (an 8-bit generation, README); no call
+// here makes more than two handles of a kind (persistent starts' internal requests included),
+// so none of these can be live again. (Older ones can: drawn from 40 seeds of 10,000 calls, a
+// request freed long before named the started request of a persistent receive.)
+class RecentlyFreed {
+ public:
+  void add(int handle, int step) { freed_.emplace_back(step, handle); }
+  // One of them, or `none` if there are none.
+  int draw(std::mt19937& random, int step, int none) {
+    while (!freed_.empty() && freed_.front().first < step - kSteps) freed_.pop_front();
+    if (freed_.empty()) return none;
+    const auto n = static_cast<int>(freed_.size());
+    return freed_[static_cast<std::size_t>(std::uniform_int_distribution<int>(0, n - 1)(random))]
+        .second;
+  }
+
+ private:
+  static constexpr int kSteps = 100;
+  std::deque<std::pair<int, int>> freed_;  // step, handle
+};
 
 // A call and its drawn arguments, for the failure's message.
 std::string text(const char* call, std::initializer_list<int> arguments) {
@@ -55,7 +80,8 @@ class HostileInputTest : public ScommTest {
 
  private:
   // A live request: a receive's buffer and its communicator's serial (none for the others), a
-  // nonblocking collective's, or a persistent one, made on `comm`, inactive or started.
+  // nonblocking collective's, a persistent one, made on `comm`, inactive or started, or a
+  // nonblocking creation's, whose result scomm writes to `created` once it has completed.
   struct Pending {
     std::unique_ptr<int[]> buffer;
     int serial = 0;
@@ -63,7 +89,10 @@ class HostileInputTest : public ScommTest {
     bool persistent = false;
     bool inactive = false;
     SCOMM_Comm comm = SCOMM_COMM_NULL;
+    std::unique_ptr<SCOMM_Comm> created = nullptr;
+    bool adopted = false;  // the created communicator, by adopt_created()
   };
+  static constexpr SCOMM_Comm kNotCreated = -7;  // what `created` holds until then
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(random_); }
   int any_of(std::initializer_list<int> values) {
@@ -111,8 +140,12 @@ class HostileInputTest : public ScommTest {
   void wait_some() { complete_many(true); }
   void complete_many(bool wait);
   void ibarrier();
+  void icreate();
 
   void adopt(SCOMM_Comm c) { serials_[c] = next_serial_++; }
+  // Adopts the results of the creations that have completed, reported or not (SCOMM_Testall
+  // completes them when it reports none).
+  void adopt_created();
   void completed(SCOMM_Request r, const SCOMM_Status* status);
   // A receive's buffer holds `count` ints of the communicator of serial `serial` (status given).
   static void check_received(const int* buffer, int serial, const SCOMM_Status& status);
@@ -123,11 +156,12 @@ class HostileInputTest : public ScommTest {
   int tag_ub_ = 0;
   int next_serial_ = 1;
   std::map<SCOMM_Comm, int> serials_;  // the live communicators
-  std::vector<SCOMM_Comm> freed_comms_;
+  RecentlyFreed freed_comms_;
   std::map<SCOMM_Request, Pending> requests_;  // the live requests
-  std::vector<SCOMM_Request> freed_requests_;
+  RecentlyFreed freed_requests_;
   std::map<SCOMM_Message, int> messages_;  // probed messages waiting for their receive: serials
-  std::vector<SCOMM_Message> received_messages_;
+  RecentlyFreed received_messages_;
+  int step_ = 0;  // calls made, over all runs
   // The buffers of freed receives, which MPI may still fill (until SCOMM_Finalize cancels them).
   std::vector<std::unique_ptr<int[]>> released_buffers_;
   // A send's buffer must not change until it completes: each serial's stays to the end.
@@ -137,8 +171,7 @@ class HostileInputTest : public ScommTest {
 SCOMM_Comm HostileInputTest::draw_comm() {
   const int kind = pick(8);
   if (kind == 0) return SCOMM_COMM_NULL;
-  if (kind == 1 && !freed_comms_.empty())
-    return freed_comms_[static_cast<std::size_t>(pick(static_cast<int>(freed_comms_.size())))];
+  if (kind == 1) return freed_comms_.draw(random_, step_, SCOMM_COMM_NULL);
   if (kind <= 2 || serials_.empty()) {
     const SCOMM_Comm made_up = kMadeUp + pick(1000);
     return made_up == SCOMM_COMM_WORLD || live(made_up) ? SCOMM_COMM_NULL : made_up;
@@ -149,9 +182,7 @@ SCOMM_Comm HostileInputTest::draw_comm() {
 SCOMM_Request HostileInputTest::draw_request() {
   const int kind = pick(6);
   if (kind == 0) return SCOMM_REQUEST_NULL;
-  if (kind == 1 && !freed_requests_.empty())
-    return freed_requests_[static_cast<std::size_t>(
-        pick(static_cast<int>(freed_requests_.size())))];
+  if (kind == 1) return freed_requests_.draw(random_, step_, SCOMM_REQUEST_NULL);
   if (kind <= 2 || requests_.empty()) {
     const SCOMM_Request made_up = kMadeUp + pick(1000);
     return live_request(made_up) ? SCOMM_REQUEST_NULL : made_up;
@@ -163,9 +194,7 @@ SCOMM_Message HostileInputTest::draw_message() {
   const int kind = pick(6);
   if (kind == 0) return SCOMM_MESSAGE_NULL;
   if (kind == 1) return SCOMM_MESSAGE_NO_PROC;
-  if (kind == 2 && !received_messages_.empty())
-    return received_messages_[static_cast<std::size_t>(
-        pick(static_cast<int>(received_messages_.size())))];
+  if (kind == 2) return received_messages_.draw(random_, step_, SCOMM_MESSAGE_NULL);
   if (kind <= 3 || messages_.empty()) {
     const SCOMM_Message made_up = kMadeUp + pick(1000);
     return messages_.count(made_up) ? SCOMM_MESSAGE_NULL : made_up;
@@ -335,7 +364,7 @@ void HostileInputTest::mrecv() {
   ASSERT_EQ(message, SCOMM_MESSAGE_NULL);
   if (waiting) {
     messages_.erase(given);
-    received_messages_.push_back(given);
+    received_messages_.add(given, step_);
   }
   if (nonblocking) {
     requests_[r] = std::move(receive);
@@ -365,8 +394,23 @@ void HostileInputTest::completed(SCOMM_Request r, const SCOMM_Status* status) {
     request.inactive = true;
     return;
   }
+  if (request.created) {
+    ASSERT_NE(*request.created, kNotCreated) << "a creation completed without its result";
+    adopt_created();
+  }
   requests_.erase(it);
-  freed_requests_.push_back(r);
+  freed_requests_.add(r, step_);
+}
+
+void HostileInputTest::adopt_created() {
+  for (auto& [r, pending] : requests_) {
+    if (!pending.created || *pending.created == kNotCreated || pending.adopted) continue;
+    pending.adopted = true;
+    if (*pending.created != SCOMM_COMM_NULL) {
+      ASSERT_FALSE(live(*pending.created));
+      adopt(*pending.created);
+    }
+  }
 }
 
 void HostileInputTest::test() {
@@ -391,7 +435,9 @@ void HostileInputTest::cancel() {
   if (smpi_defect::kCancelAmongSends && live_request(r) && requests_.at(r).buffer) return;
   const bool null_pointer = pick(16) == 0;
   Expect expect;
-  expect.bad_if(!live_request(r) || requests_.at(r).collective || inactive(r), SCOMM_ERR_REQUEST);
+  expect.bad_if(
+      !live_request(r) || requests_.at(r).collective || requests_.at(r).created || inactive(r),
+      SCOMM_ERR_REQUEST);
   expect.bad_if(null_pointer, SCOMM_ERR_ARG);
   check(SCOMM_Cancel(null_pointer ? nullptr : &r), expect, text("SCOMM_Cancel", {r, null_pointer}));
 }
@@ -403,7 +449,9 @@ void HostileInputTest::request_free() {
   const SCOMM_Request given = r;
   const bool null_pointer = pick(16) == 0;
   Expect expect;
-  expect.bad_if(!live_request(r) || requests_.at(r).collective, SCOMM_ERR_REQUEST);
+  expect.bad_if(!live_request(r) || requests_.at(r).collective ||
+                    (requests_.at(r).created && *requests_.at(r).created == kNotCreated),
+                SCOMM_ERR_REQUEST);
   expect.bad_if(null_pointer, SCOMM_ERR_ARG);
   check(SCOMM_Request_free(null_pointer ? nullptr : &r), expect,
         text("SCOMM_Request_free", {given, null_pointer}));
@@ -412,7 +460,7 @@ void HostileInputTest::request_free() {
   if (requests_.at(given).buffer)
     released_buffers_.push_back(std::move(requests_.at(given).buffer));
   requests_.erase(given);
-  freed_requests_.push_back(given);
+  freed_requests_.add(given, step_);
 }
 
 void HostileInputTest::create_range() {
@@ -492,7 +540,7 @@ void HostileInputTest::free_comm() {
   if (!expect.valid()) return;
   ASSERT_EQ(c, SCOMM_COMM_NULL);
   serials_.erase(given);
-  freed_comms_.push_back(given);
+  freed_comms_.add(given, step_);
 }
 
 void HostileInputTest::size_and_rank() {
@@ -582,7 +630,9 @@ void HostileInputTest::complete_many(bool wait) {
   std::vector<SCOMM_Request> array;
   for (int k = 1 + pick(4); k > 0; --k) {
     const SCOMM_Request r = draw_request();
-    if (!wait || !live_request(r) || requests_.at(r).collective || inactive(r)) array.push_back(r);
+    if (!wait || !live_request(r) || requests_.at(r).collective || requests_.at(r).created ||
+        inactive(r))
+      array.push_back(r);
   }
   if (array.empty()) return;
   const std::vector<SCOMM_Request> given = array;
@@ -645,6 +695,28 @@ void HostileInputTest::ibarrier() {
   if (expect.valid()) requests_[r] = Pending{nullptr, 0, true};
 }
 
+// SCOMM_Comm_idup or SCOMM_Comm_isplit: on a communicator of one process, each completes alone.
+void HostileInputTest::icreate() {
+  const SCOMM_Comm c = draw_comm();
+  const bool split = pick(2) == 0;
+  const int color = split ? any_of({0, 3, SCOMM_UNDEFINED, -2}) : 0;
+  const bool null_result = pick(16) == 0, null_request = pick(16) == 0;
+  Expect expect;
+  expect.bad_if(!live(c), SCOMM_ERR_COMM);
+  expect.bad_if(color < 0 && color != SCOMM_UNDEFINED, SCOMM_ERR_ARG);
+  expect.bad_if(null_result || null_request, SCOMM_ERR_ARG);
+  Pending creation;
+  creation.created = std::make_unique<SCOMM_Comm>(kNotCreated);
+  SCOMM_Comm* const out = null_result ? nullptr : creation.created.get();
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  SCOMM_Request* const request = null_request ? nullptr : &r;
+  check(
+      split ? SCOMM_Comm_isplit(c, color, pick(3), out, request) : SCOMM_Comm_idup(c, out, request),
+      expect,
+      text(split ? "SCOMM_Comm_isplit" : "SCOMM_Comm_idup", {c, color, null_result, null_request}));
+  if (expect.valid()) requests_[r] = std::move(creation);
+}
+
 // Every message is taken (a send to oneself completes only then in MPICH), the receives that
 // nothing matched are cancelled, every request completes and is freed, and every communicator
 // is freed.
@@ -666,6 +738,7 @@ void HostileInputTest::finish() {
       }
       SCOMM_Status status;
       ASSERT_EQ(SCOMM_Wait(&request, &status), SCOMM_SUCCESS);
+      if (pending.created) adopt_created();
       int cancelled = 0;
       ASSERT_EQ(SCOMM_Test_cancelled(&status, &cancelled), SCOMM_SUCCESS);
       if (pending.buffer && !cancelled) {
@@ -704,14 +777,31 @@ void HostileInputTest::run(unsigned seed, int steps) {
                         &HostileInputTest::allreduce,     &HostileInputTest::sendrecv,
                         &HostileInputTest::wait_some,     &HostileInputTest::ibarrier,
                         &HostileInputTest::start,         &HostileInputTest::improbe,
-                        &HostileInputTest::mrecv};
-  for (int step = 0; step < steps && !HasFatalFailure(); ++step)
+                        &HostileInputTest::mrecv,         &HostileInputTest::icreate};
+  for (int step = 0; step < steps && !HasFatalFailure(); ++step, ++step_) {
     (this->*calls[pick(static_cast<int>(std::size(calls)))])();
+    adopt_created();
+  }
   if (!HasFatalFailure()) finish();
 }
 
+// Seeds 1-3 of 3,000 calls each; a soak runs SCOMM_HOSTILE_RUNS=N more from seed
+// SCOMM_HOSTILE_FIRST_SEED (100 unless told), of SCOMM_HOSTILE_STEPS calls (10,000 unless told).
+// A failure names its seed.
 TEST_F(HostileInputTest, RandomCallsOnOwnCommunicatorsFailOnlyAndAlwaysOnBadArguments) {
-  for (unsigned seed = 1; seed <= 3 && !HasFatalFailure(); ++seed) run(seed, 3000);
+  const auto setting = [](const char* name, int otherwise) {
+    const char* value = std::getenv(name);
+    return value != nullptr ? std::atoi(value) : otherwise;
+  };
+  std::vector<std::pair<unsigned, int>> runs{{1, 3000}, {2, 3000}, {3, 3000}};
+  const auto first = static_cast<unsigned>(setting("SCOMM_HOSTILE_FIRST_SEED", 100));
+  for (int i = 0; i < setting("SCOMM_HOSTILE_RUNS", 0); ++i)
+    runs.emplace_back(first + static_cast<unsigned>(i), setting("SCOMM_HOSTILE_STEPS", 10000));
+  for (const auto& [seed, steps] : runs) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    run(seed, steps);
+    if (HasFatalFailure()) return;
+  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <string>
+#include <utility>
 
 #include "scomm/base/error.hpp"
 
@@ -15,29 +16,41 @@ namespace {
                                         std::to_string(pool.capacity()) + " per process)");
 }
 
-// Counts the allocation as in flight at this process for its whole life.
+// Counts the allocation as in flight at this process until it settles or fails.
 class InFlight : public Allocation {
  public:
   InFlight(ContextPool& pool, Reducer& reducer, std::uint64_t priority, ContextId count = 1)
       : pool_(pool), reducer_(reducer), priority_(priority), count_(count) {
     pool_.begin_allocation(priority_);
   }
-  ~InFlight() override {
-    if (result_ == kNoContext) pool_.end_allocation(priority_);
-  }
+  ~InFlight() override { stop_counting(); }
 
  protected:
   // Settles on [id, id + count): the allocation stops counting as in flight here.
   void finish(ContextId id, ContextId count = 1) {
     result_ = id;
     result_count_ = count;
-    pool_.end_allocation(priority_);
+    stop_counting();
+  }
+  // No id is free at every member: Error(kContext). A failed allocation stops counting at once,
+  // though its creation's request may be kept long after: the allocations that rank after it
+  // here would otherwise wait for it forever.
+  [[noreturn]] void exhaust() {
+    stop_counting();
+    exhausted(pool_);
   }
 
   ContextPool& pool_;
   Reducer& reducer_;
   std::uint64_t priority_;
   ContextId count_;  // consecutive ids wanted
+
+ private:
+  void stop_counting() noexcept {
+    if (std::exchange(counted_, false)) pool_.end_allocation(priority_);
+  }
+
+  bool counted_ = true;
 };
 
 constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
@@ -93,7 +106,7 @@ class ConfirmingAllocation : public InFlight {
   // Offers `candidate` for confirmation, reserving it here if it is free and this allocation
   // ranks first here; the second word says whether it is in use here (not even retrying helps).
   void confirm(ContextId candidate) {
-    if (candidate >= pool_.capacity()) exhausted(pool_);
+    if (candidate >= pool_.capacity()) exhaust();
     phase_ = Phase::kConfirm;
     candidate_ = candidate;
     reserved_ = pool_.ranks_first(priority_) && pool_.is_free(candidate);
@@ -216,7 +229,7 @@ class BitmaskAllocation : public InFlight {
   }
 
   void offer(ContextId first) {
-    if (first >= pool_.capacity()) exhausted(pool_);
+    if (first >= pool_.capacity()) exhaust();
     first_ = first;
     if (!pool_.ranks_first(priority_)) {
       mask_.fill(0);
