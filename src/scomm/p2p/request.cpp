@@ -170,11 +170,7 @@ Status Request::finish(const MPI_Status& mpi) {
 // Once, as PlainRequest::cancel.
 void Request::cancel(MatchingEngine& engine) {
   if (std::exchange(cancel_requested_, true)) return;
-  if (engine_ && !engine_->matched()) {
-    engine.withdraw(*channel_, *engine_);
-    cancelled_ = true;
-    return;
-  }
+  if (withdraw_unmatched(engine)) return;
   if (mpi_request() != MPI_REQUEST_NULL) check_mpi(MPI_Cancel(&mpi_request()), "MPI_Cancel");
 }
 
@@ -195,12 +191,15 @@ void Request::release(MatchingEngine& engine) {
                          receive_ ? channel_ : ChannelPtr(), cancel_requested_);
 }
 
+bool Request::withdraw_unmatched(MatchingEngine& engine) noexcept {
+  if (!engine_ || engine_->matched()) return false;
+  engine.withdraw(*channel_, *engine_);
+  cancelled_ = true;
+  return true;
+}
+
 void Request::abandon(MatchingEngine& engine) noexcept {
-  if (engine_ && !engine_->matched()) {
-    engine.withdraw(*channel_, *engine_);
-    cancelled_ = true;
-    return;
-  }
+  if (withdraw_unmatched(engine)) return;
   MPI_Request& request = mpi_request();
   if (request == MPI_REQUEST_NULL) return;
   if (!engine_) MPI_Cancel(&request);

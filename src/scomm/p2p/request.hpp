@@ -107,6 +107,9 @@ class Request {
  private:
   // The base MPI request: the engine receive's once matched, else request_.
   MPI_Request& mpi_request() noexcept;
+  // Withdraws an engine receive no message has matched yet (it completes cancelled); false for
+  // any other request.
+  bool withdraw_unmatched(MatchingEngine& engine) noexcept;
   bool test_mpi(MPI_Request& request, Status& status);
 
   ChannelPtr channel_;
