@@ -102,6 +102,7 @@ class HostileInputTest : public ScommTest {
   SCOMM_Request draw_request();
   SCOMM_Message draw_message();
   int draw_tag() { return any_of({0, 7, tag_ub_, -1, SCOMM_ANY_TAG, tag_ub_ + 1}); }
+  int draw_source() { return any_of({0, SCOMM_ANY_SOURCE, SCOMM_PROC_NULL, 1, -5}); }
   MPI_Datatype draw_type() { return pick(8) == 0 ? MPI_DATATYPE_NULL : MPI_INT; }
 
   bool live(SCOMM_Comm c) const { return serials_.count(c) != 0; }
@@ -115,6 +116,8 @@ class HostileInputTest : public ScommTest {
     return rank == 0 || rank == SCOMM_PROC_NULL || (receive && rank == SCOMM_ANY_SOURCE);
   }
   void check(int rc, const Expect& expect, const std::string& call);
+  // What the communicator, source and tag of SCOMM_Iprobe or SCOMM_Improbe predict.
+  Expect probe_expect(SCOMM_Comm c, int source, int tag) const;
   // What the arguments of SCOMM_Isend (SCOMM_Irecv where `receive`) predict.
   Expect message_expect(SCOMM_Comm c, int count, MPI_Datatype type, bool null_buffer, int peer,
                         int tag, bool null_request, bool receive) const;
@@ -260,7 +263,7 @@ void HostileInputTest::irecv() {
   const int count = any_of({kReceive, kReceive, -1});
   const bool null_buffer = pick(8) == 0, null_request = pick(16) == 0;
   const MPI_Datatype type = draw_type();
-  const int source = any_of({0, SCOMM_ANY_SOURCE, SCOMM_PROC_NULL, 1, -5});
+  const int source = draw_source();
   const int tag = draw_tag();
   const Expect expect =
       message_expect(c, count, type, null_buffer, source, tag, null_request, true);
@@ -295,15 +298,20 @@ void HostileInputTest::start() {
   if (expect.valid()) requests_.at(r).inactive = false;
 }
 
-void HostileInputTest::iprobe() {
-  const SCOMM_Comm c = draw_comm();
-  const int source = any_of({0, SCOMM_ANY_SOURCE, SCOMM_PROC_NULL, 1, -5});
-  const int tag = draw_tag();
-  const bool null_flag = pick(16) == 0;
+Expect HostileInputTest::probe_expect(SCOMM_Comm c, int source, int tag) const {
   Expect expect;
   expect.bad_if(!live(c), SCOMM_ERR_COMM);
   expect.bad_if(!valid_peer(source, true), SCOMM_ERR_RANK);
   expect.bad_if(!valid_tag(tag, true), SCOMM_ERR_TAG);
+  return expect;
+}
+
+void HostileInputTest::iprobe() {
+  const SCOMM_Comm c = draw_comm();
+  const int source = draw_source();
+  const int tag = draw_tag();
+  const bool null_flag = pick(16) == 0;
+  Expect expect = probe_expect(c, source, tag);
   expect.bad_if(null_flag, SCOMM_ERR_ARG);
   int flag = 0;
   check(SCOMM_Iprobe(source, tag, c, null_flag ? nullptr : &flag, SCOMM_STATUS_IGNORE), expect,
@@ -313,13 +321,10 @@ void HostileInputTest::iprobe() {
 // A matched probe: a message found leaves matching for its receive (SCOMM_Mrecv, SCOMM_Imrecv).
 void HostileInputTest::improbe() {
   const SCOMM_Comm c = draw_comm();
-  const int source = any_of({0, SCOMM_ANY_SOURCE, SCOMM_PROC_NULL, 1, -5});
+  const int source = draw_source();
   const int tag = draw_tag();
   const bool null_flag = pick(16) == 0, null_message = pick(16) == 0;
-  Expect expect;
-  expect.bad_if(!live(c), SCOMM_ERR_COMM);
-  expect.bad_if(!valid_peer(source, true), SCOMM_ERR_RANK);
-  expect.bad_if(!valid_tag(tag, true), SCOMM_ERR_TAG);
+  Expect expect = probe_expect(c, source, tag);
   expect.bad_if(null_flag || null_message, SCOMM_ERR_ARG);
   int flag = 0;
   SCOMM_Message message = SCOMM_MESSAGE_NULL;
