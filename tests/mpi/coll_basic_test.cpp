@@ -543,6 +543,18 @@ TEST_F(CollErrorsTest, BadArgumentsAreReportedWithTheirClass) {
       SCOMM_ERR_OP);
   EXPECT_EQ(error_class_of(SCOMM_Allreduce(&value, &value, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD)),
             SCOMM_ERR_BUFFER);
+  // SCOMM_IN_PLACE where no buffer may be it (MPI_IN_PLACE is an address, (void*)1 in Open MPI).
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(SCOMM_IN_PLACE, 1, MPI_INT, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(SCOMM_Allreduce(SCOMM_IN_PLACE, SCOMM_IN_PLACE, 1, MPI_INT, MPI_SUM,
+                                           SCOMM_COMM_WORLD)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(error_class_of(
+                SCOMM_Allreduce(&value, SCOMM_IN_PLACE, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_BUFFER);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Scan(&value, SCOMM_IN_PLACE, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD)),
+      SCOMM_ERR_BUFFER);
   EXPECT_EQ(error_class_of(SCOMM_Barrier(12345)), SCOMM_ERR_COMM);
   EXPECT_EQ(error_class_of(SCOMM_Ibarrier(SCOMM_COMM_WORLD, nullptr)), SCOMM_ERR_ARG);
   SCOMM_Comm dup = SCOMM_COMM_NULL;

@@ -1,6 +1,7 @@
 // Check mode (SCOMM_COLL_CHECK=on): members of a blocking collective that called it with
-// different roots, collectives, block sizes, operations or count arrays all get the same error,
-// without a hang, and the communicator keeps working; calls that agree give MPI's results.
+// different roots, collectives, block sizes, operations or count arrays, or with arguments
+// invalid at some member only, all get the same error, without a hang, and the communicator keeps
+// working; calls that agree give MPI's results.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -126,6 +127,40 @@ TEST_F(CollCheckTest, AnInvalidArgumentAtOneMemberFailsEveryMember) {
   const MPI_Datatype type = rank_ == 1 ? MPI_DATATYPE_NULL : MPI_INT;
   // Without the check the other members would wait in the broadcast for rank 1.
   EXPECT_NE(SCOMM_Bcast(&value, 1, type, 0, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  expect_world_still_works();
+}
+
+// Arguments only the root reads, invalid there: the root's own checks fail, and so does every
+// other member, which would otherwise send its block to a root that is not receiving it.
+TEST_F(CollCheckTest, ArgumentsInvalidAtTheRootAloneFailEveryMember) {
+  const std::size_t n = static_cast<std::size_t>(size_);
+  std::vector<int> in(n, 1), out(n), counts(n, 1), displs(n);
+  std::iota(displs.begin(), displs.end(), 0);
+  std::vector<int> negative = counts;
+  negative.back() = -1;
+  const bool root = rank_ == 0;
+  EXPECT_EQ(error_class_of(SCOMM_Gatherv(in.data(), 1, MPI_INT, out.data(),
+                                         root ? negative.data() : nullptr, displs.data(), MPI_INT,
+                                         0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_COUNT);
+  expect_world_still_works();
+  EXPECT_EQ(error_class_of(SCOMM_Scatterv(in.data(), counts.data(), root ? nullptr : displs.data(),
+                                          MPI_INT, out.data(), 1, MPI_INT, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_ARG);
+  expect_world_still_works();
+  EXPECT_EQ(error_class_of(SCOMM_Reduce(in.data(), root ? SCOMM_IN_PLACE : out.data(), 1, MPI_INT,
+                                        MPI_SUM, 0, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_BUFFER);
+  expect_world_still_works();
+}
+
+// Two members with different invalid arguments: every member gets the greater error class.
+TEST_F(CollCheckTest, DifferentInvalidArgumentsFailEveryMemberAlike) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  int value = 0;
+  const int count = rank_ == 0 ? -1 : 1;                               // SCOMM_ERR_COUNT (6)
+  const MPI_Datatype type = rank_ == 1 ? MPI_DATATYPE_NULL : MPI_INT;  // SCOMM_ERR_TYPE (10)
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(&value, count, type, 0, SCOMM_COMM_WORLD)), SCOMM_ERR_TYPE);
   expect_world_still_works();
 }
 

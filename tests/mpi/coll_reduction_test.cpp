@@ -4,6 +4,7 @@
 // forms, alone and several in flight; bad input.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -699,6 +700,102 @@ TEST_F(ReductionErrorsTest, BadArgumentsAreReportedWithTheirClass) {
             SCOMM_ERR_ARG);
   EXPECT_EQ(request, SCOMM_REQUEST_NULL);
   EXPECT_EQ(SCOMM_Barrier(world), SCOMM_SUCCESS);
+}
+
+// A predefined operation on a type MPI does not define it on (MPI 4.1, section 6.9.2), and a
+// derived type under a predefined operation: SCOMM_ERR_OP at every member before anything is sent,
+// in every reduction, where the base MPI would abort in MPI_Reduce_local (Open MPI 4.1 through
+// MPI_COMM_WORLD's handler, MPICH 4.0 by an assertion for MPI_LAND on floats).
+TEST_F(ReductionErrorsTest, AnOperationOnATypeItIsNotDefinedOnIsAnError) {
+  const SCOMM_Comm world = SCOMM_COMM_WORLD;
+  MPI_Datatype two_ints = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(2, MPI_INT, &two_ints);
+  MPI_Type_commit(&two_ints);
+  const struct {
+    MPI_Op op;
+    MPI_Datatype type;
+    const char* name;
+    bool base_mpi_refuses;  // Open MPI and MPICH both return an error at any P
+  } refused[] = {{MPI_BAND, MPI_DOUBLE, "BAND of doubles", true},
+                 {MPI_MAXLOC, MPI_DOUBLE, "MAXLOC of doubles", true},
+                 {MPI_SUM, MPI_2INT, "SUM of int pairs", true},
+                 {MPI_REPLACE, MPI_INT, "REPLACE", true},
+                 {MPI_NO_OP, MPI_INT, "NO_OP", true},
+                 {MPI_MAX, MPI_C_BOOL, "MAX of bools", true},
+                 {MPI_BAND, MPI_C_DOUBLE_COMPLEX, "BAND of complex numbers", true},
+                 {MPI_SUM, two_ints, "SUM of a derived type", true},
+                 {MPI_LAND, MPI_FLOAT, "LAND of floats", false}};
+  const std::size_t room = 64 * static_cast<std::size_t>(world_size_);
+  std::vector<char> a(room), b(room);
+  MPI_Comm native = MPI_COMM_NULL;
+  MPI_Comm_dup(MPI_COMM_WORLD, &native);
+  MPI_Comm_set_errhandler(native, MPI_ERRORS_RETURN);
+  for (const auto& [op, type, name, base_mpi_refuses] : refused) {
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    EXPECT_EQ(error_class_of(SCOMM_Allreduce(a.data(), b.data(), 1, type, op, world)), SCOMM_ERR_OP)
+        << name;
+    EXPECT_EQ(error_class_of(SCOMM_Reduce(a.data(), b.data(), 1, type, op, 0, world)), SCOMM_ERR_OP)
+        << name;
+    EXPECT_EQ(error_class_of(SCOMM_Scan(a.data(), b.data(), 1, type, op, world)), SCOMM_ERR_OP)
+        << name;
+    EXPECT_EQ(error_class_of(SCOMM_Reduce_scatter_block(a.data(), b.data(), 1, type, op, world)),
+              SCOMM_ERR_OP)
+        << name;
+    EXPECT_EQ(error_class_of(SCOMM_Iallreduce(a.data(), b.data(), 1, type, op, world, &request)),
+              SCOMM_ERR_OP)
+        << name;
+    EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+    if (base_mpi_refuses && !kOnSmpi) {  // SMPI 3.32 checks no such pair
+      EXPECT_NE(MPI_Allreduce(a.data(), b.data(), 1, type, op, native), MPI_SUCCESS) << name;
+    }
+  }
+  MPI_Comm_free(&native);
+  MPI_Type_free(&two_ints);
+  EXPECT_EQ(SCOMM_Barrier(world), SCOMM_SUCCESS);
+}
+
+// Each rank's `value(rank)` reduced by scomm and by the base MPI over the world: the same bytes.
+template <typename T, typename Value>
+void expect_allreduce_like_mpi(MPI_Datatype type, MPI_Op op, Value value, const char* name) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const T mine = value(rank);
+  T ours{}, theirs{};
+  ASSERT_EQ(SCOMM_Allreduce(&mine, &ours, 1, type, op, SCOMM_COMM_WORLD), SCOMM_SUCCESS) << name;
+  MPI_Allreduce(&mine, &theirs, 1, type, op, MPI_COMM_WORLD);
+  EXPECT_EQ(std::memcmp(&ours, &theirs, sizeof(T)), 0) << name;
+}
+
+// The pairs section 6.9.2 defines beyond the arithmetic on common types, and MPI_CHAR, which
+// Open MPI and MPICH reduce as an integer: reduced as the base MPI does.
+TEST_F(ReductionErrorsTest, OperationsOnEveryClassOfTypesTheyAreDefinedOn) {
+  struct IntPair {
+    int value, index;
+  };
+  expect_allreduce_like_mpi<bool>(
+      MPI_C_BOOL, MPI_LAND, [](int r) { return r % 3 != 2; }, "LAND");
+  expect_allreduce_like_mpi<bool>(
+      MPI_C_BOOL, MPI_LXOR, [](int r) { return r % 2 == 0; }, "LXOR");
+  expect_allreduce_like_mpi<unsigned char>(
+      MPI_BYTE, MPI_BXOR, [](int r) { return static_cast<unsigned char>(37 * r + 5); }, "BXOR");
+  expect_allreduce_like_mpi<IntPair>(
+      MPI_2INT, MPI_MAXLOC,
+      [](int r) {
+        return IntPair{(7 * r) % 5, r};
+      },
+      "MAXLOC");
+  expect_allreduce_like_mpi<IntPair>(
+      MPI_2INT, MPI_MINLOC,
+      [](int r) {
+        return IntPair{(7 * r) % 5, r};
+      },
+      "MINLOC");
+  expect_allreduce_like_mpi<std::int8_t>(
+      MPI_INT8_T, MPI_MIN, [](int r) { return static_cast<std::int8_t>(13 * r - 20); }, "MIN");
+  expect_allreduce_like_mpi<char>(
+      MPI_CHAR, MPI_SUM, [](int r) { return static_cast<char>(r + 1); }, "SUM of chars");
+  expect_allreduce_like_mpi<short>(
+      MPI_SHORT, MPI_BOR, [](int r) { return static_cast<short>(1 << r % 15); }, "BOR");
 }
 
 // A rank that contributes more than the root expects: truncation at the root, never an overrun.

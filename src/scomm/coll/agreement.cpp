@@ -4,12 +4,13 @@
 #include <string>
 
 #include "scomm/base/environment.hpp"
+#include "scomm/coll/op_domain.hpp"
 #include "scomm/comm/channel_reducer.hpp"
 
 namespace scomm::coll {
 namespace {
 
-enum Field { kOperation, kRoot, kBytes, kOp, kDigest, kFields };
+enum Field { kInvalid, kOperation, kRoot, kBytes, kOp, kDigest, kFields };
 using Fields = std::array<std::int64_t, kFields>;
 
 // Bytes of a block; -1 for none, -2 when its own checks will reject it (MPI is not asked about
@@ -24,12 +25,8 @@ std::int64_t block_bytes(const std::optional<Signature::Block>& block) {
 // across processes), none -1.
 std::int64_t op_index(MPI_Op op) {
   if (op == MPI_OP_NULL) return -1;
-  const std::array predefined{MPI_MAX,    MPI_MIN,    MPI_SUM,     MPI_PROD, MPI_LAND,
-                              MPI_BAND,   MPI_LOR,    MPI_BOR,     MPI_LXOR, MPI_BXOR,
-                              MPI_MAXLOC, MPI_MINLOC, MPI_REPLACE, MPI_NO_OP};
-  for (std::size_t i = 0; i < predefined.size(); ++i)
-    if (op == predefined[i]) return static_cast<std::int64_t>(i);
-  return -2;
+  const int index = predefined_op_index(op);
+  return index >= 0 ? index : -2;
 }
 
 // FNV-1a of counts[0, n), halved to stay a non-negative int64; 0 for none.
@@ -71,11 +68,19 @@ bool check_mode_from_environment() {
   return base::switched_on("SCOMM_COLL_CHECK", false);
 }
 
-void agree_in_check_mode(const Call& call, const Signature& signature) {
-  const Fields mine{static_cast<std::int64_t>(signature.operation), signature.root,
-                    block_bytes(signature.block), op_index(signature.op),
+void agree_in_check_mode(const Call& call, const Signature& signature, const Error* invalid) {
+  const Fields mine{invalid != nullptr ? static_cast<std::int64_t>(invalid->error_class()) : 0,
+                    static_cast<std::int64_t>(signature.operation),
+                    signature.root,
+                    block_bytes(signature.block),
+                    op_index(signature.op),
                     digest(signature.same_counts, call.comm.size())};
   const auto [low, high] = extremes(call, mine);
+  if (high[kInvalid] != 0) {
+    const auto error_class = static_cast<ErrorClass>(high[kInvalid]);
+    if (invalid != nullptr && invalid->error_class() == error_class) throw *invalid;
+    disagree(error_class, "arguments invalid at another member");
+  }
   const auto text = [&](Field f) {
     return std::to_string(low[f]) + " and " + std::to_string(high[f]);
   };

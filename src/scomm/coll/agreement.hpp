@@ -1,10 +1,11 @@
 // Check mode (SCOMM_COLL_CHECK=on): before a blocking collective runs, its members agree on what
-// they called -- the operation, the root, each member's block in bytes, the reduction operation
-// and a digest of the count array every member must pass alike -- in one recursive-doubling MAX
-// over the communicator. A disagreement fails the call at every member with the same error,
-// where it would otherwise hang or give a wrong result (MPI leaves such calls undefined, as
-// detecting them costs every call this round). Nonblocking collectives are not checked: starting
-// one must not wait for the other members.
+// they called -- the operation, the root, each member's block in bytes, the reduction operation,
+// a digest of the count array every member must pass alike, and whether the member's own
+// argument checks failed -- in one recursive-doubling MAX over the communicator. A disagreement,
+// or arguments invalid at some member (a negative count in the root's array of a gatherv), fails
+// the call at every member with the same error, where it would otherwise hang or give a wrong
+// result (MPI leaves such calls undefined, as detecting them costs every call this round).
+// Nonblocking collectives are not checked: starting one must not wait for the other members.
 #pragma once
 
 #include <mpi.h>
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "scomm/base/error.hpp"
 #include "scomm/coll/collective.hpp"
 #include "scomm/coll/selection.hpp"
 
@@ -42,14 +44,10 @@ struct Signature {
 // else.
 bool check_mode_from_environment();
 
-// The members of a blocking call agree on `signature`; every member throws Error(kArg / kRoot /
-// kCount / kOp) when theirs differ.
-void agree_in_check_mode(const Call& call, const Signature& signature);
-
-// In check mode, agree_in_check_mode; otherwise nothing (inline: every blocking call passes).
-inline void agree(const Call& call, const Signature& signature) {
-  if (call.check_agreement && call.blocking) [[unlikely]]
-    agree_in_check_mode(call, signature);
-}
+// The members of a blocking call agree on `signature`, `invalid` being the error of this
+// member's own argument checks (null: they passed). Where some member's checks failed, every
+// member throws the error class of the greatest such class (that member its own error);
+// otherwise every member throws Error(kArg / kRoot / kCount / kOp) when their signatures differ.
+void agree_in_check_mode(const Call& call, const Signature& signature, const Error* invalid);
 
 }  // namespace scomm::coll

@@ -38,7 +38,7 @@ p2p::Request bcast_cut(const Call& call, const Shape& shape, Algorithm algorithm
 
 p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type, int root) {
   check_root(call, root);
-  check_data(buffer, count, type);
+  check_buffer(buffer, count, type);
   const Shape shape = call.shape(root);
   const std::int64_t bytes = bytes_of(count, type);
   const Algorithm algorithm = call.selection.choose(Operation::kBcast, bytes, shape.size);

@@ -98,6 +98,10 @@ void throw_bad_data(std::int64_t count, MPI_Datatype type) {
   throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
 }
 
+void throw_in_place_not_allowed() {
+  throw Error(ErrorClass::kBuffer, "SCOMM_IN_PLACE is not allowed for this buffer here");
+}
+
 void throw_null_op() {
   throw Error(ErrorClass::kOp, "MPI_OP_NULL");
 }

@@ -10,6 +10,7 @@
 
 #include "scomm/coll/executor.hpp"
 #include "scomm/coll/native_collective.hpp"
+#include "scomm/coll/op_domain.hpp"
 #include "scomm/coll/schedule_cache.hpp"
 #include "scomm/coll/selection.hpp"
 #include "scomm/coll/shape.hpp"
@@ -145,12 +146,25 @@ inline void check_data(const void* buffer, std::int64_t count, MPI_Datatype type
       (buffer == nullptr && count > 0 && bytes_of(count, type) > 0)) [[unlikely]]
     throw_bad_data(count, type);
 }
+[[noreturn]] void throw_in_place_not_allowed();
+// Error(kBuffer) for MPI_IN_PLACE, which this buffer cannot be in this call.
+inline void check_not_in_place(const void* buffer) {
+  if (buffer == MPI_IN_PLACE) [[unlikely]]
+    throw_in_place_not_allowed();
+}
+// check_not_in_place, then check_data.
+inline void check_buffer(const void* buffer, std::int64_t count, MPI_Datatype type) {
+  check_not_in_place(buffer);
+  check_data(buffer, count, type);
+}
 [[noreturn]] void throw_null_op();
 [[noreturn]] void throw_aliased();
-// Error(kOp) for MPI_OP_NULL.
-inline void check_op(MPI_Op op) {
+// Error(kOp) for MPI_OP_NULL and for an operation MPI does not define on `type` (op_domain.hpp).
+inline void check_op(MPI_Op op, MPI_Datatype type) {
   if (op == MPI_OP_NULL) [[unlikely]]
     throw_null_op();
+  if (!op_defined_on(op, type)) [[unlikely]]
+    throw_undefined_op(op, type);
 }
 // Error(kBuffer) when a send buffer is the receive buffer without MPI_IN_PLACE (MPI forbids the
 // aliasing; it would silently corrupt the result).

@@ -4,10 +4,6 @@
 
 namespace scomm::coll {
 
-void throw_in_place_not_allowed() {
-  throw Error(ErrorClass::kBuffer, "SCOMM_IN_PLACE is not allowed for this buffer here");
-}
-
 void throw_null_vector(const int* counts) {
   throw Error(ErrorClass::kArg,
               counts == nullptr ? "null counts array" : "null displacements array");

@@ -12,20 +12,9 @@
 
 namespace scomm::coll {
 
-[[noreturn]] void throw_in_place_not_allowed();
 [[noreturn]] void throw_null_vector(const int* counts);
 [[noreturn]] void throw_null_types();
 
-// Error(kBuffer) for MPI_IN_PLACE, which this buffer cannot be in this call.
-inline void check_not_in_place(const void* buffer) {
-  if (buffer == MPI_IN_PLACE) [[unlikely]]
-    throw_in_place_not_allowed();
-}
-// check_not_in_place, then check_data.
-inline void check_buffer(const void* buffer, std::int64_t count, MPI_Datatype type) {
-  check_not_in_place(buffer);
-  check_data(buffer, count, type);
-}
 // Error(kArg) for a null counts or displacements array, then check_data for each rank's block
 // (`size` of them) of `buffer`.
 inline void check_vector(const void* buffer, const int* counts, const int* displs, int size,

@@ -19,7 +19,7 @@ p2p::Request reduce(const Call& call, const void* sendbuf, void* recvbuf, int co
     // The receive buffer matters at the root only; MPI_IN_PLACE is the root's alone.
     if (in_place) throw Error(ErrorClass::kBuffer, "MPI_IN_PLACE at a rank other than the root");
     check_data(sendbuf, count, type);
-    check_op(op);
+    check_op(op, type);
   }
   const bool commutative = is_commutative(op);
   const Algorithm algorithm =

@@ -17,8 +17,8 @@ void check_reduction(const void* sendbuf, std::int64_t send_count, const void* r
     check_data(sendbuf, send_count, type);
     check_not_aliased(sendbuf, recvbuf, std::max(send_count, recv_count));
   }
-  check_data(recvbuf, in_place ? send_count : recv_count, type);
-  check_op(op);
+  check_buffer(recvbuf, in_place ? send_count : recv_count, type);
+  check_op(op, type);
 }
 
 p2p::Request prefix_reduction(const Call& call, Operation operation, const void* sendbuf,

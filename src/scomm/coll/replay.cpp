@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <array>
 
+#include "scomm/coll/op_domain.hpp"
+
 namespace scomm::coll {
 
 bool is_predefined_op(MPI_Op op) noexcept {
-  const std::array predefined{MPI_OP_NULL, MPI_MAX,    MPI_MIN,    MPI_SUM,     MPI_PROD,
-                              MPI_LAND,    MPI_BAND,   MPI_LOR,    MPI_BOR,     MPI_LXOR,
-                              MPI_BXOR,    MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_NO_OP};
-  return std::find(predefined.begin(), predefined.end(), op) != predefined.end();
+  return op == MPI_OP_NULL || predefined_op_index(op) >= 0;
 }
 
 bool is_predefined_type(MPI_Datatype type) noexcept {

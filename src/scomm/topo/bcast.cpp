@@ -8,7 +8,7 @@ namespace scomm::topo {
 p2p::Request bcast(const coll::Call& call, const Network& network, void* buffer, int count,
                    MPI_Datatype type, int root) {
   coll::check_root(call, root);
-  coll::check_data(buffer, count, type);
+  coll::check_buffer(buffer, count, type);
   const coll::Shape shape = call.shape(root);
   const coll::BcastBytes view = coll::bcast_bytes(buffer, count, type);
   return coll::launch(

@@ -15,7 +15,7 @@ p2p::Request reduce(const coll::Call& call, const Network& network, const void* 
   } else {
     if (in_place) throw Error(ErrorClass::kBuffer, "MPI_IN_PLACE at a rank other than the root");
     coll::check_data(sendbuf, count, type);
-    coll::check_op(op);
+    coll::check_op(op, type);
   }
   const bool commutative = coll::is_commutative(op);
   const std::int64_t bytes = coll::bytes_of(count, type);
