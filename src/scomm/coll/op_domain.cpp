@@ -47,9 +47,10 @@ std::array<PredefinedOp, 14> predefined_ops() noexcept {
            {MPI_NO_OP, 0, "MPI_NO_OP"}}};
 }
 
-// The class of Fortran's types without a size, MPI_C_COMPLEX and MPI_LONG_LONG_INT, where the base
-// MPI has them (SimGrid SMPI 3.32 has none); 0 for any other type.
-std::uint8_t class_of_unsized(MPI_Datatype type) noexcept {
+// The class of the types some base MPIs lack or misdeclare: Fortran's types without a size and
+// MPI_C_COMPLEX (SimGrid SMPI 3.32 has none), MPI_LONG_LONG_INT, and C++'s complex types (SMPI's
+// macros name objects it never declares); 0 for any other type.
+std::uint8_t class_of_optional(MPI_Datatype type) noexcept {
 #ifdef MPI_DOUBLE_PRECISION
   if (type == MPI_INTEGER) return kFortranInteger;
   if (type == MPI_DOUBLE_PRECISION) return kFloatingPoint;
@@ -62,6 +63,11 @@ std::uint8_t class_of_unsized(MPI_Datatype type) noexcept {
 #endif
 #ifdef MPI_LONG_LONG_INT
   if (type == MPI_LONG_LONG_INT) return kCInteger;
+#endif
+#ifndef SMPI_H
+  if (type == MPI_CXX_FLOAT_COMPLEX || type == MPI_CXX_DOUBLE_COMPLEX ||
+      type == MPI_CXX_LONG_DOUBLE_COMPLEX)
+    return kComplex;
 #endif
   return 0;
 }
@@ -81,8 +87,7 @@ std::uint8_t class_of(MPI_Datatype type) noexcept {
   if (type == MPI_C_BOOL || type == MPI_CXX_BOOL) return kLogical;
   if (type == MPI_BYTE) return kByte;
   if (type == MPI_C_FLOAT_COMPLEX || type == MPI_C_DOUBLE_COMPLEX ||
-      type == MPI_C_LONG_DOUBLE_COMPLEX || type == MPI_CXX_FLOAT_COMPLEX ||
-      type == MPI_CXX_DOUBLE_COMPLEX || type == MPI_CXX_LONG_DOUBLE_COMPLEX)
+      type == MPI_C_LONG_DOUBLE_COMPLEX)
     return kComplex;
   if (type == MPI_2INT || type == MPI_DOUBLE_INT || type == MPI_FLOAT_INT || type == MPI_LONG_INT ||
       type == MPI_SHORT_INT || type == MPI_LONG_DOUBLE_INT)
@@ -92,7 +97,7 @@ std::uint8_t class_of(MPI_Datatype type) noexcept {
   if (type == MPI_REAL || type == MPI_REAL4 || type == MPI_REAL8 || type == MPI_REAL16)
     return kFloatingPoint;
   if (type == MPI_COMPLEX8 || type == MPI_COMPLEX16 || type == MPI_COMPLEX32) return kComplex;
-  return class_of_unsized(type);
+  return class_of_optional(type);
 }
 
 }  // namespace
@@ -111,9 +116,12 @@ bool op_defined_on(MPI_Op op, MPI_Datatype type) noexcept {
 }
 
 void throw_undefined_op(MPI_Op op, MPI_Datatype type) {
+  // A derived type's name is the user's, or the base MPI's own ("Dup MPI_EMPTY").
+  int integers = 0, addresses = 0, types = 0, combiner = MPI_COMBINER_NAMED;
+  MPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
   char type_name[MPI_MAX_OBJECT_NAME] = "";
   int length = 0;
-  MPI_Type_get_name(type, type_name, &length);
+  if (combiner == MPI_COMBINER_NAMED) MPI_Type_get_name(type, type_name, &length);
   const int index = predefined_op_index(op);
   throw Error(ErrorClass::kOp,
               std::string(index < 0 ? "a user-defined operation"
