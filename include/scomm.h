@@ -238,6 +238,17 @@ int SCOMM_Topo_test(SCOMM_Comm comm, int *status);
  * "node", "package", ...; SCOMM_MAX_OBJECT_NAME at most). */
 #define SCOMM_TOPOLOGY_DEPTHS 1
 #define SCOMM_TOPOLOGY_COLORS 2
+/* MPI's predefined attributes, on every communicator: SCOMM_Comm_get_attr(comm, SCOMM_TAG_UB,
+ * &value, &flag) with int *value gives scomm's largest user tag (SCOMM_Tag_ub, not the base
+ * MPI's); SCOMM_HOST, SCOMM_IO, SCOMM_WTIME_IS_GLOBAL, SCOMM_APPNUM and SCOMM_UNIVERSE_SIZE give
+ * the base MPI's on MPI_COMM_WORLD (flag 0 where it has none). Predefined keyvals cannot be set,
+ * deleted or freed (SCOMM_ERR_ARG). */
+#define SCOMM_TAG_UB 3
+#define SCOMM_HOST 4
+#define SCOMM_IO 5
+#define SCOMM_WTIME_IS_GLOBAL 6
+#define SCOMM_APPNUM 7
+#define SCOMM_UNIVERSE_SIZE 8
 /* Attribute caching, as MPI's: keyvals with copy and delete callbacks; SCOMM_Comm_dup and
  * SCOMM_Comm_idup copy attributes (idup when it starts), SCOMM_Comm_free deletes them, the last
  * set first. A callback's failure (other than SCOMM_SUCCESS) fails the call as SCOMM_ERR_ARG: a
@@ -259,7 +270,7 @@ int SCOMM_Comm_create_keyval(SCOMM_Comm_copy_attr_function *comm_copy_attr_fn,
 int SCOMM_Comm_free_keyval(int *comm_keyval);
 int SCOMM_Comm_set_attr(SCOMM_Comm comm, int comm_keyval, void *attribute_val);
 int SCOMM_Comm_delete_attr(SCOMM_Comm comm, int comm_keyval);
-/* Predefined keyvals (SCOMM_TOPOLOGY_*) and the user's. */
+/* Predefined keyvals (SCOMM_TOPOLOGY_*, SCOMM_TAG_UB, ...) and the user's. */
 int SCOMM_Comm_get_attr(SCOMM_Comm comm, int comm_keyval, void *attribute_val, int *flag);
 int SCOMM_Topo_level_name(SCOMM_Comm comm, int level, char *name, int *resultlen);
 

@@ -3,6 +3,7 @@
 // what get_attr finds; callbacks that fail or free communicators; and misuse.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scomm_fixture.hpp"
@@ -181,6 +182,36 @@ TEST_F(AttributesTest, ADeleteCallbackMayFreeACommunicator) {
   EXPECT_EQ(communicators, 1);
 }
 
+// MPI's predefined attributes on any communicator: the tag limit scomm publishes, the rest the
+// base MPI's on MPI_COMM_WORLD, pointer for pointer.
+TEST_F(AttributesTest, PredefinedAttributesAreMpis) {
+  SCOMM_Comm last = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, world_size_ - 1, world_size_ - 1, 1, &last),
+            SCOMM_SUCCESS);
+  const SCOMM_Comm comm = last != SCOMM_COMM_NULL ? last : SCOMM_COMM_WORLD;
+  int* tag_ub = nullptr;
+  int flag = 0, published = 0;
+  ASSERT_EQ(SCOMM_Comm_get_attr(comm, SCOMM_TAG_UB, &tag_ub, &flag), SCOMM_SUCCESS);
+  ASSERT_EQ(flag, 1);
+  SCOMM_Tag_ub(&published);
+  EXPECT_EQ(*tag_ub, published);
+  const std::pair<int, int> from_mpi[] = {{SCOMM_HOST, MPI_HOST},
+                                          {SCOMM_IO, MPI_IO},
+                                          {SCOMM_WTIME_IS_GLOBAL, MPI_WTIME_IS_GLOBAL},
+                                          {SCOMM_APPNUM, MPI_APPNUM},
+                                          {SCOMM_UNIVERSE_SIZE, MPI_UNIVERSE_SIZE}};
+  for (const auto& [keyval, mpi_keyval] : from_mpi) {
+    int *ours = nullptr, *theirs = nullptr, mpi_flag = 0;
+    ASSERT_EQ(SCOMM_Comm_get_attr(comm, keyval, &ours, &flag), SCOMM_SUCCESS);
+    MPI_Comm_get_attr(MPI_COMM_WORLD, mpi_keyval, &theirs, &mpi_flag);
+    EXPECT_EQ(flag, mpi_flag) << keyval;
+    if (flag != 0 && mpi_flag != 0) {
+      EXPECT_EQ(*ours, *theirs) << keyval;
+    }
+  }
+  if (last != SCOMM_COMM_NULL) SCOMM_Comm_free(&last);
+}
+
 class AttributeErrorsTest : public AttributesTest {
  protected:
   void SetUp() override {
@@ -240,6 +271,13 @@ TEST_F(AttributeErrorsTest, BadKeyvalsAndHandles) {
   EXPECT_EQ(error_class_of(SCOMM_Comm_set_attr(SCOMM_COMM_WORLD, stale, nullptr)), SCOMM_ERR_ARG);
   int copy = stale;
   EXPECT_EQ(error_class_of(SCOMM_Comm_free_keyval(&copy)), SCOMM_ERR_ARG);
+  // Predefined keyvals are read-only.
+  int predefined = SCOMM_TAG_UB;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_set_attr(SCOMM_COMM_WORLD, predefined, nullptr)),
+            SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_delete_attr(SCOMM_COMM_WORLD, SCOMM_HOST)), SCOMM_ERR_ARG);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_free_keyval(&predefined)), SCOMM_ERR_ARG);
+  EXPECT_EQ(predefined, SCOMM_TAG_UB);
 }
 
 }  // namespace

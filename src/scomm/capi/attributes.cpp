@@ -6,11 +6,15 @@
 #include <string>
 
 #include "scomm/capi/context.hpp"
+#include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::capi {
 namespace {
 
 [[noreturn]] void throw_bad_keyval(int keyval) {
+  if (keyval > SCOMM_KEYVAL_INVALID && keyval < kFirstUserKeyval)
+    throw Error(ErrorClass::kArg, "keyval " + std::to_string(keyval) +
+                                      " is predefined: it cannot be set, deleted or freed");
   throw Error(ErrorClass::kArg, "keyval " + std::to_string(keyval) +
                                     " is not live (freed, or never created by "
                                     "SCOMM_Comm_create_keyval)");
@@ -191,6 +195,23 @@ int SCOMM_Comm_delete_attr(SCOMM_Comm comm, int comm_keyval) {
 }  // extern "C"
 
 namespace scomm::capi {
+
+std::optional<bool> mpi_attribute(int keyval, void** value) {
+  if (keyval == SCOMM_TAG_UB) {
+    *value = &context().tag_ub;
+    return true;
+  }
+  const int mpi_keyval = keyval == SCOMM_HOST              ? MPI_HOST
+                         : keyval == SCOMM_IO              ? MPI_IO
+                         : keyval == SCOMM_WTIME_IS_GLOBAL ? MPI_WTIME_IS_GLOBAL
+                         : keyval == SCOMM_APPNUM          ? MPI_APPNUM
+                         : keyval == SCOMM_UNIVERSE_SIZE   ? MPI_UNIVERSE_SIZE
+                                                           : MPI_KEYVAL_INVALID;
+  if (mpi_keyval == MPI_KEYVAL_INVALID) return std::nullopt;
+  int flag = 0;
+  p2p::check_mpi(MPI_Comm_get_attr(MPI_COMM_WORLD, mpi_keyval, value, &flag), "MPI_Comm_get_attr");
+  return flag != 0;
+}
 
 // SCOMM_Comm_get_attr for a user's keyval (capi/topology.cpp has the predefined ones).
 bool user_attribute(SCOMM_Comm comm, int keyval, void** value) {

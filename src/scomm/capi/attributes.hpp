@@ -5,6 +5,7 @@
 // callbacks, a free deletes them through their delete callbacks.
 #pragma once
 
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -33,6 +34,9 @@ using AttributeList = std::vector<Attribute>;  // in the order they were set
 // callback says not to copy are left out); Error(kArg) when a callback fails, the copies made
 // until then deleted first.
 AttributeList copy_attributes(SCOMM_Comm comm);
+// SCOMM_Comm_get_attr of MPI's predefined keyvals (SCOMM_TAG_UB, SCOMM_HOST, ...): false when the
+// base MPI has no such attribute; nullopt for any other keyval.
+std::optional<bool> mpi_attribute(int keyval, void** value);
 // SCOMM_Comm_get_attr of a user's keyval: false when comm has no such attribute; Error(kArg) for
 // a keyval that is not live.
 bool user_attribute(SCOMM_Comm comm, int keyval, void** value);

@@ -174,6 +174,7 @@ struct Context {
   topo::LevelCosts world_costs;            // SCOMM_TOPO_LINKS, read by SCOMM_Init
   bool multilevel_by_default = false;      // SCOMM_Init: the user named levels above the node
   int node_leader = 0;  // SCOMM_Init: the lowest world rank on this rank's node (split_type)
+  int tag_ub = 0;       // SCOMM_Init: SCOMM_Tag_ub, which the SCOMM_TAG_UB attribute points to
   bool ever_initialized = false;  // SCOMM_Init has succeeded once (SCOMM_Initialized)
   // Before the tables whose entries hold them, so that they go after them.
   HandleTable<UserErrhandler> errhandlers{kFirstUserHandler};

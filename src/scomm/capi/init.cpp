@@ -88,6 +88,7 @@ int SCOMM_Init(void) {
         MPI_COMM_WORLD, cores_shared, machine, discovered.node.size));
     ctx.runtime = std::make_unique<scomm::comm::Runtime>(
         MPI_COMM_WORLD, scomm::comm::RuntimeOptions::from_environment());
+    ctx.tag_ub = ctx.runtime->layout().published_tag_ub();
     try {
       const int world =
           ctx.comms.emplace(scomm::comm::world_from_mpi(

@@ -1,5 +1,7 @@
-// SCOMM_Comm_get_attr (the topology keyvals here, the user's in capi/attributes.cpp) and
-// SCOMM_Topo_level_name: a communicator's levels.
+// SCOMM_Comm_get_attr (the topology keyvals here, MPI's predefined ones and the user's in
+// capi/attributes.cpp) and SCOMM_Topo_level_name: a communicator's levels.
+#include <optional>
+
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
 
@@ -17,6 +19,17 @@ CommTopology& topology_of(CommEntry& entry) {
   return entry.topology(context().world_levels, context().world_costs);
 }
 
+// The value of communicator `comm`'s attribute for a predefined or a user's keyval; nullopt where
+// it has none.
+std::optional<void*> attribute_of(SCOMM_Comm comm, CommEntry& entry, int keyval) {
+  if (keyval == SCOMM_TOPOLOGY_DEPTHS) return topology_of(entry).depths();
+  if (keyval == SCOMM_TOPOLOGY_COLORS) return topology_of(entry).colors();
+  void* value = nullptr;
+  const std::optional<bool> mpi = scomm::capi::mpi_attribute(keyval, &value);
+  if (!(mpi ? *mpi : scomm::capi::user_attribute(comm, keyval, &value))) return std::nullopt;
+  return value;
+}
+
 }  // namespace
 
 extern "C" {
@@ -25,17 +38,9 @@ int SCOMM_Comm_get_attr(SCOMM_Comm comm, int comm_keyval, void* attribute_val, i
   return on_comm("SCOMM_Comm_get_attr", comm, [&](CommEntry& entry) {
     require(attribute_val, "attribute_val");
     require(flag, "flag");
-    void* value = nullptr;
-    if (comm_keyval == SCOMM_TOPOLOGY_DEPTHS) {
-      value = topology_of(entry).depths();
-    } else if (comm_keyval == SCOMM_TOPOLOGY_COLORS) {
-      value = topology_of(entry).colors();
-    } else if (!scomm::capi::user_attribute(comm, comm_keyval, &value)) {
-      *flag = 0;
-      return;
-    }
-    *static_cast<void**>(attribute_val) = value;
-    *flag = 1;
+    const std::optional<void*> value = attribute_of(comm, entry, comm_keyval);
+    if (value) *static_cast<void**>(attribute_val) = *value;
+    *flag = value ? 1 : 0;
   });
 }
 
