@@ -8,6 +8,7 @@
 // never a crash, a hang, or success on bad input. Every message carries its communicator's
 // serial number, which its receive checks.
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <deque>
 #include <iterator>
@@ -578,23 +579,28 @@ void HostileInputTest::bcast() {
 }
 
 // Send and receive buffers apart, aliased (MPI forbids it without SCOMM_IN_PLACE), in place, or
-// null.
+// null, or SCOMM_IN_PLACE as the receive buffer; MPI_MAXLOC, which MPI defines on pairs only.
 void HostileInputTest::allreduce() {
   const SCOMM_Comm c = draw_comm();
   const int count = any_of({0, 3, -1});
   const MPI_Datatype type = draw_type();
-  const MPI_Op op = pick(8) == 0 ? MPI_OP_NULL : MPI_SUM;
-  const int layout = pick(5);  // 0-1 apart, 2 aliased, 3 in place, 4 a null send buffer
+  const int op_drawn = pick(6);  // 0 MPI_OP_NULL, 1 MPI_MAXLOC, 2 MPI_BAND, 3-5 MPI_SUM
+  const MPI_Op op =
+      std::array{
+          MPI_OP_NULL, MPI_MAXLOC, MPI_BAND, MPI_SUM, MPI_SUM, MPI_SUM}[static_cast<std::size_t>(
+          op_drawn)];
+  // 0-1 apart, 2 aliased, 3 in place, 4 a null send buffer, 5 SCOMM_IN_PLACE received into
+  const int layout = pick(6);
   Expect expect;
   expect.bad_if(!live(c), SCOMM_ERR_COMM);
   expect.bad_if(count < 0, SCOMM_ERR_COUNT);
   expect.bad_if(type == MPI_DATATYPE_NULL, SCOMM_ERR_TYPE);
-  expect.bad_if(op == MPI_OP_NULL, SCOMM_ERR_OP);
-  expect.bad_if((layout == 2 || layout == 4) && count > 0, SCOMM_ERR_BUFFER);
+  expect.bad_if(op == MPI_OP_NULL || op == MPI_MAXLOC, SCOMM_ERR_OP);
+  expect.bad_if(((layout == 2 || layout == 4) && count > 0) || layout == 5, SCOMM_ERR_BUFFER);
   int in[3] = {1, 2, 3}, out[3] = {};
   const void* send = layout == 2 ? out : layout == 3 ? SCOMM_IN_PLACE : layout == 4 ? nullptr : in;
-  check(SCOMM_Allreduce(send, out, count, type, op, c), expect,
-        text("SCOMM_Allreduce", {count, layout, c, op == MPI_OP_NULL}));
+  check(SCOMM_Allreduce(send, layout == 5 ? SCOMM_IN_PLACE : out, count, type, op, c), expect,
+        text("SCOMM_Allreduce", {count, layout, c, op_drawn}));
   if (expect.valid() && layout <= 1) {
     for (int i = 0; i < count; ++i) ASSERT_EQ(out[i], in[i]);  // one process: its own data
   }
