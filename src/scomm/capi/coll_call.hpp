@@ -3,7 +3,6 @@
 #pragma once
 
 #include <initializer_list>
-#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -61,38 +60,25 @@ p2p::Request started(Start& start, const coll::Call& call, CommEntry& e) {
     return start(call);
 }
 
-// Check mode: the members of a blocking call agree on `signature` once each has run its own
-// argument checks (`start` without launching, coll::Call::validates), whose failure takes part in
-// the agreement: arguments invalid at one member fail the call at every member.
-template <typename Start>
-void agree_after_own_checks(const coll::Call& call, CommEntry& e, const coll::Signature& signature,
-                            Start& start) {
-  coll::Call checking = call;
-  checking.validates = true;
-  std::optional<Error> invalid;
-  try {
-    started(start, checking, e);
-  } catch (const Error& error) {
-    invalid = error;
-  }
-  coll::agree_in_check_mode(call, signature, invalid ? &*invalid : nullptr);
-}
-
 // Launches a collective on communicator e: `start(call)` or `start(call, entry)` returns its
-// request, complete for a blocking call. In check mode a blocking call's members first agree on
-// `signature` (agree_after_own_checks). With `args` (all of a blocking call's arguments, `types`
-// its datatypes), a call that repeats the last one is replayed (coll/replay.hpp).
+// request, complete for a blocking call. In check mode a blocking call's members agree on
+// `signature` before it sends anything (coll/agreement.hpp). With `args` (all of a blocking
+// call's arguments, `types` its datatypes), a call that repeats the last one is replayed
+// (coll/replay.hpp).
 template <typename Start>
 p2p::Request launch_collective(CommEntry& e, bool blocking, const coll::Signature& signature,
                                const coll::CallArgs* args,
                                std::initializer_list<MPI_Datatype> types, Start& start) {
+  const auto launch = [&](const coll::Call& call) {
+    const auto start_call = [&] { return started(start, call, e); };
+    return args != nullptr ? coll::run_or_replay(call, signature.operation, *args, types,
+                                                 signature.op, start_call)
+                           : start_call();
+  };
   const coll::Call call = call_on(e, blocking);
   if (call.check_agreement && blocking) [[unlikely]]
-    agree_after_own_checks(call, e, signature, start);
-  const auto launch = [&] { return started(start, call, e); };
-  return args != nullptr
-             ? coll::run_or_replay(call, signature.operation, *args, types, signature.op, launch)
-             : launch();
+    return coll::launch_agreed(call, signature, launch);
+  return launch(call);
 }
 
 // launch_collective on communicator `c`, a nonblocking call's request given a new handle in

@@ -62,13 +62,8 @@ std::pair<Fields, Fields> extremes(const Call& call, const Fields& mine) {
   throw Error(error_class, "members of the collective disagree (SCOMM_COLL_CHECK): " + what);
 }
 
-}  // namespace
-
-bool check_mode_from_environment() {
-  return base::switched_on("SCOMM_COLL_CHECK", false);
-}
-
-void agree_in_check_mode(const Call& call, const Signature& signature, const Error* invalid) {
+// The agreement itself, `invalid` being this member's own checks' error (null: they passed).
+void agree(const Call& call, const Signature& signature, const Error* invalid) {
   const Fields mine{invalid != nullptr ? static_cast<std::int64_t>(invalid->error_class()) : 0,
                     static_cast<std::int64_t>(signature.operation),
                     signature.root,
@@ -95,6 +90,17 @@ void agree_in_check_mode(const Call& call, const Signature& signature, const Err
              "blocks of " + text(kBytes) + " bytes (-2: arguments invalid at some member)");
   if (low[kOp] != high[kOp]) disagree(ErrorClass::kOp, "different reduction operations");
   if (low[kDigest] != high[kDigest]) disagree(ErrorClass::kCount, "different count arrays");
+}
+
+}  // namespace
+
+bool check_mode_from_environment() {
+  return base::switched_on("SCOMM_COLL_CHECK", false);
+}
+
+void settle_agreement(const Call& call, const Error* invalid) {
+  call.agreement->settled = true;
+  agree(call, call.agreement->signature, invalid);
 }
 
 }  // namespace scomm::coll

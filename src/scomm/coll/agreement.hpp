@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <optional>
 
-#include "scomm/base/error.hpp"
 #include "scomm/coll/collective.hpp"
 #include "scomm/coll/selection.hpp"
 
@@ -44,10 +43,22 @@ struct Signature {
 // else.
 bool check_mode_from_environment();
 
-// The members of a blocking call agree on `signature`, `invalid` being the error of this
-// member's own argument checks (null: they passed). Where some member's checks failed, every
-// member throws the error class of the greatest such class (that member its own error);
-// otherwise every member throws Error(kArg / kRoot / kCount / kOp) when their signatures differ.
-void agree_in_check_mode(const Call& call, const Signature& signature, const Error* invalid);
+// Check mode around a blocking call's `launch()`: the members agree on its signature just before
+// its first message (agree_before_launch, collective.hpp), after it returns where it sent none,
+// or, where its own checks throw, with their error, so that arguments invalid at one member fail
+// the call at every member.
+template <typename Launch>
+p2p::Request launch_agreed(Call call, const Signature& signature, Launch&& launch) {
+  PendingAgreement agreement{signature};
+  call.agreement = &agreement;
+  try {
+    p2p::Request done = launch(call);
+    agree_before_launch(call);
+    return done;
+  } catch (const Error& error) {
+    if (!agreement.settled) settle_agreement(call, &error);
+    throw;
+  }
+}
 
 }  // namespace scomm::coll

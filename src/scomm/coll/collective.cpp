@@ -10,6 +10,7 @@ namespace scomm::coll {
 namespace {
 
 p2p::Request run_to_end(const Call& call, const Schedule& schedule, const Binding& binding) {
+  agree_before_launch(call);
   count_launch(call);
   ScheduleRun run(call.runtime.engine(), call.comm.channel_ptr(),
                   comm::internal_tag(call.runtime, call.comm), schedule, binding);
@@ -34,6 +35,7 @@ void run_kept(ScheduleCache::Entry& entry, Prepare&& prepare) {
 
 p2p::Request run_again(const Call& call, ScheduleCache::Entry& entry, const Binding& binding,
                        const ScheduleCache::VectorSpans& vectors) {
+  agree_before_launch(call);
   ScheduleCache::Launches& launches = call.cache->launches();
   launches = {launches.count + 1, &entry, vectors};
   const int tag = comm::internal_tag(call.runtime, call.comm);

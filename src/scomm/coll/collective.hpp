@@ -8,6 +8,7 @@
 #include <memory>
 #include <utility>
 
+#include "scomm/base/error.hpp"
 #include "scomm/coll/executor.hpp"
 #include "scomm/coll/native_collective.hpp"
 #include "scomm/coll/op_domain.hpp"
@@ -20,6 +21,16 @@
 
 namespace scomm::coll {
 
+struct Signature;  // agreement.hpp
+
+// Check mode's agreement for one blocking call (agreement.hpp): its members agree on `signature`
+// once, just before the call's first message, or, where the call's own checks fail, with the
+// error in their stead.
+struct PendingAgreement {
+  const Signature& signature;
+  bool settled = false;
+};
+
 struct Call {
   comm::Runtime& runtime;
   comm::Comm& comm;
@@ -27,12 +38,23 @@ struct Call {
   bool blocking;
   ScheduleCache* cache = nullptr;  // the communicator's; none: every call builds its schedule
   bool check_agreement = false;    // SCOMM_COLL_CHECK: blocking calls agree first (agreement.hpp)
+  PendingAgreement* agreement = nullptr;  // check mode's, for a blocking call
   // Checks the arguments and builds the schedule, but launches nothing (a persistent
   // collective's init): every launch below returns a completed request at once.
   bool validates = false;
 
   Shape shape(int root = 0) const noexcept { return {comm.rank(), comm.size(), root}; }
 };
+
+// Check mode: the members agree on the call's signature, `invalid` being this member's own
+// checks' error (null: they passed); throws at every member where they disagree or some member's
+// checks failed (agreement.cpp).
+void settle_agreement(const Call& call, const Error* invalid);
+// In check mode, the members agree before the call's first message.
+inline void agree_before_launch(const Call& call) {
+  if (call.agreement != nullptr && !call.agreement->settled) [[unlikely]]
+    settle_agreement(call, nullptr);
+}
 
 // Counts a launch on the communicator (replay.hpp: a call that launched once may be replayed).
 inline void count_launch(const Call& call) noexcept {
@@ -95,6 +117,7 @@ inline constexpr bool kNativeBlockingForm = false;
 template <typename MpiCollective>
 p2p::Request launch_native(const Call& call, MpiCollective&& mpi) {
   if (call.validates) return p2p::Request::completed();
+  agree_before_launch(call);
   count_launch(call);
   const std::shared_ptr<comm::NativeComm>& native = call.comm.native(call.runtime);
   if (call.blocking && kNativeBlockingForm) {
