@@ -754,6 +754,87 @@ TEST_F(ReductionErrorsTest, AnOperationOnATypeItIsNotDefinedOnIsAnError) {
   EXPECT_EQ(SCOMM_Barrier(world), SCOMM_SUCCESS);
 }
 
+// Every pair of a predefined operation and a predefined type: scomm refuses it (SCOMM_ERR_OP) or
+// takes it, and every pair it takes the base MPI takes too and reduces (scomm's reductions run
+// on the base MPI's MPI_Reduce_local, whose refusal would abort the job). Not on SMPI, whose
+// reductions die on pairs they do not know.
+TEST_F(ReductionErrorsTest, EveryPairScommTakesTheBaseMpiTakesToo) {
+  const MPI_Op ops[] = {MPI_MAX,    MPI_MIN,    MPI_SUM,     MPI_PROD, MPI_LAND,
+                        MPI_BAND,   MPI_LOR,    MPI_BOR,     MPI_LXOR, MPI_BXOR,
+                        MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_NO_OP};
+  const MPI_Datatype types[] = {MPI_CHAR,
+                                MPI_SIGNED_CHAR,
+                                MPI_UNSIGNED_CHAR,
+                                MPI_BYTE,
+                                MPI_WCHAR,
+                                MPI_SHORT,
+                                MPI_UNSIGNED_SHORT,
+                                MPI_INT,
+                                MPI_UNSIGNED,
+                                MPI_LONG,
+                                MPI_UNSIGNED_LONG,
+                                MPI_LONG_LONG,
+                                MPI_UNSIGNED_LONG_LONG,
+                                MPI_FLOAT,
+                                MPI_DOUBLE,
+                                MPI_LONG_DOUBLE,
+                                MPI_C_BOOL,
+                                MPI_INT8_T,
+                                MPI_INT16_T,
+                                MPI_INT32_T,
+                                MPI_INT64_T,
+                                MPI_UINT8_T,
+                                MPI_UINT16_T,
+                                MPI_UINT32_T,
+                                MPI_UINT64_T,
+                                MPI_AINT,
+                                MPI_OFFSET,
+                                MPI_COUNT,
+                                MPI_C_FLOAT_COMPLEX,
+                                MPI_C_DOUBLE_COMPLEX,
+                                MPI_C_LONG_DOUBLE_COMPLEX,
+                                MPI_FLOAT_INT,
+                                MPI_DOUBLE_INT,
+                                MPI_LONG_INT,
+                                MPI_2INT,
+                                MPI_SHORT_INT,
+                                MPI_LONG_DOUBLE_INT,
+                                MPI_PACKED,
+                                MPI_REAL4,
+                                MPI_REAL8,
+                                MPI_INTEGER1,
+                                MPI_INTEGER2,
+                                MPI_INTEGER4,
+                                MPI_INTEGER8,
+                                MPI_COMPLEX8,
+                                MPI_COMPLEX16,
+                                MPI_COMPLEX32};
+  MPI_Comm native = MPI_COMM_NULL;
+  MPI_Comm_dup(MPI_COMM_WORLD, &native);
+  MPI_Comm_set_errhandler(native, MPI_ERRORS_RETURN);
+  std::vector<unsigned char> in(64, static_cast<unsigned char>(world_rank_ + 1)), out(64);
+  int taken = 0;
+  for (const MPI_Op op : ops)
+    for (std::size_t t = 0; t < std::size(types); ++t) {
+      const int rc = SCOMM_Allreduce(in.data(), out.data(), 1, types[t], op, SCOMM_COMM_WORLD);
+      if (rc != SCOMM_SUCCESS) {
+        EXPECT_EQ(error_class_of(rc), SCOMM_ERR_OP) << "type " << t;
+        continue;
+      }
+      ++taken;
+      if (!kOnSmpi) {
+        EXPECT_EQ(MPI_Allreduce(in.data(), out.data(), 1, types[t], op, native), MPI_SUCCESS)
+            << "type " << t;
+      }
+    }
+  // Section 6.9.2 among these types: 19 C integers (MPI_CHAR with them), 4 Fortran integers, 5
+  // floating, 3 multi-language, 5 complex, 1 logical, 1 byte, 6 pairs. MPI_MAX and MPI_MIN take
+  // 31; MPI_SUM and MPI_PROD 36; the logical operations 20; the bitwise ones 27; MPI_MINLOC and
+  // MPI_MAXLOC 6; MPI_REPLACE and MPI_NO_OP none.
+  EXPECT_EQ(taken, 2 * 31 + 2 * 36 + 3 * 20 + 3 * 27 + 2 * 6);
+  MPI_Comm_free(&native);
+}
+
 // Each rank's `value(rank)` reduced by scomm and by the base MPI over the world: the same bytes.
 template <typename T, typename Value>
 void expect_allreduce_like_mpi(MPI_Datatype type, MPI_Op op, Value value, const char* name) {
