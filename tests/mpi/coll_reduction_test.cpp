@@ -759,6 +759,7 @@ TEST_F(ReductionErrorsTest, AnOperationOnATypeItIsNotDefinedOnIsAnError) {
 // on the base MPI's MPI_Reduce_local, whose refusal would abort the job). Not on SMPI, whose
 // reductions die on pairs they do not know.
 TEST_F(ReductionErrorsTest, EveryPairScommTakesTheBaseMpiTakesToo) {
+  if (world_size_ > 4) GTEST_SKIP() << "1 to 4 ranks see every pair reduced already";
   const MPI_Op ops[] = {MPI_MAX,    MPI_MIN,    MPI_SUM,     MPI_PROD, MPI_LAND,
                         MPI_BAND,   MPI_LOR,    MPI_BOR,     MPI_LXOR, MPI_BXOR,
                         MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_NO_OP};
