@@ -47,6 +47,13 @@ std::array<PredefinedOp, 14> predefined_ops() noexcept {
            {MPI_NO_OP, 0, "MPI_NO_OP"}}};
 }
 
+// The position of `op` in `ops`; -1 for none.
+int index_of(const std::array<PredefinedOp, 14>& ops, MPI_Op op) noexcept {
+  for (std::size_t i = 0; i < ops.size(); ++i)
+    if (ops[i].op == op) return static_cast<int>(i);
+  return -1;
+}
+
 // The class of the types some base MPIs lack or misdeclare: Fortran's types without a size and
 // MPI_C_COMPLEX (SimGrid SMPI 3.32 has none), MPI_LONG_LONG_INT, and C++'s complex types (SMPI's
 // macros name objects it never declares); 0 for any other type.
@@ -104,16 +111,14 @@ std::uint8_t class_of(MPI_Datatype type) noexcept {
 }  // namespace
 
 int predefined_op_index(MPI_Op op) noexcept {
-  const auto ops = predefined_ops();
-  for (std::size_t i = 0; i < ops.size(); ++i)
-    if (ops[i].op == op) return static_cast<int>(i);
-  return -1;
+  return index_of(predefined_ops(), op);
 }
 
 bool op_defined_on(MPI_Op op, MPI_Datatype type) noexcept {
-  const int index = predefined_op_index(op);
+  const auto ops = predefined_ops();
+  const int index = index_of(ops, op);
   if (index < 0) return true;  // a user-defined operation
-  return (predefined_ops()[static_cast<std::size_t>(index)].domain & class_of(type)) != 0;
+  return (ops[static_cast<std::size_t>(index)].domain & class_of(type)) != 0;
 }
 
 void throw_undefined_op(MPI_Op op, MPI_Datatype type) {
@@ -123,12 +128,13 @@ void throw_undefined_op(MPI_Op op, MPI_Datatype type) {
   char type_name[MPI_MAX_OBJECT_NAME] = "";
   int length = 0;
   if (combiner == MPI_COMBINER_NAMED) MPI_Type_get_name(type, type_name, &length);
-  const int index = predefined_op_index(op);
-  throw Error(ErrorClass::kOp,
-              std::string(index < 0 ? "a user-defined operation"
-                                    : predefined_ops()[static_cast<std::size_t>(index)].name) +
-                  " is not defined on " + (length > 0 ? type_name : "a derived datatype") +
-                  " (MPI 4.1, section 6.9.2)");
+  const auto ops = predefined_ops();
+  const int index = index_of(ops, op);
+  throw Error(ErrorClass::kOp, std::string(index < 0 ? "a user-defined operation"
+                                                     : ops[static_cast<std::size_t>(index)].name) +
+                                   " is not defined on " +
+                                   (length > 0 ? type_name : "a derived datatype") +
+                                   " (MPI 4.1, section 6.9.2)");
 }
 
 }  // namespace scomm::coll
