@@ -49,6 +49,47 @@ TEST_F(CommErrorsTest, InvalidRanksTagsCountsAndTypes) {
             SCOMM_ERR_TAG);
 }
 
+// MPI_IN_PLACE is no message buffer: every point-to-point call that takes a buffer refuses it
+// (MPI would read or write the address 1 or -1 and crash), and a refused receive leaves the
+// message waiting for a good one.
+TEST_F(CommErrorsTest, InPlaceIsNoMessageBuffer) {
+  const int to = (world_rank_ + 1) % world_size_;
+  const int from = (world_rank_ + world_size_ - 1) % world_size_;
+  void* const in_place = SCOMM_IN_PLACE;
+  int value = world_rank_;
+  const auto refused = [](int code) {
+    EXPECT_EQ(error_class_of(code), SCOMM_ERR_BUFFER);
+    char text[SCOMM_MAX_ERROR_STRING];
+    int length = 0;
+    SCOMM_Error_string(code, text, &length);
+    EXPECT_NE(std::string(text).find("MPI_IN_PLACE"), std::string::npos) << text;
+  };
+  refused(SCOMM_Send(in_place, 1, MPI_INT, to, 0, SCOMM_COMM_WORLD));
+  refused(SCOMM_Ssend(in_place, 1, MPI_INT, to, 0, SCOMM_COMM_WORLD));
+  refused(SCOMM_Rsend(in_place, 1, MPI_INT, to, 0, SCOMM_COMM_WORLD));
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  refused(SCOMM_Isend(in_place, 1, MPI_INT, to, 0, SCOMM_COMM_WORLD, &r));
+  refused(SCOMM_Send_init(in_place, 1, MPI_INT, to, 0, SCOMM_COMM_WORLD, &r));
+  refused(SCOMM_Recv_init(in_place, 1, MPI_INT, from, 0, SCOMM_COMM_WORLD, &r));
+  EXPECT_EQ(r, SCOMM_REQUEST_NULL);
+  refused(SCOMM_Sendrecv(in_place, 1, MPI_INT, to, 0, &value, 1, MPI_INT, from, 0, SCOMM_COMM_WORLD,
+                         SCOMM_STATUS_IGNORE));
+  refused(SCOMM_Sendrecv_replace(in_place, 1, MPI_INT, to, 0, from, 0, SCOMM_COMM_WORLD,
+                                 SCOMM_STATUS_IGNORE));
+  SCOMM_Request s = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Isend(&value, 1, MPI_INT, to, 4, SCOMM_COMM_WORLD, &s), 0);
+  refused(SCOMM_Recv(in_place, 1, MPI_INT, from, 4, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE));
+  refused(SCOMM_Irecv(in_place, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, SCOMM_COMM_WORLD, &r));
+  int got = -1;
+  ASSERT_EQ(SCOMM_Recv(&got, 1, MPI_INT, from, 4, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE), 0);
+  EXPECT_EQ(got, from);
+  ASSERT_EQ(SCOMM_Wait(&s, SCOMM_STATUS_IGNORE), 0);
+  // No data, no memory read: MPI_IN_PLACE with count 0 is as good as any address.
+  EXPECT_EQ(SCOMM_Sendrecv(in_place, 0, MPI_INT, to, 5, in_place, 0, MPI_INT, from, 5,
+                           SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+            0);
+}
+
 TEST_F(CommErrorsTest, FreedNullAndUnknownCommunicators) {
   SCOMM_Comm dup = SCOMM_COMM_NULL;
   ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup), 0);

@@ -1,12 +1,12 @@
 // Hostile input: long random sequences of communicator, point-to-point (persistent requests and
 // matched probes among them) and completion calls whose
 // arguments are drawn from valid and invalid values (live, freed, null and made-up handles, ranks
-// and tags out of range, negative counts, null buffers, types and pointers). Each process works
-// on communicators of its own (ranges of one process, and their splits and duplicates), so that
-// no call waits for another process. Every call's outcome is predicted from its arguments alone:
-// success where all are valid, else an error of a class that names one of the invalid ones --
-// never a crash, a hang, or success on bad input. Every message carries its communicator's
-// serial number, which its receive checks.
+// and tags out of range, negative counts, null and MPI_IN_PLACE buffers, types and pointers). Each
+// process works on communicators of its own (ranges of one process, and their splits and
+// duplicates), so that no call waits for another process. Every call's outcome is predicted from
+// its arguments alone: success where all are valid, else an error of a class that names one of the
+// invalid ones -- never a crash, a hang, or success on bad input. Every message carries its
+// communicator's serial number, which its receive checks.
 #include <algorithm>
 #include <array>
 #include <cstdlib>
@@ -96,6 +96,8 @@ class HostileInputTest : public ScommTest {
   static constexpr SCOMM_Comm kNotCreated = -7;  // what `created` holds until then
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(random_); }
+  // A message buffer that names no memory: null or MPI_IN_PLACE (no point-to-point call's).
+  void* no_memory() { return pick(2) == 0 ? nullptr : SCOMM_IN_PLACE; }
   int any_of(std::initializer_list<int> values) {
     return *(values.begin() + pick(static_cast<int>(values.size())));
   }
@@ -251,7 +253,7 @@ void HostileInputTest::isend() {
   const bool persistent = pick(4) == 0;
   SCOMM_Request r = SCOMM_REQUEST_NULL;
   check(
-      (persistent ? SCOMM_Send_init : SCOMM_Isend)(null_buffer ? nullptr : buffer.get(), count,
+      (persistent ? SCOMM_Send_init : SCOMM_Isend)(null_buffer ? no_memory() : buffer.get(), count,
                                                    type, dest, tag, c, null_request ? nullptr : &r),
       expect,
       text(persistent ? "SCOMM_Send_init" : "SCOMM_Isend",
@@ -276,9 +278,9 @@ void HostileInputTest::irecv() {
                   persistent,
                   c};
   SCOMM_Request r = SCOMM_REQUEST_NULL;
-  check((persistent ? SCOMM_Recv_init : SCOMM_Irecv)(null_buffer ? nullptr : receive.buffer.get(),
-                                                     count, type, source, tag, c,
-                                                     null_request ? nullptr : &r),
+  check((persistent ? SCOMM_Recv_init : SCOMM_Irecv)(
+            null_buffer ? no_memory() : receive.buffer.get(), count, type, source, tag, c,
+            null_request ? nullptr : &r),
         expect,
         text(persistent ? "SCOMM_Recv_init" : "SCOMM_Irecv",
              {count, source, tag, c, null_buffer, null_request}));
@@ -359,7 +361,7 @@ void HostileInputTest::mrecv() {
   Pending receive{std::make_unique<int[]>(kReceive), waiting ? messages_.at(message) : 0};
   SCOMM_Request r = SCOMM_REQUEST_NULL;
   SCOMM_Status status;
-  int* const buffer = null_buffer ? nullptr : receive.buffer.get();
+  void* const buffer = null_buffer ? no_memory() : receive.buffer.get();
   check(nonblocking ? SCOMM_Imrecv(buffer, count, type, &message, null_request ? nullptr : &r)
                     : SCOMM_Mrecv(buffer, count, type, &message, &status),
         expect, text(nonblocking ? "SCOMM_Imrecv" : "SCOMM_Mrecv", {given, count, null_buffer}));

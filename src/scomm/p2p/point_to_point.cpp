@@ -54,11 +54,14 @@ void throw_bad_count(int count) {
   throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
 }
 
-void check_null_buffer(MPI_Datatype type) {
+void check_null_buffer(const void* buffer, MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL) throw Error(ErrorClass::kType, "MPI_DATATYPE_NULL");
   int size = 0;
   MPI_Type_size(type, &size);
-  if (size > 0) throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
+  if (size == 0) return;
+  throw Error(ErrorClass::kBuffer, buffer == nullptr
+                                       ? "null buffer with count > 0"
+                                       : "MPI_IN_PLACE is not a message buffer (count > 0)");
 }
 
 MPI_Request post_send(const Channel& channel, const void* buffer, int count, MPI_Datatype type,
