@@ -13,6 +13,7 @@
 #include <functional>
 #include <numeric>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "scomm.h"
@@ -696,6 +697,65 @@ TEST_F(NeighborErrorTest, BadCallsFailClearly) {
   SCOMM_Comm_free(&ring);
   EXPECT_EQ(error_class_of(SCOMM_Neighbor_alltoall(a, 1, MPI_INT, b, 1, MPI_INT, freed)),
             SCOMM_ERR_COMM);
+}
+
+// A process without neighbors moves nothing, yet a negative count or a null type is an error
+// there too, of the class the base MPI reports on its own graph without edges (an error must not
+// depend on the caller's degree); null buffers and arrays are fine there.
+TEST_F(NeighborErrorTest, BadCountsAndTypesFailWithoutNeighborsToo) {
+  SCOMM_Comm empty = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Dist_graph_create_adjacent(SCOMM_COMM_WORLD, 0, nullptr, MPI_UNWEIGHTED, 0,
+                                             nullptr, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &empty),
+            SCOMM_SUCCESS);
+  MPI_Comm native = MPI_COMM_NULL;
+  if (kMpiHasNeighborhoods) {
+    ASSERT_EQ(MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 0, nullptr, MPI_UNWEIGHTED, 0, nullptr,
+                                             MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &native),
+              MPI_SUCCESS);
+    MPI_Comm_set_errhandler(native, MPI_ERRORS_RETURN);
+  }
+  const auto native_class = [](int code) {
+    int error_class = MPI_SUCCESS;
+    MPI_Error_class(code, &error_class);
+    return error_class;
+  };
+  int a = 0, b = 0;
+  for (const auto& [sendcount, sendtype, recvcount, recvtype, expected, mpis] :
+       {std::tuple{-1, MPI_INT, 1, MPI_INT, SCOMM_ERR_COUNT, MPI_ERR_COUNT},
+        std::tuple{1, MPI_INT, -2, MPI_INT, SCOMM_ERR_COUNT, MPI_ERR_COUNT},
+        std::tuple{1, MPI_DATATYPE_NULL, 1, MPI_INT, SCOMM_ERR_TYPE, MPI_ERR_TYPE},
+        std::tuple{1, MPI_INT, 1, MPI_DATATYPE_NULL, SCOMM_ERR_TYPE, MPI_ERR_TYPE}}) {
+    SCOPED_TRACE(::testing::Message() << sendcount << " " << recvcount);
+    EXPECT_EQ(error_class_of(SCOMM_Neighbor_allgather(&a, sendcount, sendtype, &b, recvcount,
+                                                      recvtype, empty)),
+              expected);
+    EXPECT_EQ(error_class_of(
+                  SCOMM_Neighbor_alltoall(&a, sendcount, sendtype, &b, recvcount, recvtype, empty)),
+              expected);
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    EXPECT_EQ(error_class_of(SCOMM_Ineighbor_allgather(&a, sendcount, sendtype, &b, recvcount,
+                                                       recvtype, empty, &request)),
+              expected);
+    EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+    if (kMpiHasNeighborhoods) {
+      EXPECT_EQ(native_class(MPI_Neighbor_allgather(&a, sendcount, sendtype, &b, recvcount,
+                                                    recvtype, native)),
+                mpis);
+    }
+  }
+  EXPECT_EQ(error_class_of(
+                SCOMM_Neighbor_allgatherv(&a, -1, MPI_INT, &b, nullptr, nullptr, MPI_INT, empty)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_alltoallv(&a, nullptr, nullptr, MPI_DATATYPE_NULL, &b,
+                                                    nullptr, nullptr, MPI_INT, empty)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(SCOMM_Neighbor_alltoall(nullptr, 1, MPI_INT, nullptr, 1, MPI_INT, empty),
+            SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Neighbor_alltoallv(nullptr, nullptr, nullptr, MPI_INT, nullptr, nullptr, nullptr,
+                                     MPI_INT, empty),
+            SCOMM_SUCCESS);
+  if (kMpiHasNeighborhoods) MPI_Comm_free(&native);
+  SCOMM_Comm_free(&empty);
 }
 
 // An invalid graph at one process fails there with its own error and at every other process

@@ -162,8 +162,12 @@ inline void check_root(const Call& call, int root) {
   if (root < 0 || root >= call.comm.size()) [[unlikely]]
     throw_bad_root(root, call.comm.size());
 }
-// Error(kCount) for a negative count, Error(kType) for MPI_DATATYPE_NULL, Error(kBuffer) for a
-// null buffer that must hold data.
+// Error(kCount) for a negative count, Error(kType) for MPI_DATATYPE_NULL.
+inline void check_count_and_type(std::int64_t count, MPI_Datatype type) {
+  if (count < 0 || type == MPI_DATATYPE_NULL) [[unlikely]]
+    throw_bad_data(count, type);
+}
+// check_count_and_type, and Error(kBuffer) for a null buffer that must hold data.
 inline void check_data(const void* buffer, std::int64_t count, MPI_Datatype type) {
   if (count < 0 || type == MPI_DATATYPE_NULL ||
       (buffer == nullptr && count > 0 && bytes_of(count, type) > 0)) [[unlikely]]

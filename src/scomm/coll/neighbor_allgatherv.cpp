@@ -10,7 +10,7 @@ p2p::Request neighbor_allgatherv(const Call& call, const void* sendbuf, int send
                                  const int* displs, MPI_Datatype recvtype) {
   const NeighborCall neighbors(call, Operation::kNeighborAllgatherv);
   const ExchangeArgs args = neighbors.args(sendbuf, sendtype, recvbuf, recvtype);
-  if (neighbors.degrees().out > 0) check_data(sendbuf, sendcount, sendtype);
+  check_side(sendbuf, sendcount, sendtype, neighbors.degrees().out);
   const NeighborVector recv =
       checked_vector(recvbuf, recvcounts, displs, neighbors.degrees().in, recvtype);
   if (neighbors.native())

@@ -50,14 +50,24 @@ ExchangeArgs NeighborCall::args(const void* sendbuf, MPI_Datatype sendtype, void
 ExchangeArgs NeighborCall::args(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                 void* recvbuf, int recvcount, MPI_Datatype recvtype) const {
   ExchangeArgs checked = args(sendbuf, sendtype, recvbuf, recvtype);
-  if (degrees_.out > 0) check_data(sendbuf, sendcount, sendtype);
-  if (degrees_.in > 0) check_data(recvbuf, recvcount, recvtype);
+  check_side(sendbuf, sendcount, sendtype, degrees_.out);
+  check_side(recvbuf, recvcount, recvtype, degrees_.in);
   return checked;
+}
+
+void check_side(const void* buffer, std::int64_t count, MPI_Datatype type, int degree) {
+  if (degree > 0)
+    check_data(buffer, count, type);
+  else
+    check_count_and_type(count, type);
 }
 
 NeighborVector checked_vector(const void* buffer, const int* counts, const int* displs, int degree,
                               MPI_Datatype type) {
-  if (degree == 0) return {};  // the arrays may be null then
+  if (degree == 0) {  // the arrays may be null then
+    check_count_and_type(0, type);
+    return {};
+  }
   check_vector(buffer, counts, displs, degree, type);
   const auto n = static_cast<std::size_t>(degree);
   return {std::span(counts, n), std::span(displs, n)};

@@ -14,8 +14,14 @@
 
 namespace scomm::coll {
 
+// check_data for one side of the exchange, with `degree` neighbors on it. A side without any
+// moves nothing, so its buffer may be null; its count and type are checked all the same, as MPI's
+// are (an error must not depend on the caller's degree).
+void check_side(const void* buffer, std::int64_t count, MPI_Datatype type, int degree);
+
 // Error(kArg) for a null counts or displacements array (either may be null for no neighbor), then
-// check_data for each of the `degree` blocks of `buffer`; the arrays as spans of `degree`.
+// check_data for each of the `degree` blocks of `buffer`; the arrays as spans of `degree`. The
+// type is checked with no neighbor too.
 struct NeighborVector {
   std::span<const int> counts;
   std::span<const int> displs;
@@ -33,8 +39,7 @@ class NeighborCall {
   bool native() const noexcept { return algorithm_ == Algorithm::kNative; }
 
   // The arguments: Error(kBuffer) for MPI_IN_PLACE (which means nothing here) or a send buffer
-  // that is the receive buffer; with one count a side, each side's block where the caller has
-  // neighbors on that side (else its buffer may be null).
+  // that is the receive buffer; with one count a side, check_side for each.
   ExchangeArgs args(const void* sendbuf, MPI_Datatype sendtype, void* recvbuf,
                     MPI_Datatype recvtype) const;
   ExchangeArgs args(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
