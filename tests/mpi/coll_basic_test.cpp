@@ -566,6 +566,25 @@ TEST_F(CollErrorsTest, BadArgumentsAreReportedWithTheirClass) {
   EXPECT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
 }
 
+// Every member sends a longer block than it has room for (an allgather's or alltoall's counts
+// swapped, the same at every member): a truncation at every member before any block moves, so
+// none waits for another; a shorter send block loses nothing and is taken, as MPI takes it.
+TEST_F(CollErrorsTest, AnOwnBlockThatCannotFitIsATruncationEverywhere) {
+  const std::size_t n = static_cast<std::size_t>(world_size_);
+  std::vector<int> in(2 * n, world_rank_), out(2 * n, -1);
+  EXPECT_EQ(error_class_of(
+                SCOMM_Allgather(in.data(), 2, MPI_INT, out.data(), 1, MPI_INT, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_TRUNCATE);
+  EXPECT_EQ(error_class_of(SCOMM_Alltoall(in.data(), 1, MPI_LONG_LONG, out.data(), 1, MPI_INT,
+                                          SCOMM_COMM_WORLD)),
+            SCOMM_ERR_TRUNCATE);
+  EXPECT_EQ(out, std::vector<int>(2 * n, -1));
+  ASSERT_EQ(SCOMM_Allgather(in.data(), 1, MPI_INT, out.data(), 2, MPI_INT, SCOMM_COMM_WORLD),
+            SCOMM_SUCCESS);
+  for (std::size_t r = 0; r < n; ++r) EXPECT_EQ(out[2 * r], static_cast<int>(r));
+  EXPECT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+}
+
 // A root that broadcasts more than the other expects: truncation, reported, never an overrun.
 // (On a pair: a truncated rank stops, so ranks below it in a larger tree would wait.)
 TEST_F(CollErrorsTest, MismatchedCountsAreTruncationErrors) {

@@ -154,6 +154,37 @@ TEST_F(CollCheckTest, ArgumentsInvalidAtTheRootAloneFailEveryMember) {
   expect_world_still_works();
 }
 
+// A root whose own block is longer sent than it has room for received (a gather's or scatter's
+// counts that disagree at the root alone): the root's truncation fails every member before any
+// block moves, with scomm's own algorithms and the multilevel ones (whose schedules copy the
+// root's block first, and stopped there while the others waited).
+TEST_F(CollCheckTest, ARootsOwnBlockThatCannotFitFailsEveryMember) {
+  const std::size_t n = static_cast<std::size_t>(size_);
+  std::vector<int> in(2 * n, 1), out(2 * n, 0);
+  const bool root = rank_ == 0;
+  for (const char* algorithm : {"", "multilevel"}) {
+    SCOPED_TRACE(algorithm);
+    ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+    set_environment_together("SCOMM_COLL_SCATTER", algorithm);
+    set_environment_together("SCOMM_COLL_GATHER", algorithm);
+    ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+    EXPECT_EQ(error_class_of(SCOMM_Scatter(in.data(), 2, MPI_INT, out.data(), root ? 1 : 2, MPI_INT,
+                                           0, SCOMM_COMM_WORLD)),
+              SCOMM_ERR_TRUNCATE);
+    expect_world_still_works();
+    EXPECT_EQ(error_class_of(SCOMM_Gather(in.data(), root ? 2 : 1, MPI_INT, out.data(), 1, MPI_INT,
+                                          0, SCOMM_COMM_WORLD)),
+              SCOMM_ERR_TRUNCATE);
+    expect_world_still_works();
+    // A shorter own block loses nothing: taken, as the base MPIs take it.
+    EXPECT_EQ(SCOMM_Gather(in.data(), 1, MPI_INT, out.data(), 2, MPI_INT, 0, SCOMM_COMM_WORLD),
+              SCOMM_SUCCESS);
+  }
+  set_environment_together("SCOMM_COLL_SCATTER", nullptr);
+  set_environment_together("SCOMM_COLL_GATHER", nullptr);
+}
+
 // Two members with different invalid arguments: every member gets the greater error class.
 TEST_F(CollCheckTest, DifferentInvalidArgumentsFailEveryMemberAlike) {
   if (size_ < 2) GTEST_SKIP() << "needs two ranks";

@@ -1,5 +1,7 @@
 #include "scomm/coll/data_args.hpp"
 
+#include <string>
+
 #include "scomm/base/error.hpp"
 
 namespace scomm::coll {
@@ -13,11 +15,17 @@ void throw_null_types() {
   throw Error(ErrorClass::kArg, "null datatypes array");
 }
 
+void throw_own_block_truncated(std::int64_t send_bytes, std::int64_t recv_bytes) {
+  throw Error(ErrorClass::kTruncate, "the rank's own block: " + std::to_string(send_bytes) +
+                                         " bytes sent into room for " + std::to_string(recv_bytes));
+}
+
 RootedArgs::RootedArgs(const Call& call, int root, Rooted direction, const void* sendbuf,
                        int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                        MPI_Datatype recvtype)
     : direction_(direction),
       at_root_(call.comm.rank() == root),
+      own_count_(direction == Rooted::kGather ? sendcount : recvcount),
       sendbuf_(sendbuf),
       sendtype_(sendtype),
       recvbuf_(recvbuf),
@@ -30,6 +38,17 @@ RootedArgs::RootedArgs(const Call& call, int root, Rooted direction, const void*
   if (!at_root_) return;
   check_not_in_place(gathers ? recvbuf : sendbuf);
   if (!in_place_) check_not_aliased(sendbuf, recvbuf, gathers ? sendcount : recvcount);
+}
+
+void RootedArgs::check_root_side(const Call& call, const void* buffer, int count,
+                                 MPI_Datatype type) const {
+  if (!at_root_) return;
+  check_data(buffer, count, type);
+  if (in_place_ || call.agreement == nullptr) return;
+  if (direction_ == Rooted::kGather)
+    check_own_block_fits(own_count_, sendtype_, count, type);
+  else
+    check_own_block_fits(count, type, own_count_, recvtype_);
 }
 
 Binding RootedArgs::binding() const noexcept {
@@ -52,6 +71,7 @@ ExchangeArgs::ExchangeArgs(const void* sendbuf, int sendcount, MPI_Datatype send
     : ExchangeArgs(sendbuf, std::int64_t{sendcount}, sendtype, recvbuf, recvtype) {
   if (!in_place()) check_data(sendbuf, sendcount, sendtype);
   check_data(recvbuf, recvcount, recvtype);
+  if (!in_place()) check_own_block_fits(sendcount, sendtype, recvcount, recvtype);
 }
 
 Binding ExchangeArgs::binding() const noexcept {

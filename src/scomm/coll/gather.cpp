@@ -12,7 +12,7 @@ p2p::Request gather(const Call& call, const void* sendbuf, int sendcount, MPI_Da
   const RootedArgs args(call, root, Rooted::kGather, sendbuf, sendcount, sendtype, recvbuf,
                         recvcount, recvtype);
   const bool at_root = args.at_root(), in_place = args.in_place();
-  if (at_root) check_data(recvbuf, recvcount, recvtype);
+  args.check_root_side(call, recvbuf, recvcount, recvtype);
   const Shape shape = call.shape(root);
   const std::int64_t bytes =
       at_root ? bytes_of(recvcount, recvtype) : bytes_of(sendcount, sendtype);

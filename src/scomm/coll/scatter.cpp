@@ -12,7 +12,7 @@ p2p::Request scatter(const Call& call, const void* sendbuf, int sendcount, MPI_D
   const RootedArgs args(call, root, Rooted::kScatter, sendbuf, sendcount, sendtype, recvbuf,
                         recvcount, recvtype);
   const bool at_root = args.at_root(), in_place = args.in_place();
-  if (at_root) check_data(sendbuf, sendcount, sendtype);
+  args.check_root_side(call, sendbuf, sendcount, sendtype);
   const Shape shape = call.shape(root);
   const std::int64_t bytes =
       at_root ? bytes_of(sendcount, sendtype) : bytes_of(recvcount, recvtype);

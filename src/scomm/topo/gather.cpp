@@ -10,7 +10,7 @@ p2p::Request gather(const coll::Call& call, const Network& network, const void* 
   const coll::RootedArgs args(call, root, coll::Rooted::kGather, sendbuf, sendcount, sendtype,
                               recvbuf, recvcount, recvtype);
   const bool at_root = args.at_root(), in_place = args.in_place();
-  if (at_root) coll::check_data(recvbuf, recvcount, recvtype);
+  args.check_root_side(call, recvbuf, recvcount, recvtype);
   const coll::Shape shape = call.shape(root);
   const std::int64_t bytes =
       at_root ? coll::bytes_of(recvcount, recvtype) : coll::bytes_of(sendcount, sendtype);
