@@ -585,6 +585,33 @@ TEST_F(CollErrorsTest, AnOwnBlockThatCannotFitIsATruncationEverywhere) {
   EXPECT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
 }
 
+// A scatter's root whose own room is shorter than the blocks it sends (its counts alone
+// disagree; MPI: undefined): the root reports the truncation once every other rank has its
+// block, with scomm's algorithms and the multilevel one (which copied the root's block first
+// and stopped there, the others waiting).
+TEST_F(CollErrorsTest, AScatterRootWhoseOwnBlockCannotFitFailsAlone) {
+  const std::size_t n = static_cast<std::size_t>(world_size_);
+  std::vector<int> in(2 * n);
+  std::iota(in.begin(), in.end(), 0);
+  const bool root = world_rank_ == 0;
+  for (const char* algorithm : {"", "multilevel"}) {
+    SCOPED_TRACE(algorithm);
+    ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+    set_environment_together("SCOMM_COLL_SCATTER", algorithm);
+    ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+    std::vector<int> out(2, -1);
+    EXPECT_EQ(error_class_of(SCOMM_Scatter(in.data(), 2, MPI_INT, out.data(), root ? 1 : 2, MPI_INT,
+                                           0, SCOMM_COMM_WORLD)),
+              root ? SCOMM_ERR_TRUNCATE : SCOMM_SUCCESS);
+    if (!root) {
+      EXPECT_EQ(out, (std::vector<int>{2 * world_rank_, 2 * world_rank_ + 1}));
+    }
+    EXPECT_EQ(SCOMM_Barrier(SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+  }
+  set_environment_together("SCOMM_COLL_SCATTER", nullptr);
+}
+
 // A root that broadcasts more than the other expects: truncation, reported, never an overrun.
 // (On a pair: a truncated rank stops, so ranks below it in a larger tree would wait.)
 TEST_F(CollErrorsTest, MismatchedCountsAreTruncationErrors) {

@@ -48,13 +48,17 @@ coll::Schedule scatter_multilevel(const Levels& levels, const LevelCosts& costs,
       1 + std::accumulate(node.subtree_ranks.begin(), node.subtree_ranks.end(), std::int64_t{0});
   const coll::Block output{coll::kOutput, 0, recvcount};
   if (shape.rank == shape.root) {
+    if (!node.children.empty()) {
+      const coll::Slot run = schedule.add_temp(coll::TypeId::kSend, ranks * sendcount);
+      pack_from_rank_order(schedule, subtree_runs(levels, costs, shape.rank, shape.root, bytes),
+                           run, sendcount);
+      send_children(schedule, node, run, sendcount);
+    }
+    // The root's own block last: where it cannot fit (counts that disagree at the root), the
+    // copy's truncation then fails the root once every other rank has its block, as scomm's
+    // other scatters do, instead of stopping the root before it sends.
     if (!in_place)
       schedule.copy(coll::Block{coll::kInput, shape.root * sendcount, sendcount}, output);
-    if (node.children.empty()) return schedule;
-    const coll::Slot run = schedule.add_temp(coll::TypeId::kSend, ranks * sendcount);
-    pack_from_rank_order(schedule, subtree_runs(levels, costs, shape.rank, shape.root, bytes), run,
-                         sendcount);
-    send_children(schedule, node, run, sendcount);
     return schedule;
   }
   if (node.children.empty()) {
