@@ -169,8 +169,8 @@ inline void check_count_and_type(std::int64_t count, MPI_Datatype type) {
 }
 // check_count_and_type, and Error(kBuffer) for a null buffer that must hold data.
 inline void check_data(const void* buffer, std::int64_t count, MPI_Datatype type) {
-  if (count < 0 || type == MPI_DATATYPE_NULL ||
-      (buffer == nullptr && count > 0 && bytes_of(count, type) > 0)) [[unlikely]]
+  check_count_and_type(count, type);
+  if (buffer == nullptr && count > 0 && bytes_of(count, type) > 0) [[unlikely]]
     throw_bad_data(count, type);
 }
 [[noreturn]] void throw_in_place_not_allowed();

@@ -54,7 +54,7 @@ void throw_bad_count(int count) {
   throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
 }
 
-void check_null_buffer(const void* buffer, MPI_Datatype type) {
+void check_memoryless_buffer(const void* buffer, MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL) throw Error(ErrorClass::kType, "MPI_DATATYPE_NULL");
   int size = 0;
   MPI_Type_size(type, &size);

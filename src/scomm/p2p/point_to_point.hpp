@@ -22,7 +22,7 @@ enum class SendMode { kStandard, kSynchronous, kBuffered };
 [[noreturn]] void throw_bad_tag(int tag, int tag_ub);
 [[noreturn]] void throw_bad_count(int count);
 // Throws for MPI_DATATYPE_NULL, and for a buffer that names no memory unless the type is empty.
-void check_null_buffer(const void* buffer, MPI_Datatype type);
+void check_memoryless_buffer(const void* buffer, MPI_Datatype type);
 
 // Whether a message buffer names no memory: null, or MPI_IN_PLACE, an address in name only
 // ((void*)1 in Open MPI, (void*)-1 in MPICH) that no point-to-point call takes; MPI would read
@@ -50,7 +50,8 @@ inline void check_tag(int tag, int tag_ub, bool any_tag_allowed) {
 }
 inline void check_buffer(const void* buffer, int count, MPI_Datatype type) {
   if (count < 0) throw_bad_count(count);
-  if (type == MPI_DATATYPE_NULL || !buffer_holds(buffer, count)) check_null_buffer(buffer, type);
+  if (type == MPI_DATATYPE_NULL || !buffer_holds(buffer, count))
+    check_memoryless_buffer(buffer, type);
 }
 
 // Whether the arguments of a message are valid, with a named peer and tag (not MPI_PROC_NULL,
