@@ -698,7 +698,7 @@ TEST_F(P2pTest, APendingReceiveKeepsTheContextOfAFreedCommunicator) {
 
 // Contexts allocated collectively, the lowest free one first, so that a freed communicator's
 // context is the next communicator's.
-class ReusedContextTest : public ScommTest {
+class ReusedContextTest : public P2pTest {
  protected:
   void SetUp() override {
     set_environment_together("SCOMM_DERIVE_BITS", "0");
@@ -743,6 +743,42 @@ TEST_F(ReusedContextTest, AFreedPendingReceiveKeepsTheContextOfAFreedCommunicato
     ASSERT_EQ(SCOMM_Comm_free(&next), 0);
   }
   EXPECT_EQ(released_into, -1);
+}
+
+// A message sent on a communicator that its receiver frees without receiving it (erroneous: MPI
+// wants every message received) never reaches the next communicator, which gets the same context
+// (a dup, or a range without derivation slots: a collective allocation, lowest free first): scomm
+// drops it as that allocation starts. The probe makes sure it has arrived by then. Received by
+// the base MPI's matching (source and tag given) and by scomm's engine (any source, any tag).
+// Before, both took the old message.
+TEST_F(ReusedContextTest, AMessageLeftOnAFreedCommunicatorNeverReachesTheNextOne) {
+  const auto make = [&](bool range, SCOMM_Comm* comm) {
+    return range ? SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, world_size_ - 1, 1, comm)
+                 : SCOMM_Comm_dup(SCOMM_COMM_WORLD, comm);
+  };
+  int tag = 5;  // one per round, so that a round never matches an earlier round's messages
+  for (const bool range : {false, true})
+    for (const bool any : {true, false}) {
+      ++tag;
+      SCOPED_TRACE(std::string(range ? "range, " : "dup, ") +
+                   (any ? "any source and tag" : "source and tag given"));
+      SCOMM_Comm left_behind = SCOMM_COMM_NULL, next = SCOMM_COMM_NULL;
+      ASSERT_EQ(make(range, &left_behind), 0);
+      const int stale = -1 - world_rank_, fresh = world_rank_;
+      ASSERT_EQ(SCOMM_Send(&stale, 1, MPI_INT, right(), tag, left_behind), 0);
+      ASSERT_EQ(SCOMM_Probe(left(), tag, left_behind, SCOMM_STATUS_IGNORE), 0);
+      ASSERT_EQ(SCOMM_Comm_free(&left_behind), 0);
+      ASSERT_EQ(make(range, &next), 0);
+      SCOMM_Request receive = SCOMM_REQUEST_NULL;
+      int got = 0;
+      ASSERT_EQ(SCOMM_Irecv(&got, 1, MPI_INT, any ? SCOMM_ANY_SOURCE : left(),
+                            any ? SCOMM_ANY_TAG : tag, next, &receive),
+                0);
+      ASSERT_EQ(SCOMM_Send(&fresh, 1, MPI_INT, right(), tag, next), 0);
+      ASSERT_EQ(SCOMM_Wait(&receive, SCOMM_STATUS_IGNORE), 0);
+      EXPECT_EQ(got, left()) << "the message left on the freed communicator arrived instead";
+      ASSERT_EQ(SCOMM_Comm_free(&next), 0);
+    }
 }
 
 // A message names its communicator, sender and tag in its payload; receivers check all three.

@@ -66,8 +66,8 @@ class CollectiveCreation : public Creation {
         parent_(parent.channel_ptr()),
         reducer_(runtime.engine(), parent.channel_ptr(), internal_tag_for(runtime, sequence),
                  blocking),
-        allocation_(context::start_allocation(runtime.options().algorithm, runtime.blocks(),
-                                              reducer_, !blocking,
+        allocation_(context::start_allocation(runtime.options().algorithm,
+                                              runtime.blocks_for_allocation(), reducer_, !blocking,
                                               priority_of(parent, sequence, blocking))),
         blocking_(blocking) {
     if (!blocking_) runtime_.engine().add_background(*this);

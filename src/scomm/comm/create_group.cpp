@@ -24,7 +24,7 @@ Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int
       runtime.layout().internal_tag(context::TagLayout::kSequencedTags + tag % kGroupTags), true,
       static_cast<std::uint64_t>(tag) + 1);
   const context::ContextId block =
-      context::allocate(runtime.options().algorithm, runtime.blocks(), reducer,
+      context::allocate(runtime.options().algorithm, runtime.blocks_for_allocation(), reducer,
                         [&] { runtime.engine().progress_background(); });
   return runtime.open(child.map_ptr(), child.rank(), runtime.block_derivation(block));
 }

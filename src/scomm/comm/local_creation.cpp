@@ -48,9 +48,9 @@ context::ContextId next_run_length(const context::ContextPool& pool, context::Co
   ChannelReducer reducer(runtime.engine(), parent.channel_ptr(),
                          runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), false,
                          kFreshBlockStamp);
-  const auto allocation =
-      context::start_allocation(runtime.options().algorithm, runtime.blocks(), reducer, false, 0,
-                                next_run_length(runtime.blocks(), parent.last_run_length()));
+  const auto allocation = context::start_allocation(
+      runtime.options().algorithm, runtime.blocks_for_allocation(), reducer, false, 0,
+      next_run_length(runtime.blocks(), parent.last_run_length()));
   wait_sparing_core([&] {
     if (allocation->progress()) return true;
     runtime.engine().progress_background();  // as finish() does

@@ -113,8 +113,8 @@ Comm converted(Runtime& runtime, MPI_Comm mpi_comm, const group::MapPolicy& poli
   group::MapPtr map = group::build_map(base_ranks(runtime, mpi_comm), policy);
   MpiReducer reducer(mpi_comm, waiting);
   const context::IdRun run =
-      context::allocate_run(runtime.options().algorithm, runtime.blocks(), reducer, 1 + first_run,
-                            [&] { runtime.engine().progress_background(); });
+      context::allocate_run(runtime.options().algorithm, runtime.blocks_for_allocation(), reducer,
+                            1 + first_run, [&] { runtime.engine().progress_background(); });
   Comm comm = runtime.open(map, rank, runtime.block_derivation(run.first));
   if (run.count > 1) comm.reserve_blocks(runtime, run.first + 1, run.count - 1);
   if (auto topology = topology_of_mpi(mpi_comm, comm.size()))

@@ -145,9 +145,51 @@ Comm Runtime::open(const group::Progression& terms, group::Rank rank,
 void Runtime::dispose(p2p::Channel* channel) noexcept {
   engine_->detach(*channel);
   const context::ContextId id = channel->context();
-  if (held_.release(id)) blocks_.release(held_.block_of(id));
+  remember_freed(id, held_.release(id));
   channel->~Channel();
   channel_blocks_.deallocate(channel);
+}
+
+void Runtime::remember_freed(context::ContextId id, bool block_emptied) noexcept {
+  try {
+    (block_emptied ? emptied_ : freed_in_held_blocks_).push_back(id);
+  } catch (...) {  // no memory to remember it: the block goes back at once, its messages unchecked
+    if (block_emptied) blocks_.release(held_.block_of(id));
+  }
+}
+
+void Runtime::settle_freed_blocks() {
+  if (emptied_.empty()) return;
+  // Ids freed while their block held another one here, in the blocks emptied since.
+  const auto emptied_since = std::partition(
+      freed_in_held_blocks_.begin(), freed_in_held_blocks_.end(),
+      [&](context::ContextId id) { return held_.holds_in_block(held_.block_of(id)); });
+  drop_messages_of_freed(emptied_, {emptied_since, freed_in_held_blocks_.end()});
+  for (const context::ContextId id : emptied_) blocks_.release(held_.block_of(id));
+  emptied_.clear();
+  freed_in_held_blocks_.erase(emptied_since, freed_in_held_blocks_.end());
+}
+
+// `emptied`: ids whose free emptied their block; `others`: more ids of those blocks.
+void Runtime::drop_messages_of_freed(std::span<const context::ContextId> emptied,
+                                     std::span<const context::ContextId> others) {
+  std::vector<bool> marked(bases_.size());
+  std::vector<int> bases;
+  for (const auto ids : {emptied, others})
+    for (const context::ContextId id : ids) {
+      if (bases.size() == bases_.size()) break;  // every base already
+      const auto base = static_cast<std::size_t>(placement_.base_of(id));
+      if (!marked[base]) bases.push_back(static_cast<int>(base));
+      marked[base] = true;
+    }
+  engine_->take_arrived_on(bases);
+  if (!engine_->has_orphans()) return;
+  std::vector<context::ContextId> blocks;
+  for (const context::ContextId id : emptied) blocks.push_back(held_.block_of(id));
+  std::sort(blocks.begin(), blocks.end());
+  engine_->discard_orphans_if([&](context::ContextId id) {
+    return std::binary_search(blocks.begin(), blocks.end(), held_.block_of(id));
+  });
 }
 
 ReservedBlocks::ReservedBlocks(Runtime& runtime, context::ContextId first, context::ContextId count)

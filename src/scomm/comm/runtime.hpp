@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "scomm/base/block_recycler.hpp"
@@ -57,7 +58,13 @@ class Runtime final : public p2p::ChannelOwner {
   context::ContextId id_capacity() const noexcept { return id_capacity_; }
 
   // Blocks of 2^derive_bits ids, allocated collectively.
-  context::ContextPool& blocks() noexcept { return blocks_; }
+  const context::ContextPool& blocks() const noexcept { return blocks_; }
+  // The pool for an allocation about to start: the blocks of communicators freed since the last
+  // one go back to it first (settle_freed_blocks).
+  context::ContextPool& blocks_for_allocation() {
+    settle_freed_blocks();
+    return blocks_;
+  }
   const context::HeldIds& held() const noexcept { return held_; }
   p2p::MatchingEngine& engine() noexcept { return *engine_; }
 
@@ -83,6 +90,15 @@ class Runtime final : public p2p::ChannelOwner {
   // Holds the derivation's own id; Error(kContext) when one of its ids is held here already.
   void claim(context::Derivation derivation);
   p2p::Route route(context::ContextId id) const noexcept;
+  // A block whose last communicator here was freed stays held until the next allocation starts,
+  // and only then goes back to the pool, after the messages that have arrived for its ids
+  // (sent on freed communicators, never received) are taken off MPI and dropped: none of them
+  // reaches a later communicator that gets the block. Until then no allocation, pending or new,
+  // can hand the block out, so every message for it is such a message.
+  void settle_freed_blocks();
+  void remember_freed(context::ContextId id, bool block_emptied) noexcept;
+  void drop_messages_of_freed(std::span<const context::ContextId> emptied,
+                              std::span<const context::ContextId> others);
   template <typename Map>  // a group::MapPtr or a group::Progression
   Comm open_on(const Map& map, group::Rank rank, context::Derivation derivation);
 
@@ -97,6 +113,10 @@ class Runtime final : public p2p::ChannelOwner {
   context::ContextId id_capacity_;
   context::ContextPool blocks_;
   context::HeldIds held_;
+  // Ids of communicators freed here since the last settlement whose free left their block
+  // without held ids, and ids freed while their block still held another one.
+  std::vector<context::ContextId> emptied_;
+  std::vector<context::ContextId> freed_in_held_blocks_;
   std::unique_ptr<p2p::MatchingEngine> engine_;
 };
 

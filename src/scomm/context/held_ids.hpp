@@ -46,6 +46,10 @@ class HeldIds {
     --held_;
     return (word & (block_ones_ << (id % 64 & block_offset_mask_))) == 0;
   }
+  // Whether some id of `block` is held.
+  bool holds_in_block(ContextId block) const noexcept {
+    return any_held(first_of_block(block), ContextId{1} << block_bits_);
+  }
   std::size_t held() const noexcept { return held_; }
   // Makes room for the ids of the blocks [first, first + count) ahead of holding them, and
   // returns those ids as {first id, count}, for ContextTable::prepare. count > 0.

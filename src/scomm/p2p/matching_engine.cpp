@@ -162,6 +162,22 @@ void MatchingEngine::pull_base(int base, bool drain) {
   }
 }
 
+void MatchingEngine::take_arrived_on(std::span<const int> bases) {
+  if (pull_failure_) std::rethrow_exception(std::exchange(pull_failure_, nullptr));
+  for (const int base : bases) pull_base(base, true);
+}
+
+void MatchingEngine::discard_orphans_if(const std::function<bool(context::ContextId)>& freed) {
+  for (auto it = orphans_.begin(); it != orphans_.end();) {
+    if (!freed(it->first)) {
+      ++it;
+      continue;
+    }
+    for (ProbedMessage& m : it->second) discard_probed(m);
+    it = orphans_.erase(it);
+  }
+}
+
 void MatchingEngine::file(ProbedMessage message, int base) {
   const context::ContextId id = placement_.id_at(base, layout_.prefix_of(message.status.MPI_TAG));
   if (Channel* channel = table_->find(id)) {

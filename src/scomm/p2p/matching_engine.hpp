@@ -15,8 +15,10 @@
 
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -143,6 +145,13 @@ class MatchingEngine {
   // sends (before the runtime, which disposes of channels, goes).
   void finish_released() noexcept;
 
+  // Takes every message that has arrived on the base communicators `bases` off MPI, each to its
+  // channel or, for a context not live here, as an orphan (Runtime::settle_freed_blocks).
+  void take_arrived_on(std::span<const int> bases);
+  // Receives and drops the orphans of the contexts `freed` names: messages sent on communicators
+  // freed here, which no receive may take any more.
+  void discard_orphans_if(const std::function<bool(context::ContextId)>& freed);
+  bool has_orphans() const noexcept { return !orphans_.empty(); }
   std::size_t orphans() const noexcept;
   std::size_t table_bytes() const noexcept { return table_->bytes(); }
   Channel* find(context::ContextId id) const noexcept { return table_->find(id); }
