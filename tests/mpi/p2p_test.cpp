@@ -696,6 +696,31 @@ TEST_F(P2pTest, APendingReceiveKeepsTheContextOfAFreedCommunicator) {
   SCOMM_Comm_free(&second);
 }
 
+// A message taken off MPI (by a probe of any tag, through scomm's engine) and never received when
+// its communicator is freed is received aside: its sender's rendezvous completes, where before it
+// waited forever.
+TEST_F(P2pTest, AMessageTakenAndNeverReceivedIsReceivedAsideAtTheFree) {
+  SCOMM_Comm comm = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, world_size_ - 1, 1, &comm), 0);
+  const std::vector<char> big(1 << 20, 'x');  // beyond any eager limit
+  SCOMM_Request send = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(
+      SCOMM_Isend(big.data(), static_cast<int>(big.size()), MPI_CHAR, right(), 7, comm, &send), 0);
+  int arrived = 0;
+  while (!arrived) {
+    ASSERT_EQ(SCOMM_Iprobe(SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, comm, &arrived, SCOMM_STATUS_IGNORE),
+              0);
+  }
+  ASSERT_EQ(SCOMM_Comm_free(&comm), 0);
+  int done = 0;
+  const double deadline = MPI_Wtime() + 20.0;  // a failure, not a hang
+  while (!done && MPI_Wtime() < deadline) ASSERT_EQ(SCOMM_Test(&send, &done, nullptr), 0);
+  EXPECT_EQ(done, 1) << "the sender waits for a message nobody can receive";
+  if (!done) {
+    ASSERT_EQ(SCOMM_Cancel(&send), 0);
+  }
+}
+
 // Contexts allocated collectively, the lowest free one first, so that a freed communicator's
 // context is the next communicator's.
 class ReusedContextTest : public P2pTest {

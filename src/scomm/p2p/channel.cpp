@@ -9,4 +9,8 @@ void ChannelPtr::dispose(Channel* channel) noexcept {
     delete channel;
 }
 
+Channel::Queues::~Queues() {
+  for (ProbedMessage& message : unexpected) discard_probed(message);
+}
+
 }  // namespace scomm::p2p

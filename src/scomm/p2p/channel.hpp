@@ -161,6 +161,12 @@ class Channel {
   struct Queues {
     std::deque<ProbedMessage> unexpected;
     std::deque<EngineReceive*> posted;
+    Queues() = default;
+    Queues(const Queues&) = delete;
+    Queues& operator=(const Queues&) = delete;
+    // Receives aside and drops the messages taken off MPI that no receive took: MPI would keep
+    // them, and a sender waiting for a rendezvous, forever.
+    ~Queues();
   };
   // Made on first use: most communicators never need them, and a million live ones would pay
   // for two empty deques each.
