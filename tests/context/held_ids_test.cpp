@@ -1,6 +1,8 @@
 // HeldIds, which keeps a block taken in the pool while any of its ids is held here, and the
-// pool's release, which every free of a block-owning communicator passes.
+// pool's releases: one id at a time, and the batch of a settlement of freed blocks.
 #include <gtest/gtest.h>
+
+#include <vector>
 
 #include "scomm/base/error.hpp"
 #include "scomm/context/context_pool.hpp"
@@ -60,6 +62,21 @@ TEST(ContextPoolTest, ReleaseFreesHeldAndReservedIdsAndRefusesFreeOnes) {
   EXPECT_EQ(pool.held(), 0u);
   EXPECT_THROW(pool.release(70), Error);   // no longer held
   EXPECT_THROW(pool.release(256), Error);  // beyond the capacity
+}
+
+// The batch release of a settlement: the ids given (across words, in any order) go free, every
+// other id stays held, and the count follows.
+TEST(ContextPoolTest, ReleaseUsedFreesExactlyTheIdsGiven) {
+  ContextPool pool(256);
+  for (const ContextId id : {0u, 1u, 63u, 64u, 130u, 255u}) pool.take(id);
+  const std::vector<ContextId> used = {255, 1, 64, 0};
+  pool.release_used(used);
+  for (const ContextId id : used) EXPECT_TRUE(pool.is_free(id)) << id;
+  EXPECT_FALSE(pool.is_free(63));
+  EXPECT_FALSE(pool.is_free(130));
+  EXPECT_EQ(pool.held(), 2u);
+  pool.release_used(std::vector<ContextId>{});
+  EXPECT_EQ(pool.held(), 2u);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdlib>
 #include <new>
+#include <ranges>
 #include <string>
 
 #include "scomm/base/error.hpp"
@@ -165,7 +166,8 @@ void Runtime::settle_freed_blocks() {
       freed_in_held_blocks_.begin(), freed_in_held_blocks_.end(),
       [&](context::ContextId id) { return held_.holds_in_block(held_.block_of(id)); });
   drop_messages_of_freed(emptied_, {emptied_since, freed_in_held_blocks_.end()});
-  for (const context::ContextId id : emptied_) blocks_.release(held_.block_of(id));
+  blocks_.release_used(
+      emptied_ | std::views::transform([&](context::ContextId id) { return held_.block_of(id); }));
   emptied_.clear();
   freed_in_held_blocks_.erase(emptied_since, freed_in_held_blocks_.end());
 }
