@@ -59,12 +59,10 @@ class Runtime final : public p2p::ChannelOwner {
 
   // Blocks of 2^derive_bits ids, allocated collectively.
   const context::ContextPool& blocks() const noexcept { return blocks_; }
-  // The pool for an allocation about to start: the blocks of freed communicators go back to it
-  // first once kSettleBatch of them wait, or the pool runs short (settle_freed_blocks).
+  // The pool for an allocation about to start: the blocks of communicators freed since the last
+  // one go back to it first (settle_freed_blocks).
   context::ContextPool& blocks_for_allocation() {
-    if (emptied_.size() >= kSettleBatch ||
-        (!emptied_.empty() && blocks_.capacity() - blocks_.held() < blocks_.capacity() / 4))
-      settle_freed_blocks();
+    if (!emptied_.empty()) settle_freed_blocks();
     return blocks_;
   }
   const context::HeldIds& held() const noexcept { return held_; }
@@ -92,15 +90,14 @@ class Runtime final : public p2p::ChannelOwner {
   // Holds the derivation's own id; Error(kContext) when one of its ids is held here already.
   void claim(context::Derivation derivation);
   p2p::Route route(context::ContextId id) const noexcept;
-  // A block whose last communicator here was freed stays held until an allocation starts with
-  // kSettleBatch such blocks waiting (or a pool short of blocks), and only then goes back to the
-  // pool, after the messages that have arrived for its ids (sent on freed communicators, never
-  // received) are taken off MPI and dropped: none of them reaches a later communicator that gets
-  // the block. Until then no allocation, pending or new, can hand the block out, so every
-  // message for it is such a message. Taking them costs an MPI_Improbe per base of the freed ids
-  // and per message there (some 40-50 ns each): once per allocation, a split and free took 9%
-  // longer; once per kSettleBatch blocks, a few ns, and a message has longer to arrive.
-  static constexpr std::size_t kSettleBatch = 64;
+  // A block whose last communicator here was freed stays held until the next allocation starts
+  // here, and only then goes back to the pool, after the messages that have arrived for its ids
+  // (sent on freed communicators, never received) are taken off MPI and dropped: none of them
+  // reaches a later communicator that gets the block. Until then no allocation, pending or new,
+  // can hand the block out, so every message for it is such a message. Not later: an allocation
+  // that left a freed block held here could fail where others' holdings cover the rest, which no
+  // process can tell alone. Taking the messages costs an MPI_Improbe (some 40-50 ns) per base of
+  // the freed ids and per message found there.
   void settle_freed_blocks();
   void remember_freed(context::ContextId id, bool block_emptied) noexcept;
   void drop_messages_of_freed(std::span<const context::ContextId> emptied,
