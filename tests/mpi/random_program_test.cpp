@@ -1,18 +1,18 @@
 // Random programs: local range creations and Cartesian grids and sub-grids, splits, dups and
-// idups, round trips through MPI communicators (SCOMM_Comm_to_MPI, SCOMM_Comm_from_MPI), frees,
-// nonblocking and persistent collectives left pending across all of them, and message storms
-// received every way MPI allows, drawn from one seed that every process shares (so all make the
-// same calls in the same order, MPI's rule).
-// Each step's outcome follows from the members of the live communicators, so everything is
-// checked: each new communicator's members, every message's communicator, source, tag and order
-// (MPI's non-overtaking rule) and every collective's result.
-// A soak run: SCOMM_RANDOM_PROGRAMS=N adds N more seeds to the suite's few (from
-// SCOMM_RANDOM_FIRST_SEED, 1000 unless told), SCOMM_RANDOM_STEPS=S
-// makes each program S steps long instead of 60 (long ones use up derivation slots and runs of
-// reserved blocks).
+// idups, round trips through MPI communicators (SCOMM_Comm_to_MPI, SCOMM_Comm_from_MPI), frees
+// (some with messages left unreceived on them), nonblocking and persistent collectives left pending
+// across all of them, and message storms received every way MPI allows, drawn from one seed that
+// every process shares (so all make the same calls in the same order, MPI's rule). Each step's
+// outcome follows from the members of the live communicators, so everything is checked: each new
+// communicator's members, every message's communicator, source, tag and order (MPI's non-overtaking
+// rule) and every collective's result. A soak run: SCOMM_RANDOM_PROGRAMS=N adds N more seeds to the
+// suite's few (from SCOMM_RANDOM_FIRST_SEED, 1000 unless told), SCOMM_RANDOM_STEPS=S makes each
+// program S steps long instead of 60 (long ones use up derivation slots and runs of reserved
+// blocks).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -380,6 +380,28 @@ class RandomProgram {
       EXPECT_EQ(handle, SCOMM_COMM_NULL);
     }
     live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(comm));
+  }
+
+  // Frees a communicator on which every member left a message unreceived (erroneous: MPI wants
+  // every message received): each sends a stamp to the next member and probes for the one from
+  // the one before, so that it has arrived. No later communicator of its context may take it; a
+  // storm there would report its stamp. Sends to others only: MPICH's to oneself waits for its
+  // receive.
+  void free_leaving_messages() {
+    if (live_.size() < 2) return;
+    const std::size_t comm = pick_live(1);
+    const int n = size_of(comm), tag = kTags[draw(0, 3)];
+    const SCOMM_Comm c = live_[comm].handle;
+    if (c != SCOMM_COMM_NULL && n > 1) {
+      const int mine = rank_in(live_[comm].members);
+      left_behind_.push_back({live_[comm].label, me_, tag, -1});
+      SCOMM_Request send = SCOMM_REQUEST_NULL;
+      ASSERT_EQ(SCOMM_Isend(&left_behind_.back(), 4, MPI_INT, (mine + 1) % n, tag, c, &send),
+                SCOMM_SUCCESS);
+      ASSERT_EQ(SCOMM_Request_free(&send), SCOMM_SUCCESS);
+      ASSERT_EQ(SCOMM_Probe((mine + n - 1) % n, tag, c, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    }
+    free_at(comm);
   }
 
   // A shift by k along a live communicator with SCOMM_Sendrecv or SCOMM_Sendrecv_replace,
@@ -910,7 +932,8 @@ class RandomProgram {
                                                         {36, &RandomProgram::dup_now},
                                                         {41, &RandomProgram::isplit},
                                                         {45, &RandomProgram::idup},
-                                                        {58, &RandomProgram::free_one},
+                                                        {55, &RandomProgram::free_one},
+                                                        {58, &RandomProgram::free_leaving_messages},
                                                         {76, &RandomProgram::storm},
                                                         {80, &RandomProgram::ring},
                                                         {91, &RandomProgram::collective},
@@ -928,6 +951,7 @@ class RandomProgram {
   SCOMM_Comm freed_ = SCOMM_COMM_NULL;  // the handle of the communicator freed last
   std::size_t started_ = 0;  // operations started since the last finish_pending, at all processes
   Stamp unmatched_{};        // the unmatched receive's buffer
+  std::deque<Stamp> left_behind_;             // the buffers of messages sent and never received
   random_programs::Composition composition_;  // before pending_, which may use it
   std::vector<std::unique_ptr<random_programs::CollectiveCall>> pending_;
   std::vector<std::unique_ptr<PendingCreation>> creations_;
