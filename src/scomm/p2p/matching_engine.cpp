@@ -167,6 +167,15 @@ void MatchingEngine::take_arrived_on(std::span<const int> bases) {
   for (const int base : bases) pull_base(base, true);
 }
 
+void MatchingEngine::take_all_arrived() noexcept {
+  for (std::size_t base = 0; base < bases_.size(); ++base) {
+    try {
+      pull_base(static_cast<int>(base), true);
+    } catch (...) {  // this base's rest stays with MPI
+    }
+  }
+}
+
 void MatchingEngine::discard_orphans_if(const std::function<bool(context::ContextId)>& freed) {
   for (auto it = orphans_.begin(); it != orphans_.end();) {
     if (!freed(it->first)) {

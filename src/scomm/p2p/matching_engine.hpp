@@ -152,6 +152,9 @@ class MatchingEngine {
   // freed here, which no receive may take any more.
   void discard_orphans_if(const std::function<bool(context::ContextId)>& freed);
   bool has_orphans() const noexcept { return !orphans_.empty(); }
+  // Every arrived message of every base, as far as MPI lets them be taken (at the end: an error
+  // leaves the rest to MPI).
+  void take_all_arrived() noexcept;
   std::size_t orphans() const noexcept;
   std::size_t table_bytes() const noexcept { return table_->bytes(); }
   Channel* find(context::ContextId id) const noexcept { return table_->find(id); }
