@@ -12,7 +12,8 @@ namespace scomm::context {
 namespace {
 
 // Holds every id of one block (and of its neighbours), then releases the block's ids one by one:
-// release says the block is free at the last one only, whatever the block size and position.
+// release (and holds_in_block) says the block is free at the last one only, whatever the block
+// size and position.
 TEST(HeldIdsTest, ReleaseSaysTheBlockIsFreeOnlyAtItsLastId) {
   for (int bits = 0; bits <= 6; ++bits) {
     const ContextId block_size = ContextId{1} << bits;
@@ -26,8 +27,12 @@ TEST(HeldIdsTest, ReleaseSaysTheBlockIsFreeOnlyAtItsLastId) {
       ASSERT_TRUE(held.hold_unless_any_held(neighbour, 1));
       EXPECT_FALSE(held.hold_unless_any_held(first, block_size));  // all of them held
       EXPECT_EQ(held.held(), block_size + 1);
-      for (ContextId id = first + block_size; id-- > first;)
+      EXPECT_TRUE(held.holds_in_block(block));
+      for (ContextId id = first + block_size; id-- > first;) {
         EXPECT_EQ(held.release(id), id == first) << "bits " << bits << ", id " << id;
+        EXPECT_EQ(held.holds_in_block(block), id != first) << "bits " << bits << ", id " << id;
+      }
+      EXPECT_TRUE(held.holds_in_block(block + 1));  // the neighbour's
       EXPECT_TRUE(held.any_held(neighbour, 1));
       EXPECT_FALSE(held.any_held(first, block_size));
       EXPECT_EQ(held.held(), 1u);

@@ -44,11 +44,12 @@ class HeldIds {
     std::uint64_t& word = bits_[id / 64];  // a block never straddles two words (block_bits <= 6)
     word &= ~range_mask(id, 1);
     --held_;
-    return (word & (block_ones_ << (id % 64 & block_offset_mask_))) == 0;
+    return (word & block_mask(id)) == 0;
   }
-  // Whether some id of `block` is held.
+  // Whether some id of `block` is held (what release() answers for the block of the id it frees).
   bool holds_in_block(ContextId block) const noexcept {
-    return any_held(first_of_block(block), ContextId{1} << block_bits_);
+    const ContextId first = first_of_block(block);
+    return first / 64 < bits_.size() && (bits_[first / 64] & block_mask(first)) != 0;
   }
   std::size_t held() const noexcept { return held_; }
   // Makes room for the ids of the blocks [first, first + count) ahead of holding them, and
@@ -68,6 +69,10 @@ class HeldIds {
   static std::uint64_t range_mask(ContextId first, ContextId count) noexcept {
     const std::uint64_t ones = count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
     return ones << (first % 64);
+  }
+  // The bits of `id`'s block in its word.
+  std::uint64_t block_mask(ContextId id) const noexcept {
+    return block_ones_ << (id % 64 & block_offset_mask_);
   }
 
   // The array covers the highest id held so far, not the capacity: most processes use a few

@@ -43,8 +43,7 @@ MatchingEngine::MatchingEngine(std::vector<MPI_Comm> bases, const context::TagLa
 
 MatchingEngine::~MatchingEngine() {
   // Messages nobody received (late messages of freed communicators) leave MPI's queues.
-  for (auto& [id, messages] : orphans_)
-    for (ProbedMessage& m : messages) discard_probed(m);
+  discard_orphans_if([](context::ContextId) { return true; });
 }
 
 void MatchingEngine::keep_released(MPI_Request request, ChannelPtr receive_channel,
