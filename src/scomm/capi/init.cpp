@@ -37,6 +37,7 @@ void tear_down() noexcept {
   // for MPI_COMM_SELF's alone), and keyvals whose handles the next SCOMM_Init may give again.
   ctx.attributes.reset();
   ctx.keyvals = scomm::capi::HandleTable<scomm::capi::Keyval>(scomm::capi::kFirstUserKeyval);
+  if (ctx.runtime) ctx.runtime->take_unreceived_messages();
   ctx.runtime.reset();
   ctx.shared_schedules.clear();
   ctx.world_levels = scomm::topo::Levels();

@@ -79,10 +79,6 @@ Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
 
 Runtime::~Runtime() {
   engine_->finish_released();  // their channels come back here while the engine lives
-  // Messages nobody received leave MPI with the engine's orphans: MPICH keeps a freed
-  // communicator's unexpected messages and gives them to the next one of its context id, the
-  // next SCOMM_Init's base.
-  engine_->take_all_arrived();
   engine_.reset();
   for (MPI_Comm& base : bases_) MPI_Comm_free(&base);
 }

@@ -85,6 +85,11 @@ class Runtime final : public p2p::ChannelOwner {
   // The same with the box of `terms` as its map, built in the channel.
   Comm open(const group::Progression& terms, group::Rank rank, context::Derivation derivation);
   void dispose(p2p::Channel* channel) noexcept override;
+  // At SCOMM_Finalize: every arrived message of the base communicators, nobody's now, leaves MPI
+  // with the engine's orphans. MPICH keeps a freed communicator's unexpected messages and gives
+  // them to the next one of its context id, which the next SCOMM_Init's bases may get. Not in the
+  // destructor, which also runs at exit after MPI_Abort, where MPI may not be called.
+  void take_unreceived_messages() noexcept { engine_->take_all_arrived(); }
 
  private:
   // Holds the derivation's own id; Error(kContext) when one of its ids is held here already.
