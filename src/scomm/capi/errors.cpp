@@ -77,6 +77,12 @@ int ErrorLog::record(ErrorClass error_class, std::string message) {
   return code;
 }
 
+int require_known_code(int code) {
+  const int error_class = error_class_of(code);
+  if (error_class < 0) throw Error(ErrorClass::kArg, "unknown error code " + std::to_string(code));
+  return error_class;
+}
+
 std::string ErrorLog::describe(int code) const {
   const int error_class = error_class_of(code);
   if (error_class < 0) return kClassTexts[SCOMM_ERR_LASTCODE];
@@ -95,6 +101,7 @@ int SCOMM_Error_string(int errorcode, char* string, int* resultlen) {
   return guarded("SCOMM_Error_string", [&] {
     require(string, "string");
     require(resultlen, "resultlen");
+    require_known_code(errorcode);
     copy_c_string(context().errors.describe(errorcode), SCOMM_MAX_ERROR_STRING, string, resultlen);
   });
 }
@@ -103,11 +110,7 @@ int SCOMM_Error_class(int errorcode, int* errorclass) {
   using namespace scomm::capi;
   return guarded("SCOMM_Error_class", [&] {
     require(errorclass, "errorclass");
-    const int error_class = error_class_of(errorcode);
-    if (error_class < 0)
-      throw scomm::Error(scomm::ErrorClass::kArg,
-                         "unknown error code " + std::to_string(errorcode));
-    *errorclass = error_class;
+    *errorclass = require_known_code(errorcode);
   });
 }
 

@@ -14,6 +14,8 @@ namespace scomm::capi {
 
 // The class of an error code, or -1 when `code` cannot be a scomm error code.
 int error_class_of(int code) noexcept;
+// The class of `code`; an unknown code is an argument error (SCOMM_ERR_ARG), as in Open MPI.
+int require_known_code(int code);
 
 // Recent detailed error messages, a ring of kSlots.
 class ErrorLog {
