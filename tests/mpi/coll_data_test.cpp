@@ -685,6 +685,57 @@ TEST_F(DatatypeTest, VectorFormsConvertBetweenTypes) {
   }
 }
 
+// ----- buffers at MPI_BOTTOM
+
+// A type of absolute addresses at MPI_BOTTOM (null in Open MPI and MPICH) is a buffer as any
+// other: send, receive and in-place sides, against MPI's own.
+TEST_F(ScommTest, BuffersAtMpiBottomWithTypesOfAbsoluteAddresses) {
+  const int p = world_size_, rank = world_rank_, count = 7;
+  const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world"};
+  const auto total = static_cast<std::size_t>(count * p);
+  const auto mine = pattern(rank, static_cast<std::size_t>(count), 1);
+  const auto blocks = pattern(rank, total, 2);
+  const AbsoluteInts my_block(mine.data(), count), first_block(blocks.data(), count);
+  for (const int root : {0, p - 1}) {
+    expect_like_mpi(
+        std::vector<int>(total, -1),
+        [&](int* recv, Mode mode) {
+          return RUN(Gather, Igather, MPI_BOTTOM, 1, my_block.type(), recv, count, MPI_INT, root);
+        },
+        "gather from MPI_BOTTOM, root " + std::to_string(root));
+    expect_like_mpi(
+        rank == root ? pattern(root, static_cast<std::size_t>(count), 3)
+                     : std::vector<int>(static_cast<std::size_t>(count), -1),
+        [&](int* buffer, Mode mode) {
+          const AbsoluteInts at(buffer, count);
+          return RUN(Bcast, Ibcast, MPI_BOTTOM, 1, at.type(), root);
+        },
+        "bcast at MPI_BOTTOM, root " + std::to_string(root));
+  }
+  // Block j of `count` ints at MPI_BOTTOM + j extents: the type's extent is its ints'.
+  expect_like_mpi(
+      std::vector<int>(total, -1),
+      [&](int* recv, Mode mode) {
+        const AbsoluteInts at(recv, count);
+        return RUN(Alltoall, Ialltoall, MPI_BOTTOM, 1, first_block.type(), MPI_BOTTOM, 1,
+                   at.type());
+      },
+      "alltoall from and to MPI_BOTTOM");
+  expect_like_mpi(
+      blocks,
+      [&](int* buffer, Mode mode) {
+        const AbsoluteInts at(buffer, count);
+        return RUN(Allgather, Iallgather, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, MPI_BOTTOM, 1,
+                   at.type());
+      },
+      "allgather in place at MPI_BOTTOM");
+  // Data at address 0 is still no buffer.
+  SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  int value = 0;
+  EXPECT_EQ(error_class_of(SCOMM_Allreduce(&value, nullptr, 1, MPI_INT, MPI_SUM, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_BUFFER);
+}
+
 // ----- several nonblocking collectives in flight
 
 TEST_F(ScommTest, SeveralNonblockingDataCollectivesInFlight) {

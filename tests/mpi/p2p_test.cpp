@@ -2,6 +2,7 @@
 // probes, ordering, cancel, the completion calls), and storms over many overlapping live
 // communicators in which every message is checked for its communicator, source and tag.
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <random>
 
@@ -112,6 +113,30 @@ TEST_F(P2pTest, ProcNullCompletesAtOnce) {
   int count = -1;
   SCOMM_Get_count(&status, MPI_INT, &count);
   EXPECT_EQ(count, 0);
+}
+
+// A type of absolute addresses at MPI_BOTTOM (null in Open MPI and MPICH) is a message buffer;
+// data at address 0 is not.
+TEST_F(P2pTest, MessagesAtMpiBottomWithTypesOfAbsoluteAddresses) {
+  const SCOMM_Comm w = SCOMM_COMM_WORLD;
+  std::vector<int> out(5), in(5, -1), again(5, -1);
+  std::iota(out.begin(), out.end(), 10 * world_rank_);
+  const AbsoluteInts from(out.data(), 5), into(in.data(), 5), into_again(again.data(), 5);
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Sendrecv(MPI_BOTTOM, 1, from.type(), right(), 3, MPI_BOTTOM, 1, into.type(),
+                           left(), 3, w, &status),
+            SCOMM_SUCCESS);
+  std::vector<int> expected(5);
+  std::iota(expected.begin(), expected.end(), 10 * left());
+  EXPECT_EQ(in, expected);
+  std::array<SCOMM_Request, 2> requests{SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL};
+  ASSERT_EQ(SCOMM_Irecv(MPI_BOTTOM, 1, into_again.type(), left(), 4, w, &requests[0]),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Isend(MPI_BOTTOM, 1, from.type(), right(), 4, w, &requests[1]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Waitall(2, requests.data(), SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(again, expected);
+  SCOMM_Comm_set_errhandler(w, SCOMM_ERRORS_RETURN);
+  EXPECT_EQ(error_class_of(SCOMM_Send(nullptr, 1, MPI_INT, right(), 5, w)), SCOMM_ERR_BUFFER);
 }
 
 // A receive of any tag waits in scomm's engine, not in MPI, while its process blocks sending a

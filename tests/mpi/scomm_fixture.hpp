@@ -60,6 +60,25 @@ inline void set_environment_together(const char* name, const char* value) {
   MPI_Barrier(MPI_COMM_WORLD);
 }
 
+// A committed type of `count` ints at the absolute address of `first`, for buffers at
+// MPI_BOTTOM (null in Open MPI and MPICH).
+class AbsoluteInts {
+ public:
+  AbsoluteInts(const int* first, int count) {
+    MPI_Aint address = 0;
+    MPI_Get_address(first, &address);
+    MPI_Type_create_hindexed(1, &count, &address, MPI_INT, &type_);
+    MPI_Type_commit(&type_);
+  }
+  AbsoluteInts(const AbsoluteInts&) = delete;
+  AbsoluteInts& operator=(const AbsoluteInts&) = delete;
+  ~AbsoluteInts() { MPI_Type_free(&type_); }
+  MPI_Datatype type() const { return type_; }
+
+ private:
+  MPI_Datatype type_ = MPI_DATATYPE_NULL;
+};
+
 inline int world_rank() {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

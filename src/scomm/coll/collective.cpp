@@ -4,6 +4,7 @@
 #include <string>
 
 #include "scomm/base/error.hpp"
+#include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::coll {
 
@@ -98,6 +99,10 @@ void throw_bad_data(std::int64_t count, MPI_Datatype type) {
   if (count < 0) throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
   if (type == MPI_DATATYPE_NULL) throw Error(ErrorClass::kType, "MPI_DATATYPE_NULL");
   throw Error(ErrorClass::kBuffer, "null buffer with count > 0");
+}
+
+void check_bottom_data(std::int64_t count, MPI_Datatype type) {
+  if (bytes_of(count, type) > 0 && !p2p::at_absolute_addresses(type)) throw_bad_data(count, type);
 }
 
 void throw_in_place_not_allowed() {

@@ -167,11 +167,14 @@ inline void check_count_and_type(std::int64_t count, MPI_Datatype type) {
   if (count < 0 || type == MPI_DATATYPE_NULL) [[unlikely]]
     throw_bad_data(count, type);
 }
-// check_count_and_type, and Error(kBuffer) for a null buffer that must hold data.
+// Error(kBuffer) unless `count` elements of `type` at MPI_BOTTOM (null) are empty or lie at
+// absolute addresses (p2p::at_absolute_addresses).
+void check_bottom_data(std::int64_t count, MPI_Datatype type);
+// check_count_and_type, and Error(kBuffer) for a null buffer that must hold data at address 0.
 inline void check_data(const void* buffer, std::int64_t count, MPI_Datatype type) {
   check_count_and_type(count, type);
-  if (buffer == nullptr && count > 0 && bytes_of(count, type) > 0) [[unlikely]]
-    throw_bad_data(count, type);
+  if (buffer == nullptr && count > 0) [[unlikely]]
+    check_bottom_data(count, type);
 }
 [[noreturn]] void throw_in_place_not_allowed();
 // Error(kBuffer) for MPI_IN_PLACE, which this buffer cannot be in this call.

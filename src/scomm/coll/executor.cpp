@@ -194,8 +194,12 @@ const TypeLayout& ScheduleRun::temp_layout(TypeId type) {
 std::byte* ScheduleRun::address(const Block& block) const {
   const TypedBuffer& b = buffer(block.slot);
   // An empty block of an absent buffer (a v-form with zero counts) has no address to compute.
-  if (block.count == 0 || b.base == nullptr) return b.base;
-  return b.base + block.offset * b.layout->extent;
+  if (block.count == 0) return b.base;
+  const std::ptrdiff_t offset = block.offset * b.layout->extent;
+  // MPI_BOTTOM (null) with a type of absolute addresses: no pointer arithmetic on null.
+  if (b.base == nullptr) [[unlikely]]
+    return reinterpret_cast<std::byte*>(static_cast<std::intptr_t>(offset));
+  return b.base + offset;
 }
 
 bool ScheduleRun::progress() {

@@ -54,8 +54,15 @@ void throw_bad_count(int count) {
   throw Error(ErrorClass::kCount, "negative count " + std::to_string(count));
 }
 
+bool at_absolute_addresses(MPI_Datatype type) {
+  MPI_Count true_lb = 0, true_extent = 0;
+  MPI_Type_get_true_extent_x(type, &true_lb, &true_extent);
+  return true_lb != 0;
+}
+
 void check_memoryless_buffer(const void* buffer, MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL) throw Error(ErrorClass::kType, "MPI_DATATYPE_NULL");
+  if (buffer == nullptr && at_absolute_addresses(type)) return;
   int size = 0;
   MPI_Type_size(type, &size);
   if (size == 0) return;

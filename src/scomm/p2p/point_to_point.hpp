@@ -21,8 +21,13 @@ enum class SendMode { kStandard, kSynchronous, kBuffered };
 [[noreturn]] void throw_bad_peer(int rank, int size);
 [[noreturn]] void throw_bad_tag(int tag, int tag_ub);
 [[noreturn]] void throw_bad_count(int count);
-// Throws for MPI_DATATYPE_NULL, and for a buffer that names no memory unless the type is empty.
+// Throws for MPI_DATATYPE_NULL, and for a buffer that names no memory unless the type is empty
+// or the buffer is MPI_BOTTOM (null) under a type of absolute addresses.
 void check_memoryless_buffer(const void* buffer, MPI_Datatype type);
+// Whether data of `type` at MPI_BOTTOM (a null buffer, in Open MPI and MPICH) lie at absolute
+// addresses: the type's true lower bound is not 0, so its first byte is not at address 0. Open
+// MPI's and MPICH's own test of a null buffer with data.
+bool at_absolute_addresses(MPI_Datatype type);
 
 // Whether a message buffer names no memory: null, or MPI_IN_PLACE, an address in name only
 // ((void*)1 in Open MPI, (void*)-1 in MPICH) that no point-to-point call takes; MPI would read
