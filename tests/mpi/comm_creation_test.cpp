@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include "scomm/context/tag_layout.hpp"
 #include "scomm_fixture.hpp"
 
 namespace {
@@ -508,6 +509,53 @@ TEST_F(CreationTest, LocalCreationsRunOutWhileNonblockingCreationsAreInFlight) {
     }
   }
   SCOMM_Comm_free(&parent);
+  expect_only_world_left();
+}
+
+// Creations take internal tags as collectives do (an isplit four, an idup one) and hold them
+// while in flight, all before sending anything: with every tag held, the next creation or
+// collective fails loudly -- alike at every member, as all started the same operations and
+// completed none -- and every operation started before completes intact.
+TEST_F(CreationTest, CreationsInFlightHoldTheirInternalTags) {
+  constexpr int kTags = scomm::context::TagLayout::kSequencedTags;
+  constexpr int kSplits = 23, kDups = 96, kBarriers = kTags - 4 * kSplits - kDups;
+  static_assert(kBarriers > 0);
+  const SCOMM_Comm world = SCOMM_COMM_WORLD;
+  SCOMM_Comm_set_errhandler(world, SCOMM_ERRORS_RETURN);
+  std::vector<SCOMM_Comm> made(kDups + kSplits, SCOMM_COMM_NULL);  // never moves
+  std::vector<SCOMM_Request> requests(made.size() + kBarriers, SCOMM_REQUEST_NULL);
+  for (int i = 0; i < kDups + kSplits; ++i) {
+    const auto at = static_cast<std::size_t>(i);
+    if (i < kDups) {
+      ASSERT_EQ(SCOMM_Comm_idup(world, &made[at], &requests[at]), SCOMM_SUCCESS) << i;
+    } else {
+      ASSERT_EQ(
+          SCOMM_Comm_isplit(world, (world_rank_ + i) % 2, -world_rank_, &made[at], &requests[at]),
+          SCOMM_SUCCESS)
+          << i;
+    }
+  }
+  for (std::size_t b = made.size(); b < requests.size(); ++b)
+    ASSERT_EQ(SCOMM_Ibarrier(world, &requests[b]), SCOMM_SUCCESS);
+  SCOMM_Comm refused = SCOMM_COMM_NULL;
+  SCOMM_Request refused_request = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_isplit(world, 0, 0, &refused, &refused_request)),
+            SCOMM_ERR_INTERN);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_idup(world, &refused, &refused_request)), SCOMM_ERR_INTERN);
+  EXPECT_EQ(error_class_of(SCOMM_Ibarrier(world, &refused_request)), SCOMM_ERR_INTERN);
+  EXPECT_EQ(refused, SCOMM_COMM_NULL);
+  ASSERT_EQ(
+      SCOMM_Waitall(static_cast<int>(requests.size()), requests.data(), SCOMM_STATUSES_IGNORE),
+      SCOMM_SUCCESS);
+  for (int parity = 0; parity < 2; ++parity) {
+    MPI_Comm mpi_split = MPI_COMM_NULL;
+    MPI_Comm_split(MPI_COMM_WORLD, (world_rank_ + parity) % 2, -world_rank_, &mpi_split);
+    for (int i = kDups + parity; i < kDups + kSplits; i += 2)
+      EXPECT_EQ(members_of(made[static_cast<std::size_t>(i)]), members_of_mpi(mpi_split)) << i;
+    MPI_Comm_free(&mpi_split);
+  }
+  for (std::size_t i = 0; i < made.size(); i += 7) expect_ring_works(made[i], static_cast<int>(i));
+  for (SCOMM_Comm& c : made) EXPECT_EQ(SCOMM_Comm_free(&c), SCOMM_SUCCESS);
   expect_only_world_left();
 }
 

@@ -46,8 +46,9 @@ std::pair<Fields, Fields> extremes(const Call& call, const Fields& mine) {
     words[2 * f + 1] = -mine[f];
   }
   constexpr std::uint64_t kStamp = 0x5c0a96ee;  // marks the agreement's messages
-  comm::ChannelReducer reducer(call.runtime.engine(), call.comm.channel_ptr(),
-                               comm::internal_tag(call.runtime, call.comm), true, kStamp);
+  const p2p::HeldInternalTag tag = comm::hold_internal_tag(call.runtime, call.comm);
+  comm::ChannelReducer reducer(call.runtime.engine(), call.comm.channel_ptr(), tag.tag(), true,
+                               kStamp);
   reducer.start_max(words);
   while (!reducer.test()) call.runtime.engine().progress_background();
   Fields low{}, high{};

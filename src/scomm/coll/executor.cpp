@@ -10,18 +10,12 @@
 #include "scomm/base/error.hpp"
 #include "scomm/coll/reduce_local.hpp"
 #include "scomm/p2p/completion.hpp"
+#include "scomm/p2p/held_internal_tag.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::coll {
 namespace {
-
-[[noreturn, gnu::cold, gnu::noinline]] void throw_out_of_tags() {
-  throw Error(ErrorClass::kIntern,
-              "more collectives in flight on one communicator than internal tags (" +
-                  std::to_string(context::TagLayout::kSequencedTags) +
-                  "): complete some before starting more");
-}
 
 [[noreturn, gnu::cold, gnu::noinline]] void throw_count_overflow(std::int64_t count) {
   throw Error(ErrorClass::kCount,
@@ -128,7 +122,7 @@ void ScheduleRun::lay_out(const Binding& binding) {
 
 void ScheduleRun::hold(int tag) {
   if (!channel_->hold_internal_tag(tag)) [[unlikely]]
-    throw_out_of_tags();
+    p2p::throw_out_of_internal_tags();
   tag_ = tag;
   tag_held_ = true;
 }

@@ -4,6 +4,7 @@
 #include <exception>
 #include <numeric>
 #include <string>
+#include <vector>
 
 #include "scomm/base/error.hpp"
 #include "scomm/comm/channel_allgather.hpp"
@@ -22,6 +23,16 @@ struct Membership {
   std::shared_ptr<const group::VirtualTopology> topology = nullptr;
 };
 
+// The internal tags of a creation whose allocation has `sequence`, and `extra` more.
+std::vector<p2p::HeldInternalTag> hold_tags(const Runtime& runtime, Comm& parent, unsigned sequence,
+                                            int extra) {
+  std::vector<p2p::HeldInternalTag> tags;
+  tags.reserve(static_cast<std::size_t>(1 + extra));
+  tags.emplace_back(parent.channel_ptr(), internal_tag_for(runtime, sequence));
+  for (int i = 0; i < extra; ++i) tags.push_back(hold_internal_tag(runtime, parent));
+  return tags;
+}
+
 // A blocking creation's allocation has priority 0; a nonblocking one's is the parent's context
 // and the collective's sequence number on it -- the same at every member, and distinct among
 // the creations that can be in flight together at one process.
@@ -36,8 +47,10 @@ std::uint64_t priority_of(const Comm& parent, unsigned sequence, bool blocking) 
 // kept and thrown by every later call, as the background's passes drop it.
 class CollectiveCreation : public Creation {
  public:
-  CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking)
-      : CollectiveCreation(runtime, parent, blocking, parent.channel().next_collective()) {}
+  // `extra_tags`: internal tags the subclass's own exchanges take (tag(1), ...).
+  CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking, int extra_tags = 0)
+      : CollectiveCreation(runtime, parent, blocking, parent.channel().next_collective(),
+                           extra_tags) {}
   ~CollectiveCreation() override {
     if (!blocking_) runtime_.engine().remove_background(*this);
   }
@@ -61,11 +74,12 @@ class CollectiveCreation : public Creation {
   std::optional<Comm>& result() override { return result_; }
 
  protected:
-  CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking, unsigned sequence)
+  CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking, unsigned sequence,
+                     int extra_tags)
       : runtime_(runtime),
         parent_(parent.channel_ptr()),
-        reducer_(runtime.engine(), parent.channel_ptr(), internal_tag_for(runtime, sequence),
-                 blocking),
+        tags_(hold_tags(runtime, parent, sequence, extra_tags)),
+        reducer_(runtime.engine(), parent.channel_ptr(), tag(0), blocking),
         allocation_(context::start_allocation(runtime.options().algorithm,
                                               runtime.blocks_for_allocation(), reducer_, !blocking,
                                               priority_of(parent, sequence, blocking))),
@@ -74,6 +88,7 @@ class CollectiveCreation : public Creation {
   }
 
   virtual bool exchanged() { return true; }
+  int tag(std::size_t index) const noexcept { return tags_[index].tag(); }
   virtual std::optional<Membership> membership() = 0;
   const p2p::Channel& parent() const noexcept { return *parent_; }
 
@@ -90,6 +105,9 @@ class CollectiveCreation : public Creation {
 
   Runtime& runtime_;
   p2p::ChannelPtr parent_;
+  // The allocation's, then the extra ones: all held before the first message (a creation that
+  // cannot hold them all fails having sent nothing).
+  std::vector<p2p::HeldInternalTag> tags_;
   ChannelReducer reducer_;
   std::unique_ptr<context::Allocation> allocation_;
   std::optional<Comm> result_;
@@ -133,15 +151,13 @@ class SplitCreation final : public CollectiveCreation {
  public:
   SplitCreation(Runtime& runtime, Comm& parent, int color, int key, group::MapPolicy policy,
                 bool blocking)
-      : CollectiveCreation(runtime, parent, blocking),
+      : CollectiveCreation(runtime, parent, blocking, 3),
         engine_(runtime.engine()),
         channel_(parent.channel_ptr()),
         color_(color),
         key_(key),
         policy_(policy),
-        blocked_(runtime.engine(), parent.channel_ptr(), internal_tag(runtime, parent),
-                 internal_tag(runtime, parent), color, key, blocking),
-        allgather_tag_(internal_tag(runtime, parent)),
+        blocked_(runtime.engine(), parent.channel_ptr(), tag(1), tag(2), color, key, blocking),
         blocking_(blocking) {}
 
  private:
@@ -149,7 +165,7 @@ class SplitCreation final : public CollectiveCreation {
     if (!blocked_.test()) return false;
     if (blocked_.blocked()) return true;
     if (!exchange_)
-      exchange_.emplace(engine_, channel_, allgather_tag_,
+      exchange_.emplace(engine_, channel_, tag(3),
                         std::vector<std::uint64_t>{static_cast<std::uint32_t>(color_),
                                                    static_cast<std::uint32_t>(key_)},
                         blocking_);
@@ -185,7 +201,6 @@ class SplitCreation final : public CollectiveCreation {
   int color_, key_;
   group::MapPolicy policy_;
   BlockedSplit blocked_;
-  int allgather_tag_;
   bool blocking_;
   std::optional<ChannelAllgather> exchange_;
 };
@@ -199,6 +214,10 @@ int internal_tag_for(const Runtime& runtime, unsigned sequence) {
 
 int internal_tag(const Runtime& runtime, Comm& comm) {
   return internal_tag_for(runtime, comm.channel().next_collective());
+}
+
+p2p::HeldInternalTag hold_internal_tag(const Runtime& runtime, Comm& comm) {
+  return p2p::HeldInternalTag(comm.channel_ptr(), internal_tag(runtime, comm));
 }
 
 std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent, bool blocking) {

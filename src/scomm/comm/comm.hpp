@@ -14,6 +14,7 @@
 #include "scomm/group/group.hpp"
 #include "scomm/group/virtual_topology.hpp"
 #include "scomm/p2p/channel.hpp"
+#include "scomm/p2p/held_internal_tag.hpp"
 
 namespace scomm::comm {
 
@@ -152,5 +153,8 @@ class Comm {
 // a collective's sequence number.
 int internal_tag(const Runtime& runtime, Comm& comm);
 int internal_tag_for(const Runtime& runtime, unsigned sequence);
+// internal_tag, held while the result lives (an operation in flight that runs outside the
+// collective executor, which holds its own: a creation, an agreement).
+p2p::HeldInternalTag hold_internal_tag(const Runtime& runtime, Comm& comm);
 
 }  // namespace scomm::comm
