@@ -104,6 +104,36 @@ TEST_F(P2pTest, ProbeThenReceiveWithTheProbedCount) {
   SCOMM_Wait(&r, SCOMM_STATUS_IGNORE);
 }
 
+// A receive posted before a probe has the first claim on a message both match (MPI's order), so
+// the probe describes the next one, which its count then receives whole. The receive of any tag
+// waits in scomm's engine, not in MPI: a probe of a named tag must see what the engine gave it.
+TEST_F(P2pTest, AProbeDescribesWhatAnEarlierPostedReceiveLeaves) {
+  const SCOMM_Comm w = SCOMM_COMM_WORLD;
+  const std::array<int, 3> data{7, 8, 9};
+  if (world_rank_ != 0) {
+    ASSERT_EQ(SCOMM_Barrier(w), 0);
+    if (world_rank_ != 1) return;
+    ASSERT_EQ(SCOMM_Send(data.data(), 1, MPI_INT, 0, 5, w), 0);
+    ASSERT_EQ(SCOMM_Send(data.data(), 3, MPI_INT, 0, 5, w), 0);
+    return;
+  }
+  if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  int first = -1;
+  SCOMM_Request any_tag = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&first, 1, MPI_INT, 1, SCOMM_ANY_TAG, w, &any_tag), 0);
+  ASSERT_EQ(SCOMM_Barrier(w), 0);
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Probe(1, 5, w, &status), 0);
+  int count = 0;
+  SCOMM_Get_count(&status, MPI_INT, &count);
+  EXPECT_EQ(count, 3);
+  std::array<int, 3> rest{};
+  ASSERT_EQ(SCOMM_Recv(rest.data(), count, MPI_INT, 1, 5, w, SCOMM_STATUS_IGNORE), 0);
+  ASSERT_EQ(SCOMM_Wait(&any_tag, SCOMM_STATUS_IGNORE), 0);
+  EXPECT_EQ(first, 7);
+  EXPECT_EQ(rest, data);
+}
+
 TEST_F(P2pTest, ProcNullCompletesAtOnce) {
   int value = 1;
   SCOMM_Status status;

@@ -137,14 +137,17 @@ Request irecv(MatchingEngine& engine, const ChannelPtr& channel, void* buffer, i
 std::optional<Status> iprobe(MatchingEngine& engine, Channel& channel, int source, int tag) {
   if (source == MPI_PROC_NULL) return Status::empty();
   const int from = base_rank(channel, source);
-  if (tag != MPI_ANY_TAG && !engine.peek(channel, from, tag)) {
+  // Receives waiting in the engine have the first claim on arrived messages, as receives posted
+  // in MPI have before a probe there: those go to them before the probe looks.
+  const bool through_engine = tag == MPI_ANY_TAG || channel.has_posted();
+  if (!through_engine && !engine.peek(channel, from, tag)) {
     int flag = 0;
     MPI_Status mpi{};
     check_mpi(MPI_Iprobe(from, channel.mpi_tag(tag), channel.base(), &flag, &mpi), "MPI_Iprobe");
     if (flag) return translate(channel, mpi);
     return std::nullopt;
   }
-  if (tag == MPI_ANY_TAG) engine.pull(channel);
+  if (through_engine) engine.pull(channel);
   if (const MPI_Status* mpi = engine.peek(channel, from, tag)) return translate(channel, *mpi);
   return std::nullopt;
 }
