@@ -1,5 +1,6 @@
 // Context limits on the real MPI: exhaustion is a clear error at every member (not a hang), freed
 // contexts are reused, and a process holds 10^6 live communicators.
+#include <array>
 #include <cstdlib>
 #include <string>
 
@@ -339,6 +340,32 @@ TEST_P(ScaleTest, WithoutDerivationSlotsLocalCreationAllocatesCollectively) {
   }
   SCOMM_Group_free(&first_half);
   SCOMM_Group_free(&world_group);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
+// Without derivation slots a local creation still needs no order with the parent's collectives
+// (MPI orders collectives, not local creations): its allocation has a tag of its own. Rank 0
+// starts a nonblocking barrier and an idup before creating, the others after; the barrier's or
+// the idup's messages met the creation's on one tag (truncation, or a hang) when the creation
+// went the collective creations' way.
+TEST_P(ScaleTest, WithoutDerivationSlotsLocalCreationNeedsNoOrderWithCollectives) {
+  start("0", "0");
+  int rank = 0, size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  std::array<SCOMM_Request, 2> requests{SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL};
+  SCOMM_Comm dup = SCOMM_COMM_NULL, range = SCOMM_COMM_NULL;
+  const auto start_collectives = [&] {
+    ASSERT_EQ(SCOMM_Ibarrier(SCOMM_COMM_WORLD, &requests[0]), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &dup, &requests[1]), SCOMM_SUCCESS);
+  };
+  if (rank == 0) start_collectives();
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, size - 1, 1, &range), SCOMM_SUCCESS);
+  if (rank != 0) start_collectives();
+  ASSERT_EQ(SCOMM_Waitall(2, requests.data(), SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  expect_rings_apart({SCOMM_COMM_WORLD, dup, range});
+  EXPECT_EQ(SCOMM_Comm_free(&range), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Comm_free(&dup), SCOMM_SUCCESS);
   EXPECT_EQ(live_contexts(), 1);
 }
 

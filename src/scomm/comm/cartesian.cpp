@@ -59,14 +59,9 @@ Comm cart_sub(Runtime& runtime, Comm& cart, const std::vector<bool>& remain,
   const group::CartGrid::Sub sub = grid_of(cart).sub(cart.rank(), remain);
   auto sub_grid = std::make_shared<const group::VirtualTopology>(
       std::in_place_type<group::CartGrid>, sub.dims, sub.periods);
-  const auto derived = next_local_context(runtime, cart, true);
-  Comm made = derived
-                  ? runtime.open(group::compose(cart.channel().map_ptr(),
-                                                sub_grid_in_parent(sub, policy), policy),
-                                 sub.index, derived)
-                  // blocks without slots: a collective split, colored by the sub-grid's first point
-                  : std::move(*finish(
-                        runtime, *start_split(runtime, cart, sub.base, sub.index, policy, true)));
+  Comm made = runtime.open(
+      group::compose(cart.channel().map_ptr(), sub_grid_in_parent(sub, policy), policy), sub.index,
+      next_local_context(runtime, cart, true));
   made.set_topology(std::move(sub_grid));
   return made;
 }

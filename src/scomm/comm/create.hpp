@@ -64,9 +64,9 @@ std::unique_ptr<Creation> start_create(Runtime& runtime, Comm& parent, const gro
                                        bool blocking);
 // The context of `parent`'s next local child: derived from one of its slots, or, once they are
 // used up, a whole block of its reserved run (a run allocated over the parent, blocking, when
-// none is left). `member`: whether the caller is a member of the child (a block a non-member
-// takes goes back to the pool). None when blocks carry no slots (SCOMM_DERIVE_BITS = 0): the
-// caller then creates collectively.
+// none is left; with SCOMM_DERIVE_BITS = 0, blocks have no slots and every child allocates its
+// own block so). `member`: whether the caller is a member of the child (a block a non-member
+// takes goes back to the pool).
 context::Derivation next_local_context(Runtime& runtime, Comm& parent, bool member);
 // The longest run of blocks a communicator reserves at once: 8,192, or an eighth of the pool.
 context::ContextId longest_run(const context::ContextPool& pool);

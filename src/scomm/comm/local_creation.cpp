@@ -50,7 +50,9 @@ context::ContextId next_run_length(const context::ContextPool& pool, context::Co
                          kFreshBlockStamp);
   const auto allocation = context::start_allocation(
       runtime.options().algorithm, runtime.blocks_for_allocation(), reducer, false, 0,
-      next_run_length(runtime.blocks(), parent.last_run_length()));
+      runtime.options().derive_bits == 0
+          ? 1  // blocks without slots: one per creation, as a collective creation's
+          : next_run_length(runtime.blocks(), parent.last_run_length()));
   wait_sparing_core([&] {
     if (allocation->progress()) return true;
     runtime.engine().progress_background();  // as finish() does
@@ -93,26 +95,10 @@ std::optional<group::Progression> composed_progression(const p2p::Channel& paren
   return parent.box()->compose_progression(first, count, stride);
 }
 
-// Blocks without slots: the creation on the collective path. Out of line, so that local
-// creation's frame does not hold the collective path's.
-[[gnu::noinline]] std::optional<Comm> create_collectively(Runtime& runtime, Comm& parent,
-                                                          const group::Group& child) {
-  return finish(runtime, *start_create(runtime, parent, child, true));
-}
-
-// create_range on the collective path, with the group layer's range; out of line, as above.
-[[gnu::noinline]] std::optional<Comm> create_range_collectively(Runtime& runtime, Comm& parent,
-                                                                const group::RangeTriplet& range,
-                                                                const group::MapPolicy& policy) {
-  return create_collectively(runtime, parent,
-                             group::range_incl(parent.group(), std::span(&range, 1), policy));
-}
-
 // `child` carries the caller's base rank, so child.rank() says whether it is a member.
 std::optional<Comm> create_local(Runtime& runtime, Comm& parent, const group::Group& child) {
   const group::Rank rank = child.rank();
   const auto derived = next_local_context(runtime, parent, rank != group::kUndefined);
-  if (!derived) return create_collectively(runtime, parent, child);
   if (rank == group::kUndefined) return std::nullopt;
   return runtime.open(child.map_ptr(), rank, derived);
 }
@@ -128,14 +114,13 @@ context::ContextId longest_run(const context::ContextPool& pool) {
 // it is at most a 64th of the pool, which the 10^6 live communicators need nearly whole.
 context::ContextId world_first_run(const context::ContextPool& pool, int derive_bits) {
   constexpr context::ContextId kWorldFirstRun = 1024;
-  if (derive_bits == 0) return 0;  // blocks without slots: no local creation
+  if (derive_bits == 0) return 0;  // blocks without slots: each local creation allocates its own
   return std::clamp<context::ContextId>(pool.capacity() / 64, 1, kWorldFirstRun);
 }
 
 context::Derivation next_local_context(Runtime& runtime, Comm& parent, bool member) {
   if (const auto derived = context::derive_child(parent.derivation())) [[likely]]
     return derived;
-  if (runtime.options().derive_bits == 0) return {};
   auto block = parent.take_reserved_block();
   if (!block) {
     // Let the used-up run go first, so that highest-CID may settle below its last block: the
@@ -154,7 +139,6 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
   // O(1): membership by arithmetic, the map by composing progressions.
   const int index = index_in_range(parent.rank(), first, count, stride);
   const auto derived = next_local_context(runtime, parent, index != group::kUndefined);
-  if (!derived) return create_range_collectively(runtime, parent, {first, last, stride}, policy);
   if (index == group::kUndefined) return std::nullopt;
   if (const auto terms = composed_progression(parent.channel(), first, count, stride))
     return runtime.open(*terms, index, derived);
