@@ -98,9 +98,9 @@ void ScheduleRun::bind(const Binding& binding) {
   const auto same = [](const TypeLayout& layout, MPI_Datatype type) {
     return layout.predefined && layout.type == type;
   };
+  op_ = binding.op;  // before lay_out, which lays out temporaries by it
   if (!same(send_layout_, binding.send_type) || !same(recv_layout_, binding.recv_type)) [[unlikely]]
     lay_out(binding);
-  op_ = binding.op;
   if (op_ != MPI_OP_NULL && schedule_.reduces_right()) [[unlikely]] {
     int commutative = 1;
     MPI_Op_commutative(op_, &commutative);
@@ -182,7 +182,14 @@ const TypeLayout& ScheduleRun::temp_layout(TypeId type) {
     if (byte_layout_.type == MPI_DATATYPE_NULL) byte_layout_ = TypeLayout::of(MPI_BYTE);
     return byte_layout_;
   }
-  return type == TypeId::kSend ? send_layout_ : recv_layout_;
+  const bool send = type == TypeId::kSend;
+  const TypeLayout& layout = send ? send_layout_ : recv_layout_;
+  // A reduction's temporaries keep the type's layout: they are reduced with the caller's
+  // buffers by one type (and its receive buffers may not overlap, in MPI's rules).
+  if (!elements_overlap(layout) || op_ != MPI_OP_NULL) [[likely]]
+    return layout;
+  if (!spread_) spread_ = std::make_unique<std::array<SpreadType, 2>>();
+  return (*spread_)[send ? 0 : 1].spread(layout);
 }
 
 std::byte* ScheduleRun::address(const Block& block) const {

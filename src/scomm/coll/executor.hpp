@@ -17,6 +17,7 @@
 
 #include "scomm/coll/endpoint.hpp"
 #include "scomm/coll/schedule.hpp"
+#include "scomm/coll/spread_type.hpp"
 #include "scomm/coll/type_layout.hpp"
 #include "scomm/p2p/request.hpp"
 
@@ -145,6 +146,8 @@ class ScheduleRun final : public p2p::Operation {
   MPI_Op op_;
   TypeLayout send_layout_, recv_layout_;
   TypeLayout byte_layout_;  // of temporaries holding packed bytes, asked of MPI when needed
+  // Of temporaries of the send and receive types where their elements overlap (rare: a pointer).
+  std::unique_ptr<std::array<SpreadType, 2>> spread_;
   std::vector<TypeLayout> view_layouts_;
   // Input, output, views, temporaries: inline for the common few, on the heap beyond.
   static constexpr std::size_t kInlineBuffers = 8;

@@ -1,0 +1,36 @@
+// Temporaries of a type whose elements overlap. MPI lets the elements of a send buffer overlap
+// (a type whose extent is below its true extent: a vector of 3 ints 2 apart, resized to one int,
+// makes element k ints k, k+2 and k+4). A temporary laid out by such a type that holds elements
+// from several ranks would let each overwrite its neighbours, so it is laid out by the spread
+// type instead: the same type map (and type signature) with its extent stretched to its true
+// extent (MPI_Type_create_resized), elements side by side.
+#pragma once
+
+#include <mpi.h>
+
+#include "scomm/coll/type_layout.hpp"
+
+namespace scomm::coll {
+
+// Whether elements of `layout` overlap one another.
+inline bool elements_overlap(const TypeLayout& layout) noexcept {
+  return layout.true_extent > layout.extent;
+}
+
+class SpreadType {
+ public:
+  SpreadType() = default;
+  SpreadType(const SpreadType&) = delete;
+  SpreadType& operator=(const SpreadType&) = delete;
+  ~SpreadType();
+
+  // The layout of `layout`'s type spread, made anew on every call: a derived type's handle may
+  // name another type by the next call.
+  const TypeLayout& spread(const TypeLayout& layout);
+
+ private:
+  MPI_Datatype type_ = MPI_DATATYPE_NULL;
+  TypeLayout layout_;
+};
+
+}  // namespace scomm::coll
