@@ -1075,6 +1075,32 @@ TEST_F(DataErrorsTest, BadArgumentsAreReportedWithTheirClass) {
   EXPECT_EQ(SCOMM_Barrier(w), SCOMM_SUCCESS);
 }
 
+// A datatype never committed is a type error at every member that passes it, before any message:
+// a transfer of it failed at its sender alone, while the receivers waited (the root of a gather),
+// and a rank's own copy through MPI_Unpack on MPI_COMM_SELF aborted the job.
+TEST_F(DataErrorsTest, AnUncommittedDatatypeFailsEveryMemberBeforeAnyMessage) {
+  MPI_Datatype pair = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(2, MPI_INT, &pair);  // never committed
+  const SCOMM_Comm w = SCOMM_COMM_WORLD;
+  const auto p = static_cast<std::size_t>(world_size_);
+  std::vector<int> mine(2, world_rank_), all(2 * p, -1);
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(error_class_of(SCOMM_Gather(mine.data(), 1, pair, all.data(), 1, pair, 0, w)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(SCOMM_Allgather(mine.data(), 1, pair, all.data(), 1, pair, w)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(SCOMM_Bcast(mine.data(), 1, pair, 0, w)), SCOMM_ERR_TYPE);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Iallgather(mine.data(), 2, MPI_INT, all.data(), 1, pair, w, &request)),
+      SCOMM_ERR_TYPE);
+  EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+  MPI_Type_free(&pair);
+  // Nothing was sent: the world's next collective finds only its own messages.
+  std::vector<int> ranks(p, -1);
+  ASSERT_EQ(SCOMM_Allgather(&world_rank_, 1, MPI_INT, ranks.data(), 1, MPI_INT, w), SCOMM_SUCCESS);
+  for (std::size_t r = 0; r < p; ++r) EXPECT_EQ(ranks[r], static_cast<int>(r));
+}
+
 // What only the root checks: on a communicator of one rank, so that no other rank goes ahead.
 TEST_F(DataErrorsTest, RootOnlyArgumentsAreCheckedAtTheRootOnly) {
   SCOMM_Comm self = SCOMM_COMM_NULL;

@@ -39,22 +39,32 @@ std::size_t round_up(std::size_t bytes) {
   return (bytes + kAlign - 1) / kAlign * kAlign;
 }
 
-// `count` elements of `type` at `in` into `bytes` bytes at `out`.
+// `count` elements of `type` at `in` into `bytes` bytes at `out`. On the run's base
+// communicator, whose errors return (MPI_COMM_SELF's abort by default).
 void pack(const std::byte* in, MPI_Datatype type, std::int64_t count, std::byte* out,
-          std::int64_t bytes) {
+          std::int64_t bytes, MPI_Comm comm) {
   int position = 0;
-  p2p::check_mpi(
-      MPI_Pack(in, mpi_count(count), type, out, mpi_count(bytes), &position, MPI_COMM_SELF),
-      "MPI_Pack");
+  p2p::check_mpi(MPI_Pack(in, mpi_count(count), type, out, mpi_count(bytes), &position, comm),
+                 "MPI_Pack");
 }
 
-// `bytes` packed bytes at `in` into `count` elements of `type` at `out`.
+// `bytes` packed bytes at `in` into `count` elements of `type` at `out`; as pack().
 void unpack(const std::byte* in, std::int64_t bytes, std::byte* out, MPI_Datatype type,
-            std::int64_t count) {
+            std::int64_t count, MPI_Comm comm) {
   int position = 0;
-  p2p::check_mpi(
-      MPI_Unpack(in, mpi_count(bytes), &position, out, mpi_count(count), type, MPI_COMM_SELF),
-      "MPI_Unpack");
+  p2p::check_mpi(MPI_Unpack(in, mpi_count(bytes), &position, out, mpi_count(count), type, comm),
+                 "MPI_Unpack");
+}
+
+// Error(kType) unless `layout`'s type is committed, before the run's first message: a transfer
+// of an uncommitted type fails at its sender alone, and its receivers wait. MPI has no query, but
+// Open MPI and MPICH refuse to pack an uncommitted type, even none of it.
+void check_committed(const TypeLayout& layout, MPI_Comm comm) {
+  if (layout.predefined || layout.type == MPI_DATATYPE_NULL) return;
+  std::byte none{};
+  int position = 0;
+  if (MPI_Pack(&none, 0, layout.type, &none, 0, &position, comm) != MPI_SUCCESS)
+    throw Error(ErrorClass::kType, "a datatype that is not committed (or not valid)");
 }
 
 }  // namespace
@@ -117,6 +127,8 @@ void ScheduleRun::lay_out(const Binding& binding) {
   send_layout_ = TypeLayout::of(binding.send_type);
   recv_layout_ =
       binding.recv_type == binding.send_type ? send_layout_ : TypeLayout::of(binding.recv_type);
+  check_committed(send_layout_, channel_->base());
+  check_committed(recv_layout_, channel_->base());
   bind_temps();
 }
 
@@ -150,7 +162,10 @@ void ScheduleRun::bind_views(std::span<const View> views) {
   view_layouts_.resize(views.size());
   for (std::size_t v = 0; v < views.size(); ++v) {
     TypeLayout& layout = view_layouts_[v];
-    if (!layout.predefined || layout.type != views[v].type) layout = TypeLayout::of(views[v].type);
+    if (!layout.predefined || layout.type != views[v].type) {
+      layout = TypeLayout::of(views[v].type);
+      check_committed(layout, channel_->base());
+    }
     buffers_[Schedule::view_slot(v)] = {
         static_cast<std::byte*>(const_cast<void*>(views[v].address)), &layout};
   }
@@ -588,20 +603,20 @@ void ScheduleRun::typed_copy(const std::byte* in, const TypeLayout& source, std:
 void ScheduleRun::packed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
                               const TypeLayout& target, std::int64_t in_count,
                               std::int64_t out_count) {
+  const MPI_Comm comm = channel_->base();
   if (target.type == MPI_BYTE) {
-    pack(in, source.type, in_count, out, out_count);
+    pack(in, source.type, in_count, out, out_count, comm);
     return;
   }
   if (source.type == MPI_BYTE) {
-    unpack(in, in_count, out, target.type, out_count);
+    unpack(in, in_count, out, target.type, out_count, comm);
     return;
   }
   int bytes = 0;
-  p2p::check_mpi(MPI_Pack_size(mpi_count(in_count), source.type, MPI_COMM_SELF, &bytes),
-                 "MPI_Pack_size");
+  p2p::check_mpi(MPI_Pack_size(mpi_count(in_count), source.type, comm, &bytes), "MPI_Pack_size");
   std::vector<std::byte> packed(static_cast<std::size_t>(bytes));
-  pack(in, source.type, in_count, packed.data(), bytes);
-  unpack(packed.data(), bytes, out, target.type, out_count);
+  pack(in, source.type, in_count, packed.data(), bytes, comm);
+  unpack(packed.data(), bytes, out, target.type, out_count, comm);
 }
 
 // to = from op to: by scomm's own loops where the type is `predefined` and they serve the
