@@ -45,7 +45,8 @@ p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type,
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, count, type, root);
   if (cuts_the_buffer(algorithm))
-    return bcast_cut(call, shape, algorithm, bcast_bytes(buffer, count, type));
+    return bcast_cut(call, shape, algorithm,
+                     bcast_bytes(buffer, count, type, call.comm.channel().base()));
   return launch(
       call, ScheduleKey{Operation::kBcast, algorithm, root, false, count},
       [&] {

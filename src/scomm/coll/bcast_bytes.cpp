@@ -6,8 +6,9 @@
 
 namespace scomm::coll {
 
-BcastBytes bcast_bytes(void* buffer, int count, MPI_Datatype type) {
+BcastBytes bcast_bytes(void* buffer, int count, MPI_Datatype type, MPI_Comm comm) {
   const TypeLayout layout = TypeLayout::of(type);
+  check_committed(layout, comm);  // a run on bytes never binds the type
   BcastBytes view{count, std::int64_t{count} * layout.size, false, {}};
   const bool contiguous =
       layout.size == layout.true_extent && (count <= 1 || layout.extent == layout.size);

@@ -27,7 +27,8 @@ struct BcastBytes {
   Binding binding;      // the schedule's buffers
 };
 
-BcastBytes bcast_bytes(void* buffer, int count, MPI_Datatype type);
+// Error(kType) for an uncommitted type (check_committed, on `comm`).
+BcastBytes bcast_bytes(void* buffer, int count, MPI_Datatype type, MPI_Comm comm);
 
 // The schedule of a broadcast from shape.root whose rounds `add(schedule, data)` adds for a
 // block of bytes, run on `view`.

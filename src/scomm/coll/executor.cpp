@@ -56,17 +56,6 @@ void unpack(const std::byte* in, std::int64_t bytes, std::byte* out, MPI_Datatyp
                  "MPI_Unpack");
 }
 
-// Error(kType) unless `layout`'s type is committed, before the run's first message: a transfer
-// of an uncommitted type fails at its sender alone, and its receivers wait. MPI has no query, but
-// Open MPI and MPICH refuse to pack an uncommitted type, even none of it.
-void check_committed(const TypeLayout& layout, MPI_Comm comm) {
-  if (layout.predefined || layout.type == MPI_DATATYPE_NULL) return;
-  std::byte none{};
-  int position = 0;
-  if (MPI_Pack(&none, 0, layout.type, &none, 0, &position, comm) != MPI_SUCCESS)
-    throw Error(ErrorClass::kType, "a datatype that is not committed (or not valid)");
-}
-
 }  // namespace
 
 ScheduleRun::ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,

@@ -1,6 +1,9 @@
 #include "scomm/coll/type_layout.hpp"
 
+#include <cstddef>
 #include <initializer_list>
+
+#include "scomm/base/error.hpp"
 
 namespace scomm::coll {
 
@@ -34,6 +37,14 @@ TypeLayout TypeLayout::of(MPI_Datatype type) {
   layout.plain = lb == 0 && layout.true_lb == 0 && layout.extent == layout.size &&
                  layout.true_extent == layout.size;
   return layout;
+}
+
+void check_committed(const TypeLayout& layout, MPI_Comm comm) {
+  if (layout.predefined || layout.type == MPI_DATATYPE_NULL) return;
+  std::byte none{};
+  int position = 0;
+  if (MPI_Pack(&none, 0, layout.type, &none, 0, &position, comm) != MPI_SUCCESS)
+    throw Error(ErrorClass::kType, "a datatype that is not committed (or not valid)");
 }
 
 }  // namespace scomm::coll

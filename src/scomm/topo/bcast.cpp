@@ -10,7 +10,7 @@ p2p::Request bcast(const coll::Call& call, const Network& network, void* buffer,
   coll::check_root(call, root);
   coll::check_buffer(buffer, count, type);
   const coll::Shape shape = call.shape(root);
-  const coll::BcastBytes view = coll::bcast_bytes(buffer, count, type);
+  const coll::BcastBytes view = coll::bcast_bytes(buffer, count, type, call.comm.channel().base());
   return coll::launch(
       call,
       coll::ScheduleKey{coll::Operation::kBcast, coll::Algorithm::kMultilevel, root, false, count,
