@@ -182,6 +182,44 @@ TEST_F(AttributesTest, ADeleteCallbackMayFreeACommunicator) {
   EXPECT_EQ(communicators, 1);
 }
 
+// A copy callback that deletes the original attribute, the last hold on a keyval the user freed:
+// the copy must hold the keyval itself. It held it only after the callback, when the keyval was
+// gone and its slot free for the next keyval, whose delete callback then got the copy's value.
+int copy_deleting_the_original(SCOMM_Comm old, int keyval, void*, void* in, void* out, int* flag) {
+  SCOMM_Comm_delete_attr(old, keyval);
+  *static_cast<void**>(out) = in;
+  *flag = 1;
+  return SCOMM_SUCCESS;
+}
+std::vector<long> deleted_values;
+int record_deletion(SCOMM_Comm, int, void* value, void*) {
+  deleted_values.push_back(from_value(value));
+  return SCOMM_SUCCESS;
+}
+int reject_deletion(SCOMM_Comm, int, void*, void*) {
+  ADD_FAILURE() << "another keyval's delete callback was called";
+  return SCOMM_SUCCESS;
+}
+
+TEST_F(AttributesTest, ACopyHoldsItsKeyvalWhileItsCallbackDeletesTheOriginal) {
+  int keyval = SCOMM_KEYVAL_INVALID, later = SCOMM_KEYVAL_INVALID;
+  ASSERT_EQ(SCOMM_Comm_create_keyval(copy_deleting_the_original, record_deletion, &keyval, nullptr),
+            SCOMM_SUCCESS);
+  SCOMM_Comm original = SCOMM_COMM_NULL, copy = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &original), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_attr(original, keyval, as_value(42)), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_free_keyval(&keyval), SCOMM_SUCCESS);  // the attribute keeps it
+  deleted_values.clear();
+  ASSERT_EQ(SCOMM_Comm_dup(original, &copy), SCOMM_SUCCESS);
+  EXPECT_EQ(deleted_values, std::vector<long>{42});  // the original, by its callback
+  ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_NULL_COPY_FN, reject_deletion, &later, nullptr),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_free(&copy), SCOMM_SUCCESS);
+  EXPECT_EQ(deleted_values, (std::vector<long>{42, 42}));  // the copy, by its own keyval's
+  EXPECT_EQ(SCOMM_Comm_free_keyval(&later), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Comm_free(&original), SCOMM_SUCCESS);
+}
+
 // MPI's predefined attributes on any communicator: the tag limit scomm publishes, the rest the
 // base MPI's on MPI_COMM_WORLD, pointer for pointer.
 TEST_F(AttributesTest, PredefinedAttributesAreMpis) {

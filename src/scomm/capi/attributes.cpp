@@ -94,20 +94,26 @@ AttributeList copy_attributes(SCOMM_Comm comm) {
   const AttributeList* list = attributes_of(comm);
   if (list == nullptr) return copies;
   const AttributeList originals = *list;  // a copy: callbacks may change the list
-  for (const Attribute& a : originals) {
+  for (const Attribute& original : originals) {
+    // A callback may have deleted a later attribute, and with it its keyval's last hold.
+    const Attribute* current = find(comm, original.keyval);
+    if (current == nullptr) continue;
+    const Attribute a = *current;
     const Keyval entry = context().keyvals.get_live(a.keyval);
     if (entry.copy == nullptr) continue;
+    // The copy holds the keyval before its callback runs, which may delete the original: the
+    // keyval's last hold once the user has freed it.
+    ++context().keyvals.get_live(a.keyval).attributes;
     void* value = nullptr;
     int flag = 0;
     const int code = entry.copy(comm, a.keyval, entry.extra_state, a.value, &value, &flag);
+    if (code != SCOMM_SUCCESS || flag == 0) release_keyval(a.keyval);
     if (code != SCOMM_SUCCESS) {
       delete_detached(SCOMM_COMM_NULL, copies);
       throw Error(ErrorClass::kArg, "the copy callback of keyval " + std::to_string(a.keyval) +
                                         " failed with " + std::to_string(code));
     }
-    if (flag == 0) continue;
-    copies.push_back({a.keyval, value});
-    ++context().keyvals.get_live(a.keyval).attributes;
+    if (flag != 0) copies.push_back({a.keyval, value});
   }
   return copies;
 }
