@@ -132,6 +132,47 @@ TEST_F(CommErrorsTest, FreeingStaleOrMadeUpHandlesFreesNothing) {
   EXPECT_EQ(second, SCOMM_COMM_NULL);
 }
 
+// SCOMM_Finalize and SCOMM_Init again: the new session's handles must not be the old ones, which
+// are stale there (the tables started over, and an old communicator, keyval or request handle
+// reached the new object in its slot).
+TEST_F(CommErrorsTest, HandlesOfAFinalizedSessionAreStaleInTheNext) {
+  SCOMM_Comm old_comm = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &old_comm), SCOMM_SUCCESS);
+  int old_keyval = SCOMM_KEYVAL_INVALID, value = 0;
+  ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_NULL_COPY_FN, SCOMM_COMM_NULL_DELETE_FN,
+                                     &old_keyval, nullptr),
+            SCOMM_SUCCESS);
+  SCOMM_Request live_at_finalize = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&value, 1, MPI_INT, SCOMM_PROC_NULL, 0, old_comm, &live_at_finalize), 0);
+  const SCOMM_Comm stale_comm = old_comm;
+  const int stale_keyval = old_keyval;
+  const SCOMM_Request stale_request = live_at_finalize;
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+  SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  SCOMM_Comm new_comm = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &new_comm), SCOMM_SUCCESS);
+  int new_keyval = SCOMM_KEYVAL_INVALID;
+  ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_NULL_COPY_FN, SCOMM_COMM_NULL_DELETE_FN,
+                                     &new_keyval, nullptr),
+            SCOMM_SUCCESS);
+  SCOMM_Request new_request = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&value, 1, MPI_INT, SCOMM_PROC_NULL, 0, new_comm, &new_request), 0);
+  EXPECT_NE(new_comm, stale_comm);
+  EXPECT_NE(new_keyval, stale_keyval);
+  EXPECT_NE(new_request, stale_request);
+  int rank = -1, flag = 0;
+  void* attribute = nullptr;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_rank(stale_comm, &rank)), SCOMM_ERR_COMM);
+  EXPECT_EQ(error_class_of(SCOMM_Comm_get_attr(new_comm, stale_keyval, &attribute, &flag)),
+            SCOMM_ERR_ARG);
+  SCOMM_Request stale = stale_request;
+  EXPECT_EQ(error_class_of(SCOMM_Cancel(&stale)), SCOMM_ERR_REQUEST);
+  EXPECT_EQ(SCOMM_Wait(&new_request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Comm_free_keyval(&new_keyval), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Comm_free(&new_comm), SCOMM_SUCCESS);
+}
+
 TEST_F(CommErrorsTest, TruncationIsReportedAndTheMessageConsumed) {
   const int to = (world_rank_ + 1) % world_size_;
   const int big[4] = {1, 2, 3, 4};

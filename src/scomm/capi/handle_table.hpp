@@ -89,6 +89,23 @@ class HandleTable {
     free_head_ = static_cast<std::uint32_t>(slot);
   }
 
+  // An empty table whose slots go on counting generations from this one's: no handle of this
+  // table, live or freed, is live in it (SCOMM_Finalize, then SCOMM_Init, gives new handles),
+  // but for the first `predefined` slots, where the next session makes its predefined objects
+  // (SCOMM_COMM_WORLD) with the same handles again.
+  HandleTable successor(std::size_t predefined = 0) const {
+    HandleTable next(first_, kind_ != 0);
+    next.slots_.resize(slots_.size());
+    for (std::size_t slot = slots_.size(); slot-- > 0;) {
+      Slot& s = next.slots_[slot];
+      s.generation = slots_[slot].generation;
+      if (slots_[slot].handle != kFree && slot >= predefined) ++s.generation;  // wraps
+      s.next_free = next.free_head_;
+      next.free_head_ = static_cast<std::uint32_t>(slot);
+    }
+    return next;
+  }
+
   // Live handles, counted (a diagnostic: the table keeps no count, which every call would update).
   std::size_t live() const {
     return static_cast<std::size_t>(

@@ -23,20 +23,18 @@ namespace {
 
 // Requests and communicators hold contexts of the runtime: they go first.
 void tear_down() noexcept {
+  // Successors, not new tables: a handle of this session must be stale in the next one, never
+  // another object.
   auto& ctx = context();
-  ctx.requests = scomm::capi::HandleTable<scomm::capi::RequestEntry>(
-      scomm::capi::Context::kFirstRequestHandle);
+  ctx.requests = ctx.requests.successor();
   ctx.persistent_requests = 0;
-  ctx.messages = scomm::capi::HandleTable<scomm::capi::MessageEntry>(
-      scomm::capi::Context::kFirstMessageHandle);
-  ctx.plain_requests = scomm::capi::HandleTable<scomm::capi::PlainRequestEntry>(
-      scomm::capi::Context::kFirstRequestHandle, true);
-  ctx.comms =
-      scomm::capi::HandleTable<scomm::capi::CommEntry>(scomm::capi::Context::kFirstCommHandle);
+  ctx.messages = ctx.messages.successor();
+  ctx.plain_requests = ctx.plain_requests.successor();
+  ctx.comms = ctx.comms.successor(1);  // SCOMM_COMM_WORLD
   // Attributes of communicators that are gone, without their delete callbacks (MPI calls those
-  // for MPI_COMM_SELF's alone), and keyvals whose handles the next SCOMM_Init may give again.
+  // for MPI_COMM_SELF's alone), and their keyvals.
   ctx.attributes.reset();
-  ctx.keyvals = scomm::capi::HandleTable<scomm::capi::Keyval>(scomm::capi::kFirstUserKeyval);
+  ctx.keyvals = ctx.keyvals.successor();
   if (ctx.runtime) ctx.runtime->take_unreceived_messages();
   ctx.runtime.reset();
   ctx.shared_schedules.clear();
