@@ -1101,6 +1101,23 @@ TEST_F(DataErrorsTest, AnUncommittedDatatypeFailsEveryMemberBeforeAnyMessage) {
   for (std::size_t r = 0; r < p; ++r) EXPECT_EQ(ranks[r], static_cast<int>(r));
 }
 
+// Elements of a type without data are no bytes to copy, also where the two sides' types differ
+// (a rank's own block): MPI_Pack refused the null buffer of that empty copy.
+TEST_F(DataErrorsTest, ElementsOfAnEmptyTypeCopyNothing) {
+  MPI_Datatype empty = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(0, MPI_INT, &empty);
+  MPI_Type_commit(&empty);
+  const SCOMM_Comm w = SCOMM_COMM_WORLD;
+  const auto p = static_cast<std::size_t>(world_size_);
+  std::vector<int> send(2 * p, 7), recv(2 * p, -1);
+  EXPECT_EQ(SCOMM_Gather(send.data(), 2, empty, recv.data(), 0, MPI_INT, 0, w), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Allgather(send.data(), 1, empty, recv.data(), 0, MPI_INT, w), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Alltoall(send.data(), 1, empty, recv.data(), 0, MPI_INT, w), SCOMM_SUCCESS);
+  EXPECT_EQ(SCOMM_Allgather(send.data(), 3, empty, nullptr, 0, MPI_BYTE, w), SCOMM_SUCCESS);
+  EXPECT_EQ(recv, std::vector<int>(2 * p, -1));
+  MPI_Type_free(&empty);
+}
+
 // What only the root checks: on a communicator of one rank, so that no other rank goes ahead.
 TEST_F(DataErrorsTest, RootOnlyArgumentsAreCheckedAtTheRootOnly) {
   SCOMM_Comm self = SCOMM_COMM_NULL;

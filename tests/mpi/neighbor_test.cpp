@@ -699,6 +699,26 @@ TEST_F(NeighborErrorTest, BadCallsFailClearly) {
             SCOMM_ERR_COMM);
 }
 
+// SCOMM_UNWEIGHTED for one side's weights only is erroneous in MPI: it was taken as an unweighted
+// graph, the other side's weights (here a negative one) never checked.
+TEST_F(NeighborErrorTest, UnweightedOnOneSideOnlyIsAnError) {
+  const int left = (world_rank_ + world_size_ - 1) % world_size_;
+  const int right = (world_rank_ + 1) % world_size_;
+  const int negative[] = {-2}, weight[] = {3};
+  SCOMM_Comm graph = SCOMM_COMM_NULL;
+  for (const int* weights : {negative, weight}) {
+    EXPECT_EQ(error_class_of(SCOMM_Dist_graph_create_adjacent(SCOMM_COMM_WORLD, 1, &left,
+                                                              SCOMM_UNWEIGHTED, 1, &right, weights,
+                                                              MPI_INFO_NULL, 0, &graph)),
+              SCOMM_ERR_ARG);
+    EXPECT_EQ(error_class_of(SCOMM_Dist_graph_create_adjacent(SCOMM_COMM_WORLD, 1, &left, weights,
+                                                              1, &right, SCOMM_UNWEIGHTED,
+                                                              MPI_INFO_NULL, 0, &graph)),
+              SCOMM_ERR_ARG);
+  }
+  EXPECT_EQ(graph, SCOMM_COMM_NULL);
+}
+
 // A process without neighbors moves nothing, yet a negative count or a null type is an error
 // there too, of the class the base MPI reports on its own graph without edges (an error must not
 // depend on the caller's degree); null buffers and arrays are fine there.

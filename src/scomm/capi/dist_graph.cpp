@@ -163,6 +163,10 @@ int SCOMM_Dist_graph_create_adjacent(SCOMM_Comm comm_old, int indegree, const in
     std::optional<group::DistGraph> graph;
     const bool repeats = checked_everywhere(e, [&] {
       require(comm_dist_graph, "comm_dist_graph");
+      // MPI's rule: SCOMM_UNWEIGHTED for both or neither (the weights of one were never checked).
+      if (is_weighted(sourceweights) != is_weighted(destweights))
+        throw Error(ErrorClass::kArg,
+                    "sourceweights and destweights: SCOMM_UNWEIGHTED for one only");
       graph.emplace(e.comm.size(), copied(sources, indegree, "sources"),
                     copied_weights(sourceweights, indegree, "sourceweights"),
                     copied(destinations, outdegree, "destinations"),

@@ -588,10 +588,12 @@ void ScheduleRun::typed_copy(const std::byte* in, const TypeLayout& source, std:
   if (in != out) std::memmove(out, in, static_cast<std::size_t>(in_count * source.extent));
 }
 
-// Packed bytes (an MPI_BYTE side) are packed into or unpacked from directly.
+// Packed bytes (an MPI_BYTE side) are packed into or unpacked from directly. A copy of no bytes
+// (elements of an empty type) does nothing: MPI_Pack refuses the null buffers it may have.
 void ScheduleRun::packed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
                               const TypeLayout& target, std::int64_t in_count,
                               std::int64_t out_count) {
+  if (in_count * source.size == 0) return;
   const MPI_Comm comm = channel_->base();
   if (target.type == MPI_BYTE) {
     pack(in, source.type, in_count, out, out_count, comm);
