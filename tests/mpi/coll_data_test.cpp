@@ -771,6 +771,47 @@ TEST_F(DatatypeTest, SendTypesWhoseElementsOverlap) {
   MPI_Type_free(&overlapping);
 }
 
+// ----- types freed while a nonblocking collective uses them
+
+// MPI lets a caller free a datatype while an operation that uses it is pending: the run must
+// move its data by a type of its own. Other types made meanwhile take the freed one's memory.
+TEST_F(DatatypeTest, TypesFreedWhileANonblockingCollectiveRuns) {
+  const int p = world_size_, rank = world_rank_;
+  const auto make_strided = [] {
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+    MPI_Type_vector(3, 1, 2, MPI_INT, &type);  // ints 0, 2, 4 of 5
+    MPI_Type_commit(&type);
+    return type;
+  };
+  const auto mine = pattern(rank, 5, 1);
+  const auto size = static_cast<std::size_t>(5 * p);
+  std::vector<int> expected(size, -1), got(size, -1), rooted(size, -1), rooted_expected(size, -1);
+  MPI_Datatype reference = make_strided();
+  MPI_Allgather(mine.data(), 1, reference, expected.data(), 1, reference, MPI_COMM_WORLD);
+  MPI_Gather(mine.data(), 1, reference, rooted_expected.data(), 1, reference, p - 1,
+             MPI_COMM_WORLD);
+  MPI_Type_free(&reference);
+  for (const char* algorithm : {"bruck", "ring", "recursive_doubling"}) {
+    reinit_with("SCOMM_COLL_ALLGATHER", algorithm);
+    MPI_Datatype strided = make_strided(), for_gather = make_strided();
+    std::array<SCOMM_Request, 2> requests{SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL};
+    ASSERT_EQ(SCOMM_Iallgather(mine.data(), 1, strided, got.data(), 1, strided, SCOMM_COMM_WORLD,
+                               &requests[0]),
+              SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Igather(mine.data(), 1, for_gather, rooted.data(), 1, for_gather, p - 1,
+                            SCOMM_COMM_WORLD, &requests[1]),
+              SCOMM_SUCCESS);
+    MPI_Type_free(&strided);
+    MPI_Type_free(&for_gather);
+    std::array<MPI_Datatype, 4> others{};
+    for (MPI_Datatype& other : others) MPI_Type_contiguous(7, MPI_DOUBLE, &other);
+    ASSERT_EQ(SCOMM_Waitall(2, requests.data(), SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+    for (MPI_Datatype& other : others) MPI_Type_free(&other);
+    EXPECT_EQ(got, expected) << algorithm;
+    EXPECT_EQ(rooted, rooted_expected) << algorithm;
+  }
+}
+
 // ----- buffers at MPI_BOTTOM
 
 // A type of absolute addresses at MPI_BOTTOM (null in Open MPI and MPICH) is a buffer as any

@@ -192,8 +192,7 @@ const TypeLayout& ScheduleRun::temp_layout(TypeId type) {
   // buffers by one type (and its receive buffers may not overlap, in MPI's rules).
   if (!elements_overlap(layout) || op_ != MPI_OP_NULL) [[likely]]
     return layout;
-  if (!spread_) spread_ = std::make_unique<std::array<SpreadType, 2>>();
-  return (*spread_)[send ? 0 : 1].spread(layout);
+  return owned_types().spread(send ? 0 : 1, layout);
 }
 
 std::byte* ScheduleRun::address(const Block& block) const {
@@ -240,6 +239,20 @@ bool ScheduleRun::advance_keeping_failure(bool blocking) {
 }
 
 void ScheduleRun::run_in_background(std::shared_ptr<const Schedule> schedule) {
+  // The caller may free its derived types before the run completes (MPI lets it): the run moves
+  // its data by duplicates. Temporaries' layouts point at these layouts, and spread types are
+  // the run's own already.
+  const auto keep = [this](TypeLayout& layout) {
+    if (!layout.predefined && layout.type != MPI_DATATYPE_NULL) [[unlikely]]
+      owned_types().duplicate(layout);
+  };
+  const bool one_type = recv_layout_.type == send_layout_.type;
+  keep(send_layout_);
+  if (one_type)
+    recv_layout_.type = send_layout_.type;
+  else
+    keep(recv_layout_);
+  for (TypeLayout& layout : view_layouts_) keep(layout);
   schedule_owner_ = std::move(schedule);
   engine_.add_background(*this);
   background_ = true;

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "scomm/coll/endpoint.hpp"
+#include "scomm/coll/owned_types.hpp"
 #include "scomm/coll/schedule.hpp"
-#include "scomm/coll/spread_type.hpp"
 #include "scomm/coll/type_layout.hpp"
 #include "scomm/p2p/request.hpp"
 
@@ -146,8 +146,11 @@ class ScheduleRun final : public p2p::Operation {
   MPI_Op op_;
   TypeLayout send_layout_, recv_layout_;
   TypeLayout byte_layout_;  // of temporaries holding packed bytes, asked of MPI when needed
-  // Of temporaries of the send and receive types where their elements overlap (rare: a pointer).
-  std::unique_ptr<std::array<SpreadType, 2>> spread_;
+  std::unique_ptr<OwnedTypes> owned_types_;  // rare: see owned_types.hpp
+  OwnedTypes& owned_types() {
+    if (!owned_types_) owned_types_ = std::make_unique<OwnedTypes>();
+    return *owned_types_;
+  }
   std::vector<TypeLayout> view_layouts_;
   // Input, output, views, temporaries: inline for the common few, on the heap beyond.
   static constexpr std::size_t kInlineBuffers = 8;

@@ -1,0 +1,36 @@
+// The datatypes a collective's run owns, made only where needed (a run keeps a pointer): the
+// spread types of its temporaries (spread_type.hpp), and the duplicates of the caller's derived
+// types that a nonblocking run moves its data by, as MPI lets the caller free a type while an
+// operation that uses it is pending.
+#pragma once
+
+#include <mpi.h>
+
+#include <array>
+#include <vector>
+
+#include "scomm/coll/spread_type.hpp"
+#include "scomm/coll/type_layout.hpp"
+
+namespace scomm::coll {
+
+class OwnedTypes {
+ public:
+  OwnedTypes() = default;
+  OwnedTypes(const OwnedTypes&) = delete;
+  OwnedTypes& operator=(const OwnedTypes&) = delete;
+  ~OwnedTypes();
+
+  // The spread layout of the send (0) or receive (1) side's temporaries.
+  const TypeLayout& spread(int side, const TypeLayout& layout) {
+    return spread_[static_cast<std::size_t>(side)].spread(layout);
+  }
+  // `layout` (of a derived type) now names a duplicate of its type, which this owns.
+  void duplicate(TypeLayout& layout);
+
+ private:
+  std::array<SpreadType, 2> spread_;
+  std::vector<MPI_Datatype> duplicates_;
+};
+
+}  // namespace scomm::coll
