@@ -844,6 +844,9 @@ TEST_F(ScommTest, BuffersAtMpiBottomWithTypesOfAbsoluteAddresses) {
       std::vector<int>(total, -1),
       [&](int* recv, Mode mode) {
         const AbsoluteInts at(recv, count);
+        if (mode == Mode::kMpi)  // Open MPI 4.1.4's own crashes at 16 ranks (see above)
+          return alltoall_as_alltoallv(MPI_BOTTOM, 1, first_block.type(), MPI_BOTTOM, 1, at.type(),
+                                       pair.mpi);
         return RUN(Alltoall, Ialltoall, MPI_BOTTOM, 1, first_block.type(), MPI_BOTTOM, 1,
                    at.type());
       },
