@@ -1,10 +1,11 @@
 // dup, split and create: one block allocation over the parent, split's (color, key) exchange
 // running beside it.
 #include <algorithm>
+#include <array>
 #include <exception>
 #include <numeric>
+#include <span>
 #include <string>
-#include <vector>
 
 #include "scomm/base/error.hpp"
 #include "scomm/comm/channel_allgather.hpp"
@@ -23,16 +24,6 @@ struct Membership {
   std::shared_ptr<const group::VirtualTopology> topology = nullptr;
 };
 
-// The internal tags of a creation whose allocation has `sequence`, and `extra` more.
-std::vector<p2p::HeldInternalTag> hold_tags(const Runtime& runtime, Comm& parent, unsigned sequence,
-                                            int extra) {
-  std::vector<p2p::HeldInternalTag> tags;
-  tags.reserve(static_cast<std::size_t>(1 + extra));
-  tags.emplace_back(parent.channel_ptr(), internal_tag_for(runtime, sequence));
-  for (int i = 0; i < extra; ++i) tags.push_back(hold_internal_tag(runtime, parent));
-  return tags;
-}
-
 // A blocking creation's allocation has priority 0; a nonblocking one's is the parent's context
 // and the collective's sequence number on it -- the same at every member, and distinct among
 // the creations that can be in flight together at one process.
@@ -48,7 +39,7 @@ std::uint64_t priority_of(const Comm& parent, unsigned sequence, bool blocking) 
 class CollectiveCreation : public Creation {
  public:
   // `extra_tags`: internal tags the subclass's own exchanges take (tag(1), ...).
-  CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking, int extra_tags = 0)
+  CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking, std::size_t extra_tags = 0)
       : CollectiveCreation(runtime, parent, blocking, parent.channel().next_collective(),
                            extra_tags) {}
   ~CollectiveCreation() override {
@@ -75,10 +66,10 @@ class CollectiveCreation : public Creation {
 
  protected:
   CollectiveCreation(Runtime& runtime, Comm& parent, bool blocking, unsigned sequence,
-                     int extra_tags)
+                     std::size_t extra_tags)
       : runtime_(runtime),
         parent_(parent.channel_ptr()),
-        tags_(hold_tags(runtime, parent, sequence, extra_tags)),
+        tags_(hold_internal_tags(runtime, parent, 1 + extra_tags, sequence)),
         reducer_(runtime.engine(), parent.channel_ptr(), tag(0), blocking),
         allocation_(context::start_allocation(runtime.options().algorithm,
                                               runtime.blocks_for_allocation(), reducer_, !blocking,
@@ -88,7 +79,7 @@ class CollectiveCreation : public Creation {
   }
 
   virtual bool exchanged() { return true; }
-  int tag(std::size_t index) const noexcept { return tags_[index].tag(); }
+  int tag(std::size_t index) const noexcept { return tags_[index]; }
   virtual std::optional<Membership> membership() = 0;
   const p2p::Channel& parent() const noexcept { return *parent_; }
 
@@ -107,7 +98,7 @@ class CollectiveCreation : public Creation {
   p2p::ChannelPtr parent_;
   // The allocation's, then the extra ones: all held before the first message (a creation that
   // cannot hold them all fails having sent nothing).
-  std::vector<p2p::HeldInternalTag> tags_;
+  p2p::HeldInternalTags tags_;
   ChannelReducer reducer_;
   std::unique_ptr<context::Allocation> allocation_;
   std::optional<Comm> result_;
@@ -216,8 +207,12 @@ int internal_tag(const Runtime& runtime, Comm& comm) {
   return internal_tag_for(runtime, comm.channel().next_collective());
 }
 
-p2p::HeldInternalTag hold_internal_tag(const Runtime& runtime, Comm& comm) {
-  return p2p::HeldInternalTag(comm.channel_ptr(), internal_tag(runtime, comm));
+p2p::HeldInternalTags hold_internal_tags(const Runtime& runtime, Comm& comm, std::size_t count,
+                                         std::optional<unsigned> first) {
+  std::array<int, p2p::HeldInternalTags::kMost> tags{};
+  for (std::size_t i = 0; i < count; ++i)
+    tags[i] = i == 0 && first ? internal_tag_for(runtime, *first) : internal_tag(runtime, comm);
+  return p2p::HeldInternalTags(comm.channel_ptr(), std::span(tags.data(), count));
 }
 
 std::unique_ptr<Creation> start_dup(Runtime& runtime, Comm& parent, bool blocking) {

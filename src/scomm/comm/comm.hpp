@@ -14,7 +14,7 @@
 #include "scomm/group/group.hpp"
 #include "scomm/group/virtual_topology.hpp"
 #include "scomm/p2p/channel.hpp"
-#include "scomm/p2p/held_internal_tag.hpp"
+#include "scomm/p2p/held_internal_tags.hpp"
 
 namespace scomm::comm {
 
@@ -153,8 +153,11 @@ class Comm {
 // a collective's sequence number.
 int internal_tag(const Runtime& runtime, Comm& comm);
 int internal_tag_for(const Runtime& runtime, unsigned sequence);
-// internal_tag, held while the result lives (an operation in flight that runs outside the
-// collective executor, which holds its own: a creation, an agreement).
-p2p::HeldInternalTag hold_internal_tag(const Runtime& runtime, Comm& comm);
+// The internal tags of `count` collectives in a row on `comm` (internal_tag), the first one
+// `first` where given (a sequence number taken already), held while the result lives: for
+// operations in flight that run outside the collective executor, which holds its own (a
+// creation, an agreement).
+p2p::HeldInternalTags hold_internal_tags(const Runtime& runtime, Comm& comm, std::size_t count,
+                                         std::optional<unsigned> first = std::nullopt);
 
 }  // namespace scomm::comm

@@ -1,5 +1,6 @@
-#include "scomm/p2p/held_internal_tag.hpp"
+#include "scomm/p2p/held_internal_tags.hpp"
 
+#include <cassert>
 #include <string>
 
 #include "scomm/base/error.hpp"
@@ -12,6 +13,19 @@ void throw_out_of_internal_tags() {
               "more collectives in flight on one communicator than internal tags (" +
                   std::to_string(context::TagLayout::kSequencedTags) +
                   "): complete some before starting more");
+}
+
+HeldInternalTags::HeldInternalTags(ChannelPtr channel, std::span<const int> tags)
+    : channel_(std::move(channel)) {
+  assert(tags.size() <= kMost);
+  for (const int tag : tags) {
+    if (!channel_->hold_internal_tag(tag)) {
+      release(count_);
+      channel_ = nullptr;
+      throw_out_of_internal_tags();
+    }
+    tags_[count_++] = tag;
+  }
 }
 
 }  // namespace scomm::p2p
