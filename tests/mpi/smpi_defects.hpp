@@ -27,6 +27,13 @@ inline constexpr bool kIalltoallInPlace = kOnSmpi;
 // MPI_Alltoallw with MPI_IN_PLACE delivers another element where a block's type has gaps (a
 // MPI_INT resized to an extent of 8 bytes: one rank of three receives 225 where 21 was sent).
 inline constexpr bool kAlltoallwInPlace = kOnSmpi;
+// MPI_Type_dup of a vector type makes one that MPI_Pack crashes on or packs wrongly (scomm keeps
+// the caller's types there: coll/owned_types.hpp), and MPI_BOTTOM is not null but (void*)-111.
+inline constexpr bool kTypeDup = kOnSmpi;
+// MPI_Pack of an uncommitted type raises MPI_ERR_TYPE on MPI_COMM_WORLD's handler, fatal,
+// whatever the communicator passed: scomm does not check commitment there.
+inline constexpr bool kUncommittedPackAborts = kOnSmpi;
+inline constexpr bool kBottomNotNull = kOnSmpi;
 // MPI_Cart_sub gives ranks other than 0 a grid with wrong extents (0 for some) and coordinates,
 // and MPI_Cart_coords then divides by zero.
 inline constexpr bool kCartSub = kOnSmpi;

@@ -278,7 +278,7 @@ void ScheduleRun::run_in_background(std::shared_ptr<const Schedule> schedule) {
   // its data by duplicates. Temporaries' layouts point at these layouts, and spread types are
   // the run's own already.
   const auto keep = [this](TypeLayout& layout) {
-    if (!layout.predefined && layout.type != MPI_DATATYPE_NULL) [[unlikely]]
+    if (kDuplicatesTypes && !layout.predefined && layout.type != MPI_DATATYPE_NULL) [[unlikely]]
       owned_types().duplicate(layout);
   };
   const bool one_type = recv_layout_.type == send_layout_.type;

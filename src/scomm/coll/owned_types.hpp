@@ -14,6 +14,15 @@
 
 namespace scomm::coll {
 
+// Whether nonblocking runs duplicate the caller's derived types. Not on SimGrid SMPI 3.32, whose
+// MPI_Type_dup of a vector type makes one that MPI_Pack crashes on or packs wrongly: there a
+// type freed while a nonblocking collective uses it is not covered.
+#if defined(SMPI_H)
+inline constexpr bool kDuplicatesTypes = false;
+#else
+inline constexpr bool kDuplicatesTypes = true;
+#endif
+
 class OwnedTypes {
  public:
   OwnedTypes() = default;
