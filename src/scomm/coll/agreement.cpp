@@ -46,7 +46,8 @@ std::pair<Fields, Fields> extremes(const Call& call, const Fields& mine) {
     words[2 * f + 1] = -mine[f];
   }
   constexpr std::uint64_t kStamp = 0x5c0a96ee;  // marks the agreement's messages
-  const p2p::HeldInternalTags tag = comm::hold_internal_tags(call.runtime, call.comm, 1);
+  const p2p::HeldInternalTags tag =
+      comm::hold_internal_tags(call.runtime, call.comm, call.comm.channel().next_collective(), 1);
   comm::ChannelReducer reducer(call.runtime.engine(), call.comm.channel_ptr(), tag[0], true,
                                kStamp);
   reducer.start_max(words);

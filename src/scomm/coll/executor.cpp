@@ -152,7 +152,16 @@ void ScheduleRun::lay_out(const Binding& binding) {
   recv_layout_ =
       binding.recv_type == binding.send_type ? send_layout_ : TypeLayout::of(binding.recv_type);
   check_committed(send_layout_, channel_->base());
-  check_committed(recv_layout_, channel_->base());
+  if (binding.recv_type != binding.send_type) check_committed(recv_layout_, channel_->base());
+  // Spread types for temporaries of types whose elements overlap, made once per binding. A
+  // reduction's temporaries keep the type's layout: they are reduced with the caller's buffers
+  // by one type (and its receive buffers may not overlap, in MPI's rules).
+  if (op_ == MPI_OP_NULL) {
+    if (elements_overlap(send_layout_)) [[unlikely]]
+      owned_types().spread(0, send_layout_);
+    if (elements_overlap(recv_layout_)) [[unlikely]]
+      owned_types().spread(1, recv_layout_);
+  }
   bind_temps();
 }
 
@@ -223,11 +232,9 @@ const TypeLayout& ScheduleRun::temp_layout(TypeId type) {
   }
   const bool send = type == TypeId::kSend;
   const TypeLayout& layout = send ? send_layout_ : recv_layout_;
-  // A reduction's temporaries keep the type's layout: they are reduced with the caller's
-  // buffers by one type (and its receive buffers may not overlap, in MPI's rules).
   if (!elements_overlap(layout) || op_ != MPI_OP_NULL) [[likely]]
     return layout;
-  return owned_types().spread(send ? 0 : 1, layout);
+  return owned_types_->spread_layout(send ? 0 : 1);  // lay_out made it
 }
 
 std::byte* ScheduleRun::address(const Block& block) const {

@@ -5,14 +5,14 @@
 namespace scomm::coll {
 
 OwnedTypes::~OwnedTypes() {
-  for (MPI_Datatype& type : duplicates_) MPI_Type_free(&type);
+  for (MPI_Datatype& type : duplicates_)
+    if (type != MPI_DATATYPE_NULL) MPI_Type_free(&type);
 }
 
 void OwnedTypes::duplicate(TypeLayout& layout) {
-  duplicates_.reserve(duplicates_.size() + 1);  // so that the new handle is never lost
-  MPI_Datatype copy = MPI_DATATYPE_NULL;
+  // Its place first, so that the new handle is never lost.
+  MPI_Datatype& copy = duplicates_.emplace_back(MPI_DATATYPE_NULL);
   p2p::check_mpi(MPI_Type_dup(layout.type, &copy), "MPI_Type_dup");
-  duplicates_.push_back(copy);
   layout.type = copy;
 }
 

@@ -30,9 +30,13 @@ class OwnedTypes {
   OwnedTypes& operator=(const OwnedTypes&) = delete;
   ~OwnedTypes();
 
-  // The spread layout of the send (0) or receive (1) side's temporaries.
-  const TypeLayout& spread(int side, const TypeLayout& layout) {
-    return spread_[static_cast<std::size_t>(side)].spread(layout);
+  // Makes the spread type of the send (0) or receive (1) side's temporaries from `layout`.
+  void spread(int side, const TypeLayout& layout) {
+    spread_[static_cast<std::size_t>(side)].spread(layout);
+  }
+  // The layout of the spread type spread(side) made last.
+  const TypeLayout& spread_layout(int side) const {
+    return spread_[static_cast<std::size_t>(side)].layout();
   }
   // `layout` (of a derived type) now names a duplicate of its type, which this owns.
   void duplicate(TypeLayout& layout);

@@ -27,6 +27,7 @@ class SpreadType {
   // The layout of `layout`'s type spread, made anew on every call: a derived type's handle may
   // name another type by the next call.
   const TypeLayout& spread(const TypeLayout& layout);
+  const TypeLayout& layout() const noexcept { return layout_; }
 
  private:
   MPI_Datatype type_ = MPI_DATATYPE_NULL;

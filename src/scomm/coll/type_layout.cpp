@@ -39,16 +39,18 @@ TypeLayout TypeLayout::of(MPI_Datatype type) {
   return layout;
 }
 
-void check_committed(const TypeLayout& layout, MPI_Comm comm) {
 #if defined(SMPI_H)
-  // SimGrid SMPI 3.32 raises MPI_Pack's error on MPI_COMM_WORLD's fatal handler, whatever `comm`.
-  return;
-#endif
+// Not on SimGrid SMPI 3.32, which raises MPI_Pack's error on MPI_COMM_WORLD's fatal handler,
+// whatever the communicator.
+void check_committed(const TypeLayout&, MPI_Comm) {}
+#else
+void check_committed(const TypeLayout& layout, MPI_Comm comm) {
   if (layout.predefined || layout.type == MPI_DATATYPE_NULL) return;
   std::byte none{};
   int position = 0;
   if (MPI_Pack(&none, 0, layout.type, &none, 0, &position, comm) != MPI_SUCCESS)
     throw Error(ErrorClass::kType, "a datatype that is not committed (or not valid)");
 }
+#endif
 
 }  // namespace scomm::coll

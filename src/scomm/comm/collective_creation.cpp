@@ -69,7 +69,7 @@ class CollectiveCreation : public Creation {
                      std::size_t extra_tags)
       : runtime_(runtime),
         parent_(parent.channel_ptr()),
-        tags_(hold_internal_tags(runtime, parent, 1 + extra_tags, sequence)),
+        tags_(hold_internal_tags(runtime, parent, sequence, 1 + extra_tags)),
         reducer_(runtime.engine(), parent.channel_ptr(), tag(0), blocking),
         allocation_(context::start_allocation(runtime.options().algorithm,
                                               runtime.blocks_for_allocation(), reducer_, !blocking,
@@ -207,11 +207,11 @@ int internal_tag(const Runtime& runtime, Comm& comm) {
   return internal_tag_for(runtime, comm.channel().next_collective());
 }
 
-p2p::HeldInternalTags hold_internal_tags(const Runtime& runtime, Comm& comm, std::size_t count,
-                                         std::optional<unsigned> first) {
+p2p::HeldInternalTags hold_internal_tags(const Runtime& runtime, Comm& comm, unsigned first,
+                                         std::size_t count) {
   std::array<int, p2p::HeldInternalTags::kMost> tags{};
-  for (std::size_t i = 0; i < count; ++i)
-    tags[i] = i == 0 && first ? internal_tag_for(runtime, *first) : internal_tag(runtime, comm);
+  tags[0] = internal_tag_for(runtime, first);
+  for (std::size_t i = 1; i < count; ++i) tags[i] = internal_tag(runtime, comm);
   return p2p::HeldInternalTags(comm.channel_ptr(), std::span(tags.data(), count));
 }
 

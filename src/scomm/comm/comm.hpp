@@ -153,11 +153,11 @@ class Comm {
 // a collective's sequence number.
 int internal_tag(const Runtime& runtime, Comm& comm);
 int internal_tag_for(const Runtime& runtime, unsigned sequence);
-// The internal tags of `count` collectives in a row on `comm` (internal_tag), the first one
-// `first` where given (a sequence number taken already), held while the result lives: for
+// The internal tags of `count` collectives in a row on `comm`, from the sequence number `first`
+// (taken already) on, the others taken here (internal_tag), held while the result lives: for
 // operations in flight that run outside the collective executor, which holds its own (a
 // creation, an agreement).
-p2p::HeldInternalTags hold_internal_tags(const Runtime& runtime, Comm& comm, std::size_t count,
-                                         std::optional<unsigned> first = std::nullopt);
+p2p::HeldInternalTags hold_internal_tags(const Runtime& runtime, Comm& comm, unsigned first,
+                                         std::size_t count);
 
 }  // namespace scomm::comm
