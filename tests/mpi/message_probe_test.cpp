@@ -195,6 +195,11 @@ TEST_F(MessageProbeErrorsTest, TruncationAndBadHandles) {
   SCOMM_Status status;
   EXPECT_EQ(error_class_of(SCOMM_Mrecv(two, 2, MPI_INT, &message, &status)), SCOMM_ERR_TRUNCATE);
   EXPECT_EQ(status.SCOMM_ERROR, SCOMM_ERR_TRUNCATE);
+  EXPECT_EQ(status.SCOMM_SOURCE, left_);  // the message's, and its size (scomm's own matching)
+  EXPECT_EQ(status.SCOMM_TAG, 2);
+  int count = -1;
+  SCOMM_Get_count(&status, MPI_INT, &count);
+  EXPECT_EQ(count, 3);
   EXPECT_EQ(message, SCOMM_MESSAGE_NULL);
   SCOMM_Message copy = stale;
   EXPECT_EQ(error_class_of(SCOMM_Mrecv(two, 2, MPI_INT, &copy, SCOMM_STATUS_IGNORE)),

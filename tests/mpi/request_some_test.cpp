@@ -306,6 +306,8 @@ TEST_F(RequestSomeErrorsTest, AFailedRequestIsListedWithItsErrorClass) {
     EXPECT_EQ(indices[0], 0);
     EXPECT_EQ(indices[1], 1);
     EXPECT_EQ(statuses[0].SCOMM_ERROR, SCOMM_ERR_TRUNCATE);
+    EXPECT_EQ(statuses[0].SCOMM_SOURCE, from);  // the truncated message's, as MPI tells them
+    EXPECT_EQ(statuses[0].SCOMM_TAG, 1);
     EXPECT_EQ(statuses[1].SCOMM_ERROR, SCOMM_SUCCESS);
     EXPECT_EQ(statuses[1].SCOMM_SOURCE, from);
     EXPECT_EQ(got[1], 3);

@@ -97,12 +97,7 @@ int SCOMM_Mrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message,
     failing = entry->comm;
     p2p::Request request = receive(*entry, buf, count, type);
     p2p::Status received;
-    try {
-      request.wait(runtime().engine(), received);
-    } catch (...) {
-      write_failure(scomm::error_class_of(std::current_exception()), status);
-      throw;
-    }
+    failure_to_status(status, [&] { request.wait(runtime().engine(), received); });
     write_status(received, status);
   });
 }

@@ -27,10 +27,8 @@ void write_status(const p2p::Status& from, SCOMM_Status* to) {
   }
 }
 
-void write_failure(ErrorClass error_class, SCOMM_Status* to) {
-  p2p::Status failed = p2p::Status::inactive();
-  failed.error = static_cast<int>(error_class);
-  write_status(failed, to);
+void write_failure(const std::exception_ptr& failure, SCOMM_Status* to) {
+  if (to != SCOMM_STATUS_IGNORE) write_status(p2p::failed_status(failure), to);
 }
 
 SCOMM_Request new_collective_request(p2p::Request&& request, SCOMM_Comm comm) {
@@ -109,7 +107,7 @@ void send_and_receive(const Transfer<const void*>& out, const Transfer<void*>& i
     engine.progress_background();
   }
   if (failure) {
-    write_failure(scomm::error_class_of(failure), status);
+    write_failure(failure, status);
     std::rethrow_exception(failure);
   }
   write_status(received, status);
@@ -158,9 +156,11 @@ std::vector<std::byte> pack(const void* buffer, int count, MPI_Datatype type, MP
   return on_comm("SCOMM_Recv", c, [&](CommEntry& e) {
     p2p::Channel& channel = e.comm.channel();
     check_receive(channel, buf, count, type, source, tag);
-    write_status(p2p::recv(runtime().engine(), channel, buf, count, type, source, tag,
-                           status != SCOMM_STATUS_IGNORE),
-                 status);
+    const auto receive = [&] {
+      return p2p::recv(runtime().engine(), channel, buf, count, type, source, tag,
+                       status != SCOMM_STATUS_IGNORE);
+    };
+    write_status(failure_to_status(status, receive), status);
   });
 }
 
@@ -177,6 +177,15 @@ std::vector<std::byte> pack(const void* buffer, int count, MPI_Datatype type, MP
 [[gnu::cold, gnu::noinline]] int fail(const char* function, SCOMM_Comm c, int rc,
                                       const char* call) noexcept {
   return on_comm(function, c, [&](CommEntry&) { p2p::check_mpi(rc, call); });
+}
+
+// fail() for a receive, MPI's status of its message `message` (a truncated one's tells the
+// message's source, tag and size; written to *status as in the general path).
+[[gnu::cold, gnu::noinline]] int fail_receive(SCOMM_Comm c, int rc, const p2p::Status& message,
+                                              SCOMM_Status* status) noexcept {
+  return on_comm("SCOMM_Recv", c, [&](CommEntry&) {
+    failure_to_status(status, [&] { p2p::throw_receive_failure(rc, message); });
+  });
 }
 
 // The communicator of a fast path, when live.
@@ -267,7 +276,7 @@ int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCO
                                       channel.select(source), tag,
                                       status == SCOMM_STATUS_IGNORE ? MPI_STATUS_IGNORE : &mpi);
     if (rc != MPI_SUCCESS) [[unlikely]]
-      return fail("SCOMM_Recv", c, rc, "receive");
+      return fail_receive(c, rc, p2p::Status::received(source, tag, mpi), status);
     if (status != SCOMM_STATUS_IGNORE)
       write_status(p2p::Status::received(source, tag, mpi), status);
     return SCOMM_SUCCESS;

@@ -104,6 +104,7 @@ bool complete_plain(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& fai
     else if (!plain.request.test(result))
       return false;
   } catch (...) {
+    write_failure(std::current_exception(), status);
     context().plain_requests.erase_live(*handle);
     *handle = SCOMM_REQUEST_NULL;
     throw;
@@ -130,7 +131,7 @@ void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   const std::exception_ptr failure = entry.failure;
   if (failure) {
     failing = entry.comm;
-    write_failure(scomm::error_class_of(failure), status);
+    write_failure(failure, status);
   } else {
     write_status(*entry.completed, status);
   }
@@ -342,14 +343,14 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
         w.entry != nullptr ? w.entry->completed : done[w.active];
     const SCOMM_Comm comm = w.entry != nullptr ? w.entry->comm : w.plain->comm;
     if (w.entry != nullptr && w.entry->failure) {  // kept by an earlier SCOMM_Testall
-      write_failure(scomm::error_class_of(w.entry->failure), status);
+      write_failure(w.entry->failure, status);
       first.note(w.entry->failure, comm);
     } else if (result) {
       write_status(*result, status);
     } else {  // failed here: `failure` is that of the first failed one
-      const ErrorClass error_class = scratch.buffers.failures[w.active];
-      write_failure(error_class == ErrorClass::kSuccess ? ErrorClass::kIntern : error_class,
-                    status);
+      p2p::Status failed = scratch.buffers.failures[w.active];
+      if (failed.error == MPI_SUCCESS) failed.error = static_cast<int>(ErrorClass::kIntern);
+      write_status(failed, status);
       first.note(failure, comm);
     }
     if (w.plain != nullptr)
@@ -429,7 +430,7 @@ bool peek(SCOMM_Request handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   if (!progress(handle, failing, false, OnFailure::kKeep)) return false;
   const RequestEntry& entry = request_entry(handle);
   if (entry.failure) {
-    write_failure(scomm::error_class_of(entry.failure), status);
+    write_failure(entry.failure, status);
     std::rethrow_exception(entry.failure);
   }
   write_status(*entry.completed, status);

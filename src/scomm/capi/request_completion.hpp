@@ -20,9 +20,19 @@ inline SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
 
 // Writes `from` to *to unless `to` is SCOMM_STATUS_IGNORE (capi/p2p.cpp).
 void write_status(const p2p::Status& from, SCOMM_Status* to);
-// The status of a request that failed with `error_class`: nothing received, the class in
-// SCOMM_ERROR.
-void write_failure(ErrorClass error_class, SCOMM_Status* to);
+// The status of a request that failed with `failure`, the error class in SCOMM_ERROR: a
+// truncated receive's tells the message's source, tag and size (p2p::failed_status).
+void write_failure(const std::exception_ptr& failure, SCOMM_Status* to);
+// body(); a failure it throws is written to *status (write_failure) on its way out.
+template <typename Body>
+decltype(auto) failure_to_status(SCOMM_Status* status, Body&& body) {
+  try {
+    return body();
+  } catch (...) {
+    write_failure(std::current_exception(), status);
+    throw;
+  }
+}
 
 // Error(kCount) for a negative count, Error(kArg) for a null array of a positive count.
 void check_array(int count, const SCOMM_Request* requests);
@@ -73,7 +83,7 @@ bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& f
   const MPI_Status& base = plain.request.base_status(mpi);
   if ((rc == MPI_ERR_IN_STATUS || plain.request.kept_early()) && base.MPI_ERROR != MPI_SUCCESS)
       [[unlikely]] {
-    write_failure(p2p::error_class_of_mpi(base.MPI_ERROR), status);
+    if (status != SCOMM_STATUS_IGNORE) write_status(plain.request.failed(base), status);
     if (error == MPI_SUCCESS) {
       error = base.MPI_ERROR;
       failing = plain.comm;

@@ -86,7 +86,7 @@ class SomePass {
   void completed(int i) { indices_[(*outcount_)++] = i; }
   // Request i, of communicator `comm`, has failed (called from the failure's handler).
   void failed(int i, SCOMM_Comm comm) {
-    write_failure(scomm::error_class_of(std::current_exception()), next_status());
+    write_failure(std::current_exception(), next_status());
     completed(i);
     first_.note(std::current_exception(), comm);
   }

@@ -12,14 +12,14 @@ namespace {
 // request) and with what, and the failure of the first failed one.
 struct Outcomes {
   std::span<std::optional<Status>> done;
-  std::vector<ErrorClass>& failures;
+  std::vector<Status>& failures;
   std::exception_ptr failure;
   std::size_t failed_first = 0;
 
-  bool settled(std::size_t i) const { return done[i] || failures[i] != ErrorClass::kSuccess; }
+  bool settled(std::size_t i) const { return done[i] || failures[i].error != MPI_SUCCESS; }
   // Called from a handler of request i's failure.
   void fail(std::size_t i) {
-    failures[i] = error_class_of(std::current_exception());
+    failures[i] = failed_status(std::current_exception());
     if (failure && failed_first < i) return;
     failure = std::current_exception();
     failed_first = i;
@@ -69,7 +69,7 @@ void wait_all_plain(MatchingEngine& engine, std::span<Request*> requests, Outcom
     try {
       if (rc == MPI_ERR_IN_STATUS && statuses[k].MPI_ERROR != MPI_SUCCESS) {
         request.forget();  // complete, failed
-        check_mpi(statuses[k].MPI_ERROR, "receive");
+        request.throw_failure(statuses[k].MPI_ERROR, statuses[k]);
       }
       outcomes.done[owner[k]] = request.finish(statuses[k]);
     } catch (...) {
@@ -117,7 +117,7 @@ int wait_all_mpi(MatchingEngine& engine, int count, MPI_Request* requests,
 
 void wait_all(MatchingEngine& engine, std::span<Request*> requests,
               std::span<std::optional<Status>> done, WaitBuffers& buffers) {
-  buffers.failures.assign(requests.size(), ErrorClass::kSuccess);
+  buffers.failures.assign(requests.size(), Status::inactive());
   Outcomes outcomes{done, buffers.failures, nullptr};
   while (!advance_special(engine, requests, outcomes)) engine.progress_background();
   wait_all_plain(engine, requests, outcomes, buffers);

@@ -20,8 +20,9 @@ struct WaitBuffers {
   std::vector<std::size_t> owner;
   std::vector<MPI_Status> statuses;
   std::vector<int> indices;  // MPI_Testsome's
-  // Of the last wait_all: the class request i failed with, ErrorClass::kSuccess if it did not.
-  std::vector<ErrorClass> failures;
+  // Of the last wait_all: the status of request i if it failed (its error class in `error`),
+  // an inactive one (error MPI_SUCCESS) if it did not.
+  std::vector<Status> failures;
 };
 
 // MPI_Wait's result while the engine has background work, which a process blocked inside MPI
@@ -43,7 +44,7 @@ int wait_all_mpi(MatchingEngine& engine, int count, MPI_Request* requests,
 
 // Completes every request, failed or not (MPI's rule for a Waitall); done[i] receives request
 // i's status. When some failed, the failure of the first failed one in `requests` is thrown once
-// every request has completed (the others' done[i] set, the failed ones' not, their classes in
+// every request has completed (the others' done[i] set, the failed ones' not, their statuses in
 // buffers.failures), as MPI_ERR_IN_STATUS would report.
 void wait_all(MatchingEngine& engine, std::span<Request*> requests,
               std::span<std::optional<Status>> done, WaitBuffers& buffers);

@@ -19,8 +19,7 @@ void EngineReceive::take(ProbedMessage& message) {
   int type_size = 0;
   MPI_Type_size(type_, &type_size);
   if (static_cast<long>(bytes_of(message.status)) > static_cast<long>(count_) * type_size) {
-    truncated_ = true;
-    truncated_bytes_ = bytes_of(message.status);
+    truncated_ = message.status;
     discard_probed(message);
     return;
   }

@@ -44,8 +44,9 @@ class EngineReceive {
   // scomm does not control in some MPIs).
   void take(ProbedMessage& message);
   bool matched() const noexcept { return matched_; }
-  bool truncated() const noexcept { return truncated_; }
-  int truncated_bytes() const noexcept { return truncated_bytes_; }
+  bool truncated() const noexcept { return truncated_.has_value(); }
+  // The status of the message that did not fit (its source, tag and size).
+  const MPI_Status& truncated_message() const noexcept { return *truncated_; }
   MPI_Request& request() noexcept { return request_; }
   // The status of a message already in the buffer (no MPI request left to complete).
   const std::optional<MPI_Status>& received() const noexcept { return received_; }
@@ -57,8 +58,7 @@ class EngineReceive {
   int source_;
   int tag_;
   bool matched_ = false;
-  bool truncated_ = false;
-  int truncated_bytes_ = 0;
+  std::optional<MPI_Status> truncated_;
   MPI_Request request_ = MPI_REQUEST_NULL;
   std::optional<MPI_Status> received_;
 };

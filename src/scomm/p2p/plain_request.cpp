@@ -8,15 +8,38 @@ namespace scomm::p2p {
 
 Status PlainRequest::finish(const MPI_Status& given) const {
   const MPI_Status& mpi = base_status(given);
-  if (kept_early()) check_mpi(mpi.MPI_ERROR, "receive");
+  if (kept_early()) check_completed(mpi);
   if (cancel_requested_)
     if (auto status = cancelled_status(mpi)) return *status;
   return channel_ ? Status::received(source_, tag_, mpi) : Status::empty();
 }
 
+Status PlainRequest::described(const MPI_Status& mpi) const noexcept {
+  return channel_ ? Status::received(source_, tag_, mpi) : Status::inactive();
+}
+
+Status PlainRequest::failed(const MPI_Status& mpi) const noexcept {
+  const ErrorClass error_class = error_class_of_mpi(mpi.MPI_ERROR);
+  Status status = error_class == ErrorClass::kTruncate ? described(mpi) : Status::inactive();
+  status.error = static_cast<int>(error_class);
+  return status;
+}
+
+void PlainRequest::check_completed(const MPI_Status& mpi) const {
+  try {
+    check_mpi(mpi.MPI_ERROR, "receive");
+  } catch (...) {
+    rethrow_with_status(described(mpi));
+  }
+}
+
 bool PlainRequest::test(Status& status) {
   MPI_Status mpi{};
-  if (!test_base(request_, mpi)) return false;
+  try {
+    if (!test_base(request_, mpi)) return false;
+  } catch (...) {
+    rethrow_with_status(described(mpi));
+  }
   status = finish(mpi);
   return true;
 }
@@ -41,7 +64,7 @@ bool PlainRequest::peek(Status& status) {
 #else
     check_mpi(MPI_Request_get_status(request_, &flag, &mpi), "MPI_Request_get_status");
     if (flag == 0) return false;
-    check_mpi(mpi.MPI_ERROR, "receive");
+    check_completed(mpi);
 #endif
     status = finish(mpi);
     return true;
@@ -57,7 +80,11 @@ Status PlainRequest::wait(MatchingEngine& engine) {
     return status;
   }
   MPI_Status mpi{};
-  wait_base(request_, mpi);
+  try {
+    wait_base(request_, mpi);
+  } catch (...) {
+    rethrow_with_status(described(mpi));
+  }
   return finish(mpi);
 }
 

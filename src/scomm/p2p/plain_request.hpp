@@ -29,6 +29,13 @@ class PlainRequest {
   // The base request, for an MPI_Waitall; finish() gives the status once MPI has completed it.
   MPI_Request mpi() const noexcept { return request_; }
   Status finish(const MPI_Status& mpi) const;
+  // The status of a receive whose completion failed with `mpi` (a truncation: the message's
+  // size, the receive's source and tag); nothing received for a send.
+  Status described(const MPI_Status& mpi) const noexcept;
+  // The status of the request, which MPI_Waitall completed with error mpi.MPI_ERROR: a
+  // truncated receive's as described(), nothing received for any other failure; the error class
+  // in `error`.
+  Status failed(const MPI_Status& mpi) const noexcept;
   // The status MPI gave: `mpi` from the call that completed the base request, or the one kept
   // when SMPI's MPI_Testall completed it early (then kept_early()).
   const MPI_Status& base_status(const MPI_Status& mpi) const noexcept {
@@ -56,6 +63,9 @@ class PlainRequest {
   Request to_request() &&;
 
  private:
+  // Throws the failure MPI told in the status of the completed request (as finish() reports it).
+  void check_completed(const MPI_Status& mpi) const;
+
   MPI_Request request_ = MPI_REQUEST_NULL;
   ChannelPtr channel_;  // a receive's
   int source_ = MPI_PROC_NULL;

@@ -113,7 +113,11 @@ Status recv(MatchingEngine& engine, Channel& channel, void* buffer, int count, M
   const int from = base_rank(channel, source);
   if (direct(channel, tag) && !engine.peek(channel, from, tag)) {
     MPI_Status mpi{};
-    check_mpi(receive_plain(engine, channel, buffer, count, type, from, tag, &mpi), "receive");
+    try {
+      check_mpi(receive_plain(engine, channel, buffer, count, type, from, tag, &mpi), "receive");
+    } catch (...) {
+      rethrow_with_status(message_status(channel, mpi));
+    }
     if (want_status || source == MPI_ANY_SOURCE) return translate(channel, mpi);
     return Status{};
   }

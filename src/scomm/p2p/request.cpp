@@ -32,6 +32,42 @@ Status translate(const Channel& channel, const MPI_Status& mpi) {
   return status;
 }
 
+Status message_status(const Channel& channel, const MPI_Status& mpi) noexcept {
+  const int source = channel.rank_of(mpi.MPI_SOURCE);
+  if (source == group::kUndefined) return Status::inactive();
+  return Status::received(source, channel.user_tag(mpi.MPI_TAG), mpi);
+}
+
+Status failed_status(const std::exception_ptr& failure) noexcept {
+  Status status = Status::inactive();
+  try {
+    std::rethrow_exception(failure);
+  } catch (const ReceiveFailure& e) {
+    status = e.status();
+  } catch (...) {
+  }
+  status.error = static_cast<int>(error_class_of(failure));
+  return status;
+}
+
+void rethrow_with_status(const Status& status) {
+  try {
+    throw;
+  } catch (const Error& e) {
+    if (e.error_class() != ErrorClass::kTruncate) throw;
+    throw ReceiveFailure(e, status);
+  }
+}
+
+void throw_receive_failure(int code, const Status& message) {
+  try {
+    check_mpi(code, "receive");
+  } catch (...) {
+    rethrow_with_status(message);
+  }
+  throw Error(ErrorClass::kIntern, "receive: a failure without an error code");
+}
+
 namespace {
 
 // MPI_Test and MPI_Wait return a failed request's error (MPI-3.1 3.7.3); SimGrid SMPI 3.32
@@ -98,9 +134,7 @@ bool Request::test(MatchingEngine& engine, Status& status) {
     engine.pull();
     if (!engine_->matched()) return false;
   }
-  if (engine_ && engine_->truncated())
-    throw Error(ErrorClass::kTruncate, "message of " + std::to_string(engine_->truncated_bytes()) +
-                                           " bytes truncated: the receive buffer is smaller");
+  if (engine_ && engine_->truncated()) throw_truncated();
   if (engine_ && engine_->received()) {
     status = finish(*engine_->received());
     return true;
@@ -138,7 +172,11 @@ bool Request::wait(MatchingEngine& engine, Status& status) {
   MPI_Request* plain = plain_mpi();
   if (plain == nullptr) return test(engine, status);
   MPI_Status mpi{};
-  wait_base(*plain, mpi);
+  try {
+    wait_base(*plain, mpi);
+  } catch (...) {
+    rethrow_with_status(described(mpi));
+  }
   status = finish(mpi);
   return true;
 }
@@ -149,9 +187,29 @@ MPI_Request& Request::mpi_request() noexcept {
 
 bool Request::test_mpi(MPI_Request& request, Status& status) {
   MPI_Status mpi{};
-  if (!test_base(request, mpi)) return false;
+  try {
+    if (!test_base(request, mpi)) return false;
+  } catch (...) {
+    rethrow_with_status(described(mpi));
+  }
   status = finish(mpi);
   return true;
+}
+
+Status Request::described(const MPI_Status& mpi) const noexcept {
+  return receive_ ? message_status(*channel_, mpi) : Status::inactive();
+}
+
+void Request::throw_failure(int error, const MPI_Status& mpi) const {
+  throw_receive_failure(error, described(mpi));
+}
+
+void Request::throw_truncated() const {
+  const MPI_Status& message = engine_->truncated_message();
+  throw ReceiveFailure(
+      Error(ErrorClass::kTruncate, "message of " + std::to_string(bytes_of(message)) +
+                                       " bytes truncated: the receive buffer is smaller"),
+      described(message));
 }
 
 MPI_Request* Request::plain_mpi() noexcept {

@@ -6,10 +6,12 @@
 
 #include <mpi.h>
 
+#include <exception>
 #include <memory>
 #include <optional>
 #include <utility>
 
+#include "scomm/base/error.hpp"
 #include "scomm/p2p/channel.hpp"
 #include "scomm/p2p/early_completion.hpp"
 #include "scomm/p2p/matching_engine.hpp"
@@ -40,6 +42,31 @@ struct Status {
     return status;
   }
 };
+
+// The status of message `mpi` on `channel` (that of a failed receive, whose source and tag MPI
+// sets all the same): nothing received when its source is no member.
+Status message_status(const Channel& channel, const MPI_Status& mpi) noexcept;
+
+// A receive that failed once a message had matched it (truncation). MPI tells such a receive's
+// caller the message's source, tag and size in its status; `status` carries them.
+class ReceiveFailure : public Error {
+ public:
+  ReceiveFailure(const Error& error, const Status& status) : Error(error), status_(status) {}
+  const Status& status() const noexcept { return status_; }
+
+ private:
+  Status status_;
+};
+
+// The status of a request that failed with `failure`, the error class in its `error`: the
+// message's for a ReceiveFailure, nothing received for any other.
+Status failed_status(const std::exception_ptr& failure) noexcept;
+// check_mpi() of a receive whose failed completion gave `message` as its status: a truncation is
+// thrown as a ReceiveFailure carrying it.
+[[noreturn]] void throw_receive_failure(int code, const Status& message);
+// In a handler of a receive's failure, the message's status known: rethrows the failure, a
+// truncation as a ReceiveFailure carrying `status`.
+[[noreturn]] void rethrow_with_status(const Status& status);
 
 // MPI_Test and MPI_Wait of a base MPI request; a failure (which MPI completes and frees the
 // request for) is thrown as scomm::Error. test_base() is true, and `mpi` set, once complete.
@@ -97,6 +124,8 @@ class Request {
   Status finish(const MPI_Status& mpi);
   // Marks a plain MPI request completed by MPI_Waitall with an error.
   void forget() noexcept { mpi_request() = MPI_REQUEST_NULL; }
+  // Throws the failure `error` MPI_Waitall told for plain_mpi(), whose status it gave as `mpi`.
+  [[noreturn]] void throw_failure(int error, const MPI_Status& mpi) const;
 #if defined(SCOMM_EARLY_COMPLETIONS)
   // MPI_Testall has completed and freed the base request (EarlyCompletion).
   void completed_early(const MPI_Status& mpi) noexcept {
@@ -111,6 +140,11 @@ class Request {
   // any other request.
   bool withdraw_unmatched(MatchingEngine& engine) noexcept;
   bool test_mpi(MPI_Request& request, Status& status);
+  // The status of a receive's message `mpi` (that of a failed MPI completion call, or of a
+  // message that did not fit): its source and tag in the communicator; nothing received for a
+  // send, or for a source that is no member.
+  Status described(const MPI_Status& mpi) const noexcept;
+  [[noreturn]] void throw_truncated() const;
 
   ChannelPtr channel_;
   MPI_Request request_ = MPI_REQUEST_NULL;
