@@ -34,6 +34,10 @@ inline constexpr bool kTypeDup = kOnSmpi;
 // whatever the communicator passed: scomm does not check commitment there.
 inline constexpr bool kUncommittedPackAborts = kOnSmpi;
 inline constexpr bool kBottomNotNull = kOnSmpi;
+// MPI_Type_get_true_extent of a resized type gives its extent (a vector of 3 ints of stride 2
+// resized to 4 bytes: true extent 4, not 20), so a send type whose elements overlap looks like
+// one that does not, and temporaries of it overlap (or are too short).
+inline constexpr bool kResizedTrueExtent = kOnSmpi;
 // MPI_Cart_sub gives ranks other than 0 a grid with wrong extents (0 for some) and coordinates,
 // and MPI_Cart_coords then divides by zero.
 inline constexpr bool kCartSub = kOnSmpi;
