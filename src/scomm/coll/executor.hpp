@@ -134,7 +134,8 @@ class ScheduleRun final : public p2p::Operation {
   p2p::ChannelPtr channel_;
   int tag_ = 0;
   // The flags side by side: with the few inline arrays below, a run stays within the sizes
-  // glibc's per-thread cache serves (1,032 bytes), and a nonblocking collective allocates one.
+  // glibc's per-thread cache serves (1,032 bytes; executor.cpp checks), and a nonblocking
+  // collective allocates one.
   bool tag_held_ = false;
   bool commutative_ = true;  // known only where the schedule reduces on the right
   bool posted_ = false;
@@ -145,7 +146,6 @@ class ScheduleRun final : public p2p::Operation {
   std::shared_ptr<const Schedule> schedule_owner_;  // a background run's
   MPI_Op op_;
   TypeLayout send_layout_, recv_layout_;
-  TypeLayout byte_layout_;  // of temporaries holding packed bytes, asked of MPI when needed
   std::unique_ptr<OwnedTypes> owned_types_;  // rare: see owned_types.hpp
   OwnedTypes& owned_types() {
     if (!owned_types_) owned_types_ = std::make_unique<OwnedTypes>();

@@ -20,6 +20,14 @@ bool is_plain_predefined(MPI_Datatype type) {
 
 }  // namespace
 
+namespace {
+const TypeLayout kBytes{MPI_BYTE, 1, 0, 1, 1, true, true};
+}  // namespace
+
+const TypeLayout& TypeLayout::bytes() noexcept {
+  return kBytes;
+}
+
 TypeLayout TypeLayout::of(MPI_Datatype type) {
   TypeLayout layout;
   layout.type = type;

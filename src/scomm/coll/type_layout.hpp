@@ -19,6 +19,8 @@ struct TypeLayout {
   bool predefined = false;  // a predefined type: its handle always means the same layout
 
   static TypeLayout of(MPI_Datatype type);
+  // MPI_BYTE's, as MPI defines it (temporaries of packed bytes): immutable, shared by every run.
+  static const TypeLayout& bytes() noexcept;
   // Bytes a buffer of `count` elements spans, from its true lower bound.
   std::int64_t span(std::int64_t count) const noexcept {
     return count == 0 ? 0 : true_extent + (count - 1) * extent;
