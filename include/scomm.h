@@ -40,14 +40,17 @@ typedef struct SCOMM_Status {
   MPI_Status scomm_mpi_;
 } SCOMM_Status;
 
+/* A handle carries its kind in bits 28-30 (communicator 1, group 2, request 3 and 4, message 5,
+   error handler 6; keyvals are plain integers, as MPI's), so that a handle of one kind given for
+   another is an error, not another object. */
 #define SCOMM_GROUP_NULL ((SCOMM_Group)0)
-#define SCOMM_GROUP_EMPTY ((SCOMM_Group)1)
+#define SCOMM_GROUP_EMPTY ((SCOMM_Group)0x20000001)
 #define SCOMM_COMM_NULL ((SCOMM_Comm)0)
 /* MPI_COMM_WORLD as a scomm communicator, between SCOMM_Init and SCOMM_Finalize. */
-#define SCOMM_COMM_WORLD ((SCOMM_Comm)1)
+#define SCOMM_COMM_WORLD ((SCOMM_Comm)0x10000001)
 #define SCOMM_REQUEST_NULL ((SCOMM_Request)0)
-#define SCOMM_ERRORS_ARE_FATAL ((SCOMM_Errhandler)1)
-#define SCOMM_ERRORS_RETURN ((SCOMM_Errhandler)2)
+#define SCOMM_ERRORS_ARE_FATAL ((SCOMM_Errhandler)0x60000001)
+#define SCOMM_ERRORS_RETURN ((SCOMM_Errhandler)0x60000002)
 #define SCOMM_ERRHANDLER_NULL ((SCOMM_Errhandler)0)
 #define SCOMM_STATUS_IGNORE ((SCOMM_Status *)0)
 #define SCOMM_STATUSES_IGNORE ((SCOMM_Status *)0)
@@ -311,7 +314,7 @@ int SCOMM_Iprobe(int source, int tag, SCOMM_Comm comm, int *flag, SCOMM_Status *
  * alone (which set the handle to SCOMM_MESSAGE_NULL). From SCOMM_PROC_NULL:
  * SCOMM_MESSAGE_NO_PROC, whose receive completes at once. */
 #define SCOMM_MESSAGE_NULL ((SCOMM_Message)0)
-#define SCOMM_MESSAGE_NO_PROC ((SCOMM_Message)1)
+#define SCOMM_MESSAGE_NO_PROC ((SCOMM_Message)0x50000001)
 int SCOMM_Mprobe(int source, int tag, SCOMM_Comm comm, SCOMM_Message *message,
                  SCOMM_Status *status);
 int SCOMM_Improbe(int source, int tag, SCOMM_Comm comm, int *flag, SCOMM_Message *message,

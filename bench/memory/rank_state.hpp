@@ -98,7 +98,7 @@ class RankState {
   context::HeldIds held_;
   std::unique_ptr<context::ContextTable<p2p::Channel>> table_;
   std::size_t world_run_table_bytes_ = 0;
-  capi::HandleTable<capi::CommEntry> handles_{capi::Context::kFirstCommHandle};
+  capi::HandleTable<capi::CommEntry> handles_{capi::Context::kFirstCommHandle, capi::kCommHandles};
   std::vector<HeldComm> comms_;
   std::vector<HeldGroup> groups_;
   std::set<std::string> kinds_;

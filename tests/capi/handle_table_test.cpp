@@ -12,7 +12,7 @@ namespace scomm::capi {
 namespace {
 
 TEST(HandleTable, FindsLiveHandlesOnly) {
-  HandleTable<std::string> table(2);
+  HandleTable<std::string> table(2, 1);
   const int a = table.insert("a"), b = table.insert("b");
   EXPECT_NE(a, b);
   ASSERT_NE(table.find(a), nullptr);
@@ -24,7 +24,7 @@ TEST(HandleTable, FindsLiveHandlesOnly) {
 }
 
 TEST(HandleTable, AFreedHandleStaysDeadWhenItsSlotIsReused) {
-  HandleTable<int> table(1);
+  HandleTable<int> table(1, 1);
   const int first = table.insert(7);
   EXPECT_TRUE(table.erase(first));
   EXPECT_EQ(table.find(first), nullptr);
@@ -40,7 +40,7 @@ TEST(HandleTable, AFreedHandleStaysDeadWhenItsSlotIsReused) {
 // Freed slots are taken again, the last freed first, and the table does not grow while any is
 // free: the free list runs through the slots.
 TEST(HandleTable, FreedSlotsAreTakenAgainLastFreedFirst) {
-  HandleTable<int> table(1);
+  HandleTable<int> table(1, 1);
   std::vector<int> handles;
   for (int i = 0; i < 100; ++i) handles.push_back(table.insert(i));
   for (int i = 1; i < 100; i += 2) table.erase_live(handles[static_cast<std::size_t>(i)]);
@@ -67,7 +67,7 @@ TEST(HandleTable, FreedSlotsAreTakenAgainLastFreedFirst) {
 // A slot's generation has kGenerationMask + 1 values: a stale handle is caught until its slot has
 // been reused that many times.
 TEST(HandleTable, AStaleHandleIsCaughtForAWholeGenerationCycle) {
-  HandleTable<int> table(1);
+  HandleTable<int> table(1, 1);
   std::vector<int> seen;
   for (int i = 0; i <= HandleTable<int>::kGenerationMask; ++i) {
     const int h = table.insert(i);
@@ -78,26 +78,30 @@ TEST(HandleTable, AStaleHandleIsCaughtForAWholeGenerationCycle) {
   EXPECT_EQ(table.live(), 0u);
 }
 
-// Requests live in two tables, told apart by the kind bit: no handle of one finds anything in the
-// other, whatever its slot.
-TEST(HandleTable, TablesOfBothKindsNeverFindEachOthersHandles) {
-  HandleTable<int> plain(1), marked(1, true);
-  std::vector<int> a, b;
-  for (int i = 0; i < 5; ++i) {
-    a.push_back(plain.insert(i));
-    b.push_back(marked.insert(i));
+// Tables of different kinds never find each other's handles, whatever their slots (a group's
+// handle given for a communicator is no communicator); the kinds from 4 on (the plain requests')
+// are told from the others by one bit.
+TEST(HandleTable, TablesOfDifferentKindsNeverFindEachOthersHandles) {
+  std::vector<HandleTable<int>> tables;
+  for (int kind = 0; kind < 8; ++kind) tables.emplace_back(1, kind);
+  std::vector<std::vector<int>> handles(tables.size());
+  for (int i = 0; i < 5; ++i)
+    for (std::size_t k = 0; k < tables.size(); ++k) handles[k].push_back(tables[k].insert(i));
+  for (std::size_t k = 0; k < tables.size(); ++k) {
+    for (int i = 0; i < 5; ++i) {
+      const int h = handles[k][static_cast<std::size_t>(i)];
+      EXPECT_GT(h, 0);
+      EXPECT_EQ(HandleTable<int>::has_upper_kind(h), k >= 4) << k;
+      ASSERT_NE(tables[k].find(h), nullptr);
+      EXPECT_EQ(*tables[k].find(h), i);
+      for (std::size_t other = 0; other < tables.size(); ++other) {
+        if (other != k) {
+          EXPECT_EQ(tables[other].find(h), nullptr) << k << " in " << other;
+        }
+      }
+    }
+    EXPECT_EQ(tables[k].find(0), nullptr);
   }
-  for (int i = 0; i < 5; ++i) {
-    EXPECT_FALSE(HandleTable<int>::has_kind_bit(a[i]));
-    EXPECT_TRUE(HandleTable<int>::has_kind_bit(b[i]));
-    EXPECT_GT(b[i], 0);
-    EXPECT_EQ(plain.find(b[i]), nullptr);
-    EXPECT_EQ(marked.find(a[i]), nullptr);
-    ASSERT_NE(marked.find(b[i]), nullptr);
-    EXPECT_EQ(*marked.find(b[i]), i);
-  }
-  EXPECT_EQ(marked.find(0), nullptr);
-  EXPECT_EQ(marked.find(HandleTable<int>::kKindBit), nullptr);
 }
 
 struct ThrowsWhenBuilt {
@@ -107,10 +111,10 @@ struct ThrowsWhenBuilt {
 };
 
 TEST(HandleTable, AFailedBuildLeavesNoLiveHandle) {
-  HandleTable<ThrowsWhenBuilt> table(1);
+  HandleTable<ThrowsWhenBuilt> table(1, 1);
   EXPECT_THROW(table.emplace(true), std::runtime_error);
   EXPECT_EQ(table.live(), 0u);
-  EXPECT_EQ(table.find(1), nullptr);  // the slot's would-be handle
+  EXPECT_EQ(table.find(HandleTable<ThrowsWhenBuilt>::predefined(1, 1)), nullptr);  // would-be
   const int h = table.emplace(false);
   EXPECT_NE(table.find(h), nullptr);
   EXPECT_EQ(table.live(), 1u);

@@ -132,6 +132,51 @@ TEST_F(CommErrorsTest, FreeingStaleOrMadeUpHandlesFreesNothing) {
   EXPECT_EQ(second, SCOMM_COMM_NULL);
 }
 
+void ignore_error(SCOMM_Comm*, int*, ...) {}
+
+// Every kind of handle has numbers of its own (scomm.h): one given for another kind is an error,
+// never the other kind's object in the same slot (a first group's handle and a first duplicate's
+// were once one number, and SCOMM_Comm_free of that group freed the communicator).
+TEST_F(CommErrorsTest, HandlesOfAnotherKindAreErrors) {
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup), 0);
+  SCOMM_Group group = SCOMM_GROUP_NULL;
+  ASSERT_EQ(SCOMM_Comm_group(dup, &group), 0);
+  int value = 0;
+  SCOMM_Request plain = SCOMM_REQUEST_NULL, general = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&value, 1, MPI_INT, SCOMM_PROC_NULL, 0, dup, &plain), 0);
+  ASSERT_EQ(SCOMM_Ibarrier(dup, &general), 0);
+  SCOMM_Errhandler handler = SCOMM_ERRHANDLER_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_errhandler(ignore_error, &handler), 0);
+  int size = 0, flag = 0;
+  for (const int other : {group, plain, general, handler, SCOMM_GROUP_EMPTY, SCOMM_ERRORS_RETURN,
+                          SCOMM_MESSAGE_NO_PROC}) {
+    EXPECT_EQ(error_class_of(SCOMM_Comm_size(other, &size)), SCOMM_ERR_COMM) << other;
+    SCOMM_Comm copy = other;
+    EXPECT_EQ(error_class_of(SCOMM_Comm_free(&copy)), SCOMM_ERR_COMM) << other;
+  }
+  for (const int other : {dup, SCOMM_COMM_WORLD, plain, general, handler})
+    EXPECT_EQ(error_class_of(SCOMM_Group_size(other, &size)), SCOMM_ERR_GROUP) << other;
+  for (const int other : {dup, SCOMM_COMM_WORLD, group, handler, SCOMM_MESSAGE_NO_PROC}) {
+    SCOMM_Request copy = other;
+    EXPECT_EQ(error_class_of(SCOMM_Test(&copy, &flag, SCOMM_STATUS_IGNORE)), SCOMM_ERR_REQUEST)
+        << other;
+  }
+  for (const int other : {dup, SCOMM_COMM_WORLD, group, plain, general})
+    EXPECT_EQ(error_class_of(SCOMM_Comm_set_errhandler(dup, other)), SCOMM_ERR_ARG) << other;
+  // Nothing was freed or changed: each object still works as itself.
+  ASSERT_EQ(SCOMM_Comm_size(dup, &size), 0);
+  EXPECT_EQ(size, world_size_);
+  ASSERT_EQ(SCOMM_Group_size(group, &size), 0);
+  EXPECT_EQ(size, world_size_);
+  EXPECT_EQ(SCOMM_Wait(&plain, SCOMM_STATUS_IGNORE), 0);
+  EXPECT_EQ(SCOMM_Wait(&general, SCOMM_STATUS_IGNORE), 0);
+  EXPECT_EQ(SCOMM_Comm_set_errhandler(dup, handler), 0);
+  EXPECT_EQ(SCOMM_Errhandler_free(&handler), 0);
+  EXPECT_EQ(SCOMM_Group_free(&group), 0);
+  EXPECT_EQ(SCOMM_Comm_free(&dup), 0);
+}
+
 // SCOMM_Finalize and SCOMM_Init again: the new session's handles must not be the old ones, which
 // are stale there (the tables started over, and an old communicator, keyval or request handle
 // reached the new object in its slot).

@@ -9,6 +9,19 @@ namespace scomm::capi {
 
 constinit Context the_context;
 
+// scomm.h's predefined handles are those their tables reserve (SCOMM_COMM_WORLD the comms'
+// first handle, made again by every SCOMM_Init).
+template <typename T>
+constexpr int predefined_handle(int kind, int index) {
+  return HandleTable<T>::predefined(kind, index);
+}
+static_assert(SCOMM_COMM_WORLD ==
+              predefined_handle<CommEntry>(kCommHandles, Context::kFirstCommHandle));
+static_assert(SCOMM_GROUP_EMPTY == predefined_handle<group::Group>(kGroupHandles, 1));
+static_assert(SCOMM_MESSAGE_NO_PROC == predefined_handle<MessageEntry>(kMessageHandles, 1));
+static_assert(SCOMM_ERRORS_ARE_FATAL == predefined_handle<UserErrhandler>(kErrhandlerHandles, 1));
+static_assert(SCOMM_ERRORS_RETURN == predefined_handle<UserErrhandler>(kErrhandlerHandles, 2));
+
 Context& context_from_outside() noexcept {
   return the_context;
 }

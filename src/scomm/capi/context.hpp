@@ -156,13 +156,25 @@ struct WaitScratch {
   p2p::WaitBuffers buffers;
 };
 
+// The kind each table's handles carry (HandleTable), as scomm.h's predefined handles do. Keyvals
+// are MPI's plain integers (SCOMM_TAG_UB is 3).
+enum HandleKind : int {
+  kKeyvalHandles = 0,
+  kCommHandles = 1,
+  kGroupHandles = 2,
+  kRequestHandles = 3,
+  kPlainRequestHandles = 4,  // HandleTable::has_upper_kind tells them from the general ones
+  kMessageHandles = 5,
+  kErrhandlerHandles = 6,
+};
+
 struct Context {
   static constexpr int kFirstGroupHandle = 2;  // 0 = SCOMM_GROUP_NULL, 1 = SCOMM_GROUP_EMPTY
   static constexpr int kFirstCommHandle = 1;   // 0 = SCOMM_COMM_NULL, 1 = SCOMM_COMM_WORLD
   static constexpr int kFirstRequestHandle = 1;
   static constexpr int kFirstMessageHandle = 2;  // 0 = SCOMM_MESSAGE_NULL, 1 = _NO_PROC
 
-  HandleTable<group::Group> groups{kFirstGroupHandle};
+  HandleTable<group::Group> groups{kFirstGroupHandle, kGroupHandles};
   std::optional<group::Group> empty_group;  // made on first use: nothing allocated before
   group::MapPolicy map_policy;
   ErrorLog errors;
@@ -177,17 +189,18 @@ struct Context {
   int tag_ub = 0;       // SCOMM_Init: SCOMM_Tag_ub, which the SCOMM_TAG_UB attribute points to
   bool ever_initialized = false;  // SCOMM_Init has succeeded once (SCOMM_Initialized)
   // Before the tables whose entries hold them, so that they go after them.
-  HandleTable<UserErrhandler> errhandlers{kFirstUserHandler};
-  HandleTable<Keyval> keyvals{kFirstUserKeyval};
+  HandleTable<UserErrhandler> errhandlers{kFirstUserHandler, kErrhandlerHandles};
+  HandleTable<Keyval> keyvals{kFirstUserKeyval, kKeyvalHandles};
   // The attributes of the communicators that have some, by handle; none: null.
   std::unique_ptr<std::unordered_map<int, AttributeList>> attributes;
   // Emptied by SCOMM_Finalize before the runtime goes.
-  HandleTable<CommEntry> comms{kFirstCommHandle};
-  HandleTable<RequestEntry> requests{kFirstRequestHandle};
-  HandleTable<MessageEntry> messages{kFirstMessageHandle};  // probed, not received yet
+  HandleTable<CommEntry> comms{kFirstCommHandle, kCommHandles};
+  HandleTable<RequestEntry> requests{kFirstRequestHandle, kRequestHandles};
+  HandleTable<MessageEntry> messages{kFirstMessageHandle,
+                                     kMessageHandles};  // probed, not received yet
   std::size_t persistent_requests = 0;  // live: completion calls look for them when any are
-  // Handles with the kind bit: nearly every nonblocking message's (capi/request.cpp).
-  HandleTable<PlainRequestEntry> plain_requests{kFirstRequestHandle, true};
+  // Nearly every nonblocking message's (capi/request.cpp).
+  HandleTable<PlainRequestEntry> plain_requests{kFirstRequestHandle, kPlainRequestHandles};
   WaitScratch wait_scratch;
   // Numbers the look-ups of request arrays (the entries' listed_in): an entry seen twice in one
   // holds its number already. 64 bits never wrap.

@@ -63,7 +63,7 @@ int SCOMM_Errhandler_free(SCOMM_Errhandler* errhandler) {
   return guarded("SCOMM_Errhandler_free", [&] {
     require(errhandler, "errhandler");
     check_errhandler(*errhandler);
-    if (*errhandler >= kFirstUserHandler) {
+    if (*errhandler > kErrorsReturn) {  // a user's
       UserErrhandler& entry = context().errhandlers.get_live(*errhandler);
       --entry.user_references;
       erase_if_unused(*errhandler, entry);

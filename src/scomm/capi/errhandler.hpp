@@ -10,9 +10,12 @@
 
 namespace scomm::capi {
 
-inline constexpr int kErrorsAreFatal = 1;    // SCOMM_ERRORS_ARE_FATAL
-inline constexpr int kErrorsReturn = 2;      // SCOMM_ERRORS_RETURN
-inline constexpr int kFirstUserHandler = 3;  // the first handle of a user's handler
+inline constexpr int kErrorsAreFatal = SCOMM_ERRORS_ARE_FATAL;
+inline constexpr int kErrorsReturn = SCOMM_ERRORS_RETURN;
+// The first index of a user's handler in its table: every user handler's handle is above both
+// predefined ones (their kind's, at indices 1 and 2).
+inline constexpr int kFirstUserHandler = 3;
+static_assert(kErrorsAreFatal < kErrorsReturn);
 
 struct UserErrhandler {
   SCOMM_Comm_errhandler_function* function;
@@ -40,7 +43,7 @@ class ErrhandlerRef {
   }
 
   int handle() const noexcept { return handle_; }
-  bool is_user() const noexcept { return handle_ >= kFirstUserHandler; }
+  bool is_user() const noexcept { return handle_ > kErrorsReturn; }
 
  private:
   void hold() const noexcept {

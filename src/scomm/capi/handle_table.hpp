@@ -1,6 +1,6 @@
-// Integer handles for C API objects. A handle packs a slot index and the slot's generation, so a
-// freed or stale handle is reported as an error instead of reaching freed memory. Two tables of
-// one kind of handle (requests) tell theirs apart by kKindBit, which one of them sets.
+// Integer handles for C API objects. A handle packs its table's kind, a slot index and the slot's
+// generation, so that a freed or stale handle, or one of another kind (a group's given for a
+// communicator), is reported as an error instead of reaching freed memory or another object.
 #pragma once
 
 #include <algorithm>
@@ -19,21 +19,31 @@ namespace scomm::capi {
 template <typename T>
 class HandleTable {
  public:
-  static constexpr int kIndexBits = 22;  // 4M live objects
-  static constexpr int kKindBit = 1 << 30;
-  static constexpr int kGenerationMask = (1 << (30 - kIndexBits)) - 1;
+  static constexpr int kIndexBits = 20;  // 1M live objects of each kind
+  static constexpr int kKindShift = 28;  // 3 bits of kind, below the sign bit
+  static constexpr int kGenerationMask = (1 << (kKindShift - kIndexBits)) - 1;
   static constexpr int kIndexMask = (1 << kIndexBits) - 1;
+  // Of the kinds (0-7), those from 4 on: one test tells the plain requests' table (kind 4) from
+  // the general requests' (kind 3).
+  static constexpr int kUpperKindBit = 4 << kKindShift;
 
-  // Handles below `first` are reserved for predefined objects (0 is always the null handle).
-  // With `kind_bit`, every handle has kKindBit set, so that no handle of a table without it
-  // (nor the null handle) finds anything here, nor one of this table there.
-  constexpr explicit HandleTable(int first, bool kind_bit = false)
-      : first_(first), kind_(kind_bit ? kKindBit : 0) {
-    assert(first >= 1);
+  // The handle of the predefined object at index `index` (below every table's `first`) of a
+  // table of kind `kind`, as scomm.h defines it.
+  static constexpr int predefined(int kind, int index) noexcept {
+    return (kind << kKindShift) | index;
   }
 
-  // Whether `handle` belongs to a table with the kind bit (it may not be live).
-  static constexpr bool has_kind_bit(int handle) noexcept { return (handle & kKindBit) != 0; }
+  // Handles below `first` are reserved for predefined objects (0 is always the null handle).
+  // Every handle carries `kind` (0-7), so that no handle of a table of another kind finds
+  // anything here.
+  constexpr HandleTable(int first, int kind) : first_(first), kind_(kind << kKindShift) {
+    assert(first >= 1 && kind >= 0 && kind <= 7);
+  }
+
+  // Whether `handle` is of a kind from 4 on (it may not be live).
+  static constexpr bool has_upper_kind(int handle) noexcept {
+    return (handle & kUpperKindBit) != 0;
+  }
 
   int insert(T value) { return emplace(std::move(value)); }
 
@@ -94,7 +104,7 @@ class HandleTable {
   // but for the first `predefined` slots, where the next session makes its predefined objects
   // (SCOMM_COMM_WORLD) with the same handles again.
   HandleTable successor(std::size_t predefined = 0) const {
-    HandleTable next(first_, kind_ != 0);
+    HandleTable next(first_, kind_ >> kKindShift);
     next.slots_.resize(slots_.size());
     for (std::size_t slot = slots_.size(); slot-- > 0;) {
       Slot& s = next.slots_[slot];

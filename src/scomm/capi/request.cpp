@@ -39,10 +39,10 @@ RequestEntry& request_entry(SCOMM_Request handle) {
   return *entry;
 }
 
-// SCOMM_REQUEST_NULL is no plain request: has_kind_bit alone tells a plain handle.
-static_assert(!PlainTable::has_kind_bit(SCOMM_REQUEST_NULL));
+// SCOMM_REQUEST_NULL is no plain request: has_upper_kind alone tells a plain handle.
+static_assert(!PlainTable::has_upper_kind(SCOMM_REQUEST_NULL));
 
-// The plain request behind a handle with the kind bit (PlainTable::has_kind_bit).
+// The plain request behind a handle of an upper kind (PlainTable::has_upper_kind).
 PlainRequestEntry& plain_entry(SCOMM_Request handle) {
   PlainRequestEntry* entry = context().plain_requests.find(handle);
   if (entry == nullptr) throw_dead_request(handle);
@@ -51,8 +51,8 @@ PlainRequestEntry& plain_entry(SCOMM_Request handle) {
 
 // The look-up mark of live request `handle` (check_live), or Error(kRequest).
 std::uint64_t& listed_in(SCOMM_Request handle) {
-  return PlainTable::has_kind_bit(handle) ? plain_entry(handle).listed_in
-                                          : request_entry(handle).listed_in;
+  return PlainTable::has_upper_kind(handle) ? plain_entry(handle).listed_in
+                                            : request_entry(handle).listed_in;
 }
 
 [[noreturn]] void throw_listed_twice(SCOMM_Request handle) {
@@ -123,7 +123,7 @@ void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
     write_status(p2p::Status::inactive(), status);
     return;
   }
-  if (PlainTable::has_kind_bit(*handle)) {
+  if (PlainTable::has_upper_kind(*handle)) {
     complete_plain(handle, status, failing, true);
     return;
   }
@@ -163,7 +163,7 @@ int check_live(int count, const SCOMM_Request requests[]) {
 }
 
 bool complete_if_done(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
-  if (PlainTable::has_kind_bit(*handle)) return complete_plain(handle, status, failing, false);
+  if (PlainTable::has_upper_kind(*handle)) return complete_plain(handle, status, failing, false);
   if (!progress(*handle, failing)) return false;
   retire(handle, status, failing);
   return true;
@@ -182,7 +182,7 @@ void keep_early_completions(int count, const SCOMM_Request requests[]) {
   PlainTable& table = context().plain_requests;
   const p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
   for (int i = 0, k = 0; i < count; ++i) {
-    if (!PlainTable::has_kind_bit(requests[i])) continue;
+    if (!PlainTable::has_upper_kind(requests[i])) continue;
     p2p::PlainRequest& plain = table.get_live(requests[i]).request;
     const auto at = static_cast<std::size_t>(k++);
     if (buffers.batch[at] == MPI_REQUEST_NULL && plain.mpi() != MPI_REQUEST_NULL)
@@ -206,7 +206,7 @@ bool test_all_plain(int count, const SCOMM_Request requests[], int& rc) {
   p2p::WaitBuffers& buffers = context().wait_scratch.buffers;
   buffers.batch.clear();
   for (int i = 0; i < count; ++i)
-    if (PlainTable::has_kind_bit(requests[i]))
+    if (PlainTable::has_upper_kind(requests[i]))
       buffers.batch.push_back(table.get_live(requests[i]).request.mpi());
   if (buffers.batch.empty()) return true;
   buffers.statuses.resize(buffers.batch.size());
@@ -231,7 +231,7 @@ void retire_all(int count, SCOMM_Request requests[], SCOMM_Status statuses[], in
   FirstFailure first;
   for (int i = 0, k = 0; i < count; ++i) {
     SCOMM_Comm comm = SCOMM_COMM_WORLD;
-    if (PlainTable::has_kind_bit(requests[i])) {
+    if (PlainTable::has_upper_kind(requests[i])) {
       int error = MPI_SUCCESS;
       finish_plain(&requests[i], plain_statuses[static_cast<std::size_t>(k++)], rc,
                    status_at(statuses, i), error, comm);
@@ -289,7 +289,7 @@ void gather_waiting(int count, const SCOMM_Request requests[], WaitScratch& scra
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL) continue;
     Waiting& w = waiting[static_cast<std::size_t>(i)];
-    if (PlainTable::has_kind_bit(requests[i]))
+    if (PlainTable::has_upper_kind(requests[i]))
       w.plain = &plain_entry(requests[i]);
     else
       w.entry = &request_entry(requests[i]);
@@ -364,7 +364,7 @@ void wait_all_general(int count, SCOMM_Request requests[], SCOMM_Status statuses
 }
 
 void cancel(SCOMM_Request request, SCOMM_Comm& failing) {
-  if (PlainTable::has_kind_bit(request)) {
+  if (PlainTable::has_upper_kind(request)) {
     PlainRequestEntry& plain = plain_entry(request);
     failing = plain.comm;
     plain.request.cancel();
@@ -387,7 +387,7 @@ void cancel(SCOMM_Request request, SCOMM_Comm& failing) {
 
 // Frees *request (an active one completes on its own) and sets it to SCOMM_REQUEST_NULL.
 void free_request(SCOMM_Request* request, SCOMM_Comm& failing) {
-  if (PlainTable::has_kind_bit(*request)) {
+  if (PlainTable::has_upper_kind(*request)) {
     PlainRequestEntry& plain = plain_entry(*request);
     failing = plain.comm;
     plain.request.release(runtime().engine());
@@ -420,7 +420,7 @@ bool peek(SCOMM_Request handle, SCOMM_Status* status, SCOMM_Comm& failing) {
     return true;
   }
   p2p::Status result;
-  if (PlainTable::has_kind_bit(handle)) {
+  if (PlainTable::has_upper_kind(handle)) {
     PlainRequestEntry& plain = plain_entry(handle);
     failing = plain.comm;
     if (!plain.request.peek(result)) return false;
@@ -472,7 +472,7 @@ int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
   return on_requests("SCOMM_Wait", [&](SCOMM_Comm& failing) {
     require(request, "request");
     const StartedRequests started(1, request);
-    if (*request != SCOMM_REQUEST_NULL && !PlainTable::has_kind_bit(*request))
+    if (*request != SCOMM_REQUEST_NULL && !PlainTable::has_upper_kind(*request))
       progress(*request, failing, true);
     retire(request, status, failing);
   });
@@ -507,7 +507,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     runtime().engine().progress_background();
     bool all = true;
     for (int i = 0; i < count; ++i)
-      if (!PlainTable::has_kind_bit(requests[i]))
+      if (!PlainTable::has_upper_kind(requests[i]))
         all = progress(requests[i], failing, false, OnFailure::kKeep) && all;
     int rc = MPI_SUCCESS;
     all = all && test_all_plain(count, requests, rc);

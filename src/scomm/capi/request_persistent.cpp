@@ -18,7 +18,7 @@ StartedRequests::StartedRequests(int count, SCOMM_Request requests[]) : requests
   HandleTable<RequestEntry>& table = context().requests;
   for (int i = 0; i < count; ++i) {
     if (requests[i] == SCOMM_REQUEST_NULL ||
-        HandleTable<PlainRequestEntry>::has_kind_bit(requests[i]))
+        HandleTable<PlainRequestEntry>::has_upper_kind(requests[i]))
       continue;
     const RequestEntry* entry = table.find(requests[i]);
     if (entry == nullptr || !entry->persistent) continue;
@@ -70,7 +70,7 @@ int init_send(const char* function, Mode mode, const void* buf, int count, MPI_D
 
 // Starts persistent request `handle`, which must be inactive.
 void start(SCOMM_Request handle, SCOMM_Comm& failing) {
-  RequestEntry* entry = HandleTable<PlainRequestEntry>::has_kind_bit(handle)
+  RequestEntry* entry = HandleTable<PlainRequestEntry>::has_upper_kind(handle)
                             ? nullptr
                             : context().requests.find(handle);
   if (entry == nullptr || !entry->persistent)
