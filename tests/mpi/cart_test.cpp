@@ -245,6 +245,13 @@ TEST_F(CartTest, BadInputIsReported) {
   std::vector<int> fixed = {world_size_ + 1, 0};
   EXPECT_EQ(error_class_of(SCOMM_Dims_create(world_size_, 2, fixed.data())), SCOMM_ERR_ARG);
   EXPECT_EQ(error_class_of(SCOMM_Dims_create(0, 2, fixed.data())), SCOMM_ERR_ARG);
+  // Every dimension fixed, dividing nnodes but not making it (Open MPI's MPI_Dims_create raises
+  // this on MPI_COMM_WORLD's fatal handler; MPICH 4.0's returns success).
+  std::vector<int> all_fixed = {2, 1};
+  EXPECT_EQ(error_class_of(SCOMM_Dims_create(4, 2, all_fixed.data())), SCOMM_ERR_ARG);
+  EXPECT_EQ(all_fixed, (std::vector<int>{2, 1}));
+  all_fixed = {2, 2};
+  EXPECT_EQ(SCOMM_Dims_create(4, 2, all_fixed.data()), SCOMM_SUCCESS);
 
   const int line[1] = {world_size_};
   SCOMM_Comm cart = SCOMM_COMM_NULL;

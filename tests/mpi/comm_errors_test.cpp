@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "scomm_fixture.hpp"
+#include "smpi_defects.hpp"
 
 namespace {
 
@@ -47,6 +48,46 @@ TEST_F(CommErrorsTest, InvalidRanksTagsCountsAndTypes) {
   int flag = 0;
   EXPECT_EQ(error_class_of(SCOMM_Iprobe(0, tag_ub + 7, SCOMM_COMM_WORLD, &flag, nullptr)),
             SCOMM_ERR_TAG);
+}
+
+// A datatype never committed is SCOMM_ERR_TYPE also where the message meets MPI late or never:
+// a receive that scomm's engine matches (of any source or tag), MPI_PROC_NULL's messages,
+// persistent messages, a matched probe's receive, the status calls. Under MPICH 4.0 a receive
+// of any tag once accepted it and then held up a send to oneself for good.
+TEST_F(CommErrorsTest, AnUncommittedTypeIsATypeErrorEverywhere) {
+  if (smpi_defect::kUncommittedPackAborts) GTEST_SKIP() << "SMPI's MPI_Pack aborts";
+  MPI_Datatype uncommitted = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(2, MPI_INT, &uncommitted);
+  int buffer[4] = {0, 0, 0, 0};
+  const SCOMM_Comm w = SCOMM_COMM_WORLD;
+  SCOMM_Request r = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(error_class_of(SCOMM_Irecv(buffer, 1, uncommitted, SCOMM_ANY_SOURCE, 0, w, &r)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(SCOMM_Irecv(buffer, 1, uncommitted, 0, SCOMM_ANY_TAG, w, &r)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(r, SCOMM_REQUEST_NULL);
+  EXPECT_EQ(error_class_of(SCOMM_Recv(buffer, 1, uncommitted, SCOMM_PROC_NULL, 0, w, nullptr)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(SCOMM_Send(buffer, 1, uncommitted, SCOMM_PROC_NULL, 0, w)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(SCOMM_Send_init(buffer, 1, uncommitted, 0, 0, w, &r)), SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(SCOMM_Recv_init(buffer, 1, uncommitted, 0, 0, w, &r)), SCOMM_ERR_TYPE);
+  EXPECT_EQ(r, SCOMM_REQUEST_NULL);
+  SCOMM_Message no_proc = SCOMM_MESSAGE_NO_PROC;
+  EXPECT_EQ(error_class_of(SCOMM_Mrecv(buffer, 1, uncommitted, &no_proc, nullptr)), SCOMM_ERR_TYPE);
+  SCOMM_Status status;
+  ASSERT_EQ(SCOMM_Recv(buffer, 1, MPI_INT, SCOMM_PROC_NULL, 0, w, &status), 0);
+  int count = 0;
+  EXPECT_EQ(error_class_of(SCOMM_Get_count(&status, uncommitted, &count)), SCOMM_ERR_TYPE);
+  // The communicator still carries messages, of any tag too.
+  const int to = (world_rank_ + 1) % world_size_;
+  const int from = (world_rank_ + world_size_ - 1) % world_size_;
+  const int sent = world_rank_;
+  ASSERT_EQ(SCOMM_Irecv(buffer, 1, MPI_INT, SCOMM_ANY_SOURCE, SCOMM_ANY_TAG, w, &r), 0);
+  ASSERT_EQ(SCOMM_Send(&sent, 1, MPI_INT, to, 4, w), 0);
+  ASSERT_EQ(SCOMM_Wait(&r, &status), 0);
+  EXPECT_EQ(buffer[0], from);
+  MPI_Type_free(&uncommitted);
 }
 
 // MPI_IN_PLACE is no message buffer: every point-to-point call that takes a buffer refuses it

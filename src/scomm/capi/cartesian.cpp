@@ -40,13 +40,18 @@ void check_dims_create(int nnodes, int ndims, const int dims[]) {
                                       std::to_string(ndims) + " (nnodes >= 1, ndims >= 0)");
   if (ndims > 0) require(dims, "dims");
   long long fixed = 1;
+  bool free_dimension = false;
   for (int k = 0; k < ndims; ++k) {
     if (dims[k] < 0) throw Error(ErrorClass::kArg, "negative dims[" + std::to_string(k) + "]");
     if (dims[k] > 0) fixed *= dims[k];
+    free_dimension = free_dimension || dims[k] == 0;
     if (fixed > nnodes) break;
   }
   if (nnodes % fixed != 0)
     throw Error(ErrorClass::kArg, "the fixed dims do not divide nnodes " + std::to_string(nnodes));
+  if (!free_dimension && ndims > 0 && fixed != nnodes)  // none left to make up the rest
+    throw Error(ErrorClass::kArg,
+                "every dims is fixed, and their product is not nnodes " + std::to_string(nnodes));
 }
 
 }  // namespace

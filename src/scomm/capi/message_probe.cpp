@@ -7,6 +7,7 @@
 #include "scomm/capi/context.hpp"
 #include "scomm/capi/message_start.hpp"
 #include "scomm/capi/request_completion.hpp"
+#include "scomm/p2p/committed_type.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
 namespace {
@@ -88,7 +89,9 @@ int SCOMM_Mprobe(int source, int tag, SCOMM_Comm comm, SCOMM_Message* message,
 int SCOMM_Mrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message,
                 SCOMM_Status* status) {
   return on_requests("SCOMM_Mrecv", [&](SCOMM_Comm& failing) {
-    p2p::check_buffer(buf, count, type);  // before the message is taken: a bad call keeps it
+    // Before the message is taken: a bad call keeps it.
+    p2p::check_buffer(buf, count, type);
+    p2p::check_committed(type, runtime().world());
     std::optional<MessageEntry> entry = take_message(message);
     if (!entry) {
       write_status(p2p::Status::empty(), status);
@@ -107,6 +110,7 @@ int SCOMM_Imrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message
   return on_requests("SCOMM_Imrecv", [&](SCOMM_Comm& failing) {
     require(request, "request");
     p2p::check_buffer(buf, count, type);
+    p2p::check_committed(type, runtime().world());
     std::optional<MessageEntry> entry = take_message(message);
     if (!entry) {
       *request =

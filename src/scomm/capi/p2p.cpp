@@ -7,6 +7,7 @@
 #include "scomm/capi/context.hpp"
 #include "scomm/capi/message_start.hpp"
 #include "scomm/capi/request_completion.hpp"
+#include "scomm/p2p/committed_type.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::capi {
@@ -40,6 +41,7 @@ SCOMM_Request new_collective_request(p2p::Request&& request, SCOMM_Comm comm) {
 void check_send(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
                 int dest, int tag) {
   p2p::check_buffer(buf, count, type);
+  p2p::check_committed(type, channel.base());
   p2p::check_peer(channel, dest, false);
   p2p::check_tag(tag, channel.tag_ub(), false);
 }
@@ -47,6 +49,7 @@ void check_send(const p2p::Channel& channel, const void* buf, int count, MPI_Dat
 void check_receive(const p2p::Channel& channel, const void* buf, int count, MPI_Datatype type,
                    int source, int tag) {
   p2p::check_buffer(buf, count, type);
+  p2p::check_committed(type, channel.base());
   p2p::check_peer(channel, source, true);
   p2p::check_tag(tag, channel.tag_ub(), true);
 }

@@ -5,13 +5,19 @@
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/p2p/committed_type.hpp"
+#include "scomm/p2p/mpi_check.hpp"
 
 namespace {
 
 using namespace scomm::capi;
 
+// A type MPI can count in: not null, and committed (checked on a base communicator while scomm
+// is initialized: MPI's own error would go to MPI_COMM_WORLD's handler, fatal by default).
 void check_type(MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL) throw scomm::Error(scomm::ErrorClass::kType, "MPI_DATATYPE_NULL");
+  if (const scomm::comm::Runtime* runtime = context().runtime.get())
+    scomm::p2p::check_committed(type, runtime->world());
 }
 
 }  // namespace
@@ -23,7 +29,7 @@ int SCOMM_Get_count(const SCOMM_Status* status, MPI_Datatype type, int* count) {
     require(status, "status");
     require(count, "count");
     check_type(type);
-    MPI_Get_count(&status->scomm_mpi_, type, count);
+    scomm::p2p::check_mpi(MPI_Get_count(&status->scomm_mpi_, type, count), "MPI_Get_count");
   });
 }
 
@@ -36,7 +42,7 @@ int SCOMM_Get_elements(const SCOMM_Status* status, MPI_Datatype type, int* count
     throw scomm::Error(scomm::ErrorClass::kNotSupported,
                        "the base MPI (SimGrid SMPI) has no MPI_Get_elements");
 #else
-    MPI_Get_elements(&status->scomm_mpi_, type, count);
+    scomm::p2p::check_mpi(MPI_Get_elements(&status->scomm_mpi_, type, count), "MPI_Get_elements");
 #endif
   });
 }
@@ -55,7 +61,8 @@ int SCOMM_Status_set_elements(SCOMM_Status* status, MPI_Datatype type, int count
     check_type(type);
     if (count < 0)
       throw scomm::Error(scomm::ErrorClass::kCount, "negative count " + std::to_string(count));
-    MPI_Status_set_elements(&status->scomm_mpi_, type, count);
+    scomm::p2p::check_mpi(MPI_Status_set_elements(&status->scomm_mpi_, type, count),
+                          "MPI_Status_set_elements");
   });
 }
 

@@ -4,6 +4,7 @@
 #include <initializer_list>
 
 #include "scomm/base/error.hpp"
+#include "scomm/p2p/committed_type.hpp"
 
 namespace scomm::coll {
 
@@ -47,18 +48,8 @@ TypeLayout TypeLayout::of(MPI_Datatype type) {
   return layout;
 }
 
-#if defined(SMPI_H)
-// Not on SimGrid SMPI 3.32, which raises MPI_Pack's error on MPI_COMM_WORLD's fatal handler,
-// whatever the communicator.
-void check_committed(const TypeLayout&, MPI_Comm) {}
-#else
 void check_committed(const TypeLayout& layout, MPI_Comm comm) {
-  if (layout.predefined || layout.type == MPI_DATATYPE_NULL) return;
-  std::byte none{};
-  int position = 0;
-  if (MPI_Pack(&none, 0, layout.type, &none, 0, &position, comm) != MPI_SUCCESS)
-    throw Error(ErrorClass::kType, "a datatype that is not committed (or not valid)");
+  if (!layout.predefined) p2p::check_committed(layout.type, comm);
 }
-#endif
 
 }  // namespace scomm::coll

@@ -29,8 +29,7 @@ struct TypeLayout {
 
 // Error(kType) unless `layout`'s type is committed (predefined types are): before a
 // collective's first message, as a transfer of an uncommitted type fails at its sender alone
-// while its receivers wait. MPI has no query, but Open MPI and MPICH refuse to pack an
-// uncommitted type, even none of it: an empty MPI_Pack on `comm`, whose errors must return.
+// while its receivers wait (p2p::check_committed, on `comm`).
 void check_committed(const TypeLayout& layout, MPI_Comm comm);
 
 }  // namespace scomm::coll
