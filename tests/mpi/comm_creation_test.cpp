@@ -587,7 +587,17 @@ TEST_F(CreationTest, CreateAndCreateGroupMatchMpi) {
     SCOMM_Comm_free(&by_group);
     SCOMM_Comm_free(&created);
     MPI_Comm_free(&mpi_created);
+  } else {  // a caller outside the group gets no communicator (MPI-3.1 6.4.2), talking to nobody
+    SCOMM_Comm by_group = SCOMM_COMM_WORLD;
+    ASSERT_EQ(SCOMM_Comm_create_group(SCOMM_COMM_WORLD, evens, 3, &by_group), 0);
+    EXPECT_EQ(by_group, SCOMM_COMM_NULL);
   }
+  SCOMM_Comm none = SCOMM_COMM_WORLD;
+  MPI_Comm mpi_none = MPI_COMM_WORLD;
+  ASSERT_EQ(SCOMM_Comm_create_group(SCOMM_COMM_WORLD, SCOMM_GROUP_EMPTY, 4, &none), 0);
+  MPI_Comm_create_group(MPI_COMM_WORLD, MPI_GROUP_EMPTY, 4, &mpi_none);
+  EXPECT_EQ(none, SCOMM_COMM_NULL);
+  EXPECT_EQ(mpi_none, MPI_COMM_NULL);
   MPI_Group_free(&mpi_evens);
   MPI_Group_free(&mpi_world);
   SCOMM_Group_free(&evens);

@@ -71,6 +71,15 @@ class GroupCapiTest : public ::testing::Test {
     return out;
   }
   void expect_same(const Pair& p) { EXPECT_EQ(members_scomm(p.scomm), members_mpi(p.mpi)); }
+  // The same members in the same order, and the caller's rank in them (of groups that know the
+  // caller: not SCOMM_Group_world's).
+  void expect_same_with_rank(const Pair& p) {
+    expect_same(p);
+    int scomm_rank = 0, mpi_rank = 0;
+    ASSERT_EQ(SCOMM_Group_rank(p.scomm, &scomm_rank), SCOMM_SUCCESS);
+    MPI_Group_rank(p.mpi, &mpi_rank);
+    EXPECT_EQ(scomm_rank, mpi_rank);
+  }
   // MPI's definition: the members of `a` that are in `b`, in a's order.
   std::vector<int> ordered_intersection(MPI_Group a, MPI_Group b) {
     const std::vector<int> in_b = members_mpi(b);
@@ -170,6 +179,31 @@ TEST_F(GroupCapiTest, SetOperationsCompareAndTranslateMatchMpi) {
     }
     EXPECT_EQ(to_scomm, to_mpi);
   }
+}
+
+// The empty group on either side: it knows no caller, and a union with it must still know the
+// caller's rank in the other group (it once answered SCOMM_UNDEFINED for union(empty, world)).
+TEST_F(GroupCapiTest, SetOperationsWithTheEmptyGroupMatchMpi) {
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);  // for a world group that knows the caller
+  const Pair empty{MPI_GROUP_EMPTY, SCOMM_GROUP_EMPTY};
+  Pair world{world_.mpi, SCOMM_GROUP_NULL};
+  ASSERT_EQ(SCOMM_Comm_group(SCOMM_COMM_WORLD, &world.scomm), SCOMM_SUCCESS);
+  for (const auto& [a, b] : {std::pair{empty, world}, std::pair{world, empty}, {empty, empty}}) {
+    Pair u, i, d;
+    MPI_Group_union(a.mpi, b.mpi, &u.mpi);
+    MPI_Group_intersection(a.mpi, b.mpi, &i.mpi);
+    MPI_Group_difference(a.mpi, b.mpi, &d.mpi);
+    ASSERT_EQ(SCOMM_Group_union(a.scomm, b.scomm, &u.scomm), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Group_intersection(a.scomm, b.scomm, &i.scomm), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Group_difference(a.scomm, b.scomm, &d.scomm), SCOMM_SUCCESS);
+    for (Pair* result : {&u, &i, &d}) {
+      expect_same_with_rank(*result);
+      if (result->mpi != MPI_GROUP_EMPTY) MPI_Group_free(&result->mpi);  // MPICH keeps it
+      EXPECT_EQ(SCOMM_Group_free(&result->scomm), SCOMM_SUCCESS);
+    }
+  }
+  EXPECT_EQ(SCOMM_Group_free(&world.scomm), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
 }
 
 TEST_F(GroupCapiTest, CallerRankMatchesMpi) {

@@ -45,8 +45,10 @@ std::optional<Comm> create_range(Runtime& runtime, Comm& parent, int first, int 
 std::optional<Comm> create_from_group(Runtime& runtime, Comm& parent, const group::Group& group);
 
 // Called by the members of `group` only (a subset of the parent); `tag` (0..SCOMM_Tag_ub) tells
-// concurrent calls on one parent apart.
-Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int tag);
+// concurrent calls on one parent apart. A caller outside the group (MPI_GROUP_EMPTY's, say) gets
+// no communicator and talks to nobody, as MPI-3.1 6.4.2 has it.
+std::optional<Comm> create_group(Runtime& runtime, Comm& parent, const group::Group& group,
+                                 int tag);
 
 // A collective creation in progress; result() is set once progress() returned true (nullopt
 // for a process outside the new communicator).

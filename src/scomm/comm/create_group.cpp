@@ -2,21 +2,19 @@
 // the parent's context through a view of its channel with the group's ranks. The user tag tells
 // concurrent calls apart: it picks one of 63 internal tags, and every message carries it whole,
 // so two calls whose tags share an internal tag fail loudly instead of mixing.
-#include <string>
+#include <optional>
 
-#include "scomm/base/error.hpp"
 #include "scomm/comm/channel_reducer.hpp"
 #include "scomm/comm/create.hpp"
 
 namespace scomm::comm {
 
-Comm create_group(Runtime& runtime, Comm& parent, const group::Group& group, int tag) {
+std::optional<Comm> create_group(Runtime& runtime, Comm& parent, const group::Group& group,
+                                 int tag) {
   const group::Group parent_group = parent.group();
   check_subset(parent_group, group);
   const group::Group child = group.with_self(parent_group.self_world());
-  if (child.rank() == group::kUndefined)
-    throw Error(ErrorClass::kGroup,
-                "the caller is not a member of the group (only members call create_group)");
+  if (child.rank() == group::kUndefined) return std::nullopt;
   const p2p::ChannelPtr view(new p2p::Channel(parent.channel(), child.map_ptr(), child.rank()));
   constexpr int kGroupTags = context::TagLayout::kGroupTags;
   ChannelReducer reducer(

@@ -131,7 +131,9 @@ Group set_union(const Group& a, const Group& b, const MapPolicy& policy) {
   const Group tail = filter(b, extra, policy);
   const Rank na = first.size();
   auto member = [&](Rank r) { return r < na ? first.select(r) : tail.map().select(r - na); };
-  return Group(build_map(na + tail.size(), member, policy), a.self_world());
+  // The caller's world rank, known to either (the empty group knows no caller).
+  const Rank self = a.self_world() != kUndefined ? a.self_world() : b.self_world();
+  return Group(build_map(na + tail.size(), member, policy), self);
 }
 
 Group intersection(const Group& a, const Group& b, const MapPolicy& policy) {
