@@ -10,6 +10,7 @@
 #include <limits>
 #include <numeric>
 #include <sstream>
+#include <string_view>
 
 #include "coll_test_support.hpp"
 #include "scomm/coll/reduce_local.hpp"
@@ -836,16 +837,35 @@ TEST_F(ReductionErrorsTest, EveryPairScommTakesTheBaseMpiTakesToo) {
   MPI_Comm_free(&native);
 }
 
-// Each rank's `value(rank)` reduced by scomm and by the base MPI over the world: the same bytes.
+// Each rank's `value(rank)` reduced by scomm and by the base MPI over the world: the same bytes,
+// blocking, nonblocking and persistent (whose runs once took duplicates of predefined types
+// other than the commonest, on which MPI_Reduce_local refused predefined operations).
 template <typename T, typename Value>
 void expect_allreduce_like_mpi(MPI_Datatype type, MPI_Op op, Value value, const char* name) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const T mine = value(rank);
-  T ours{}, theirs{};
-  ASSERT_EQ(SCOMM_Allreduce(&mine, &ours, 1, type, op, SCOMM_COMM_WORLD), SCOMM_SUCCESS) << name;
+  T theirs{};
   MPI_Allreduce(&mine, &theirs, 1, type, op, MPI_COMM_WORLD);
-  EXPECT_EQ(std::memcmp(&ours, &theirs, sizeof(T)), 0) << name;
+  for (const char* form : {"blocking", "nonblocking", "persistent"}) {
+    T ours{};
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    const std::string_view how = form;
+    if (how == "blocking") {
+      ASSERT_EQ(SCOMM_Allreduce(&mine, &ours, 1, type, op, SCOMM_COMM_WORLD), 0) << name;
+    } else if (how == "nonblocking") {
+      ASSERT_EQ(SCOMM_Iallreduce(&mine, &ours, 1, type, op, SCOMM_COMM_WORLD, &request), 0);
+      ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), 0) << name;
+    } else {
+      ASSERT_EQ(SCOMM_Allreduce_init(&mine, &ours, 1, type, op, SCOMM_COMM_WORLD, MPI_INFO_NULL,
+                                     &request),
+                0);
+      ASSERT_EQ(SCOMM_Start(&request), 0);
+      ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), 0) << name;
+      ASSERT_EQ(SCOMM_Request_free(&request), 0);
+    }
+    EXPECT_EQ(std::memcmp(&ours, &theirs, sizeof(T)), 0) << name << " " << form;
+  }
 }
 
 // The pairs section 6.9.2 defines beyond the arithmetic on common types, and MPI_CHAR, which
@@ -878,6 +898,63 @@ TEST_F(ReductionErrorsTest, OperationsOnEveryClassOfTypesTheyAreDefinedOn) {
       MPI_CHAR, MPI_SUM, [](int r) { return static_cast<char>(r + 1); }, "SUM of chars");
   expect_allreduce_like_mpi<short>(
       MPI_SHORT, MPI_BOR, [](int r) { return static_cast<short>(1 << r % 15); }, "BOR");
+  expect_allreduce_like_mpi<unsigned short>(
+      MPI_UNSIGNED_SHORT, MPI_SUM, [](int r) { return static_cast<unsigned short>(r + 7); },
+      "SUM of unsigned shorts");
+  struct DoubleIntPair {
+    double value;
+    int index;
+  };
+  expect_allreduce_like_mpi<DoubleIntPair>(
+      MPI_DOUBLE_INT, MPI_MINLOC,
+      [](int r) {
+        return DoubleIntPair{static_cast<double>((5 * r) % 3), r};
+      },
+      "MINLOC of double-int pairs");
+}
+
+// This rank's pair type, which the operation below knows it by (a rank's own: SMPI's ranks have
+// their globals each).
+MPI_Datatype the_pair_type = MPI_DATATYPE_NULL;
+
+// Sums pairs of ints given as the_pair_type; any other handle leaves inout as it is, so that the
+// result shows the stranger.
+void sum_pairs_known_by_handle(void* in, void* inout, int* length, MPI_Datatype* type) {
+  if (*type != the_pair_type) return;
+  for (int i = 0; i < 2 * *length; ++i) static_cast<int*>(inout)[i] += static_cast<int*>(in)[i];
+}
+
+// A user-defined operation is given the caller's datatype, by its handle, in every form (MPI-4.1
+// 6.9.5: a library's function may tell types apart so); nonblocking and persistent runs once
+// gave it a duplicate of the type.
+TEST_F(ReductionErrorsTest, AUserOperationIsGivenTheCallersType) {
+  MPI_Type_contiguous(2, MPI_INT, &the_pair_type);
+  MPI_Type_commit(&the_pair_type);
+  MPI_Op op = MPI_OP_NULL;
+  MPI_Op_create(sum_pairs_known_by_handle, 1, &op);
+  const int mine[2] = {1, world_rank_};
+  const int expected[2] = {world_size_, world_size_ * (world_size_ - 1) / 2};
+  for (int form = 0; form < 3; ++form) {
+    int got[2] = {-1, -1};
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    if (form == 0) {
+      ASSERT_EQ(SCOMM_Allreduce(mine, got, 1, the_pair_type, op, SCOMM_COMM_WORLD), 0);
+    } else if (form == 1) {
+      ASSERT_EQ(SCOMM_Iallreduce(mine, got, 1, the_pair_type, op, SCOMM_COMM_WORLD, &request), 0);
+      ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), 0);
+    } else {
+      ASSERT_EQ(SCOMM_Allreduce_init(mine, got, 1, the_pair_type, op, SCOMM_COMM_WORLD,
+                                     MPI_INFO_NULL, &request),
+                0);
+      ASSERT_EQ(SCOMM_Start(&request), 0);
+      ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), 0);
+      ASSERT_EQ(SCOMM_Request_free(&request), 0);
+    }
+    EXPECT_EQ(got[0], expected[0]) << "form " << form;
+    EXPECT_EQ(got[1], expected[1]) << "form " << form;
+  }
+  MPI_Op_free(&op);
+  MPI_Type_free(&the_pair_type);
 }
 
 // A rank that contributes more than the root expects: truncation at the root, never an overrun.

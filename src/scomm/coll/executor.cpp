@@ -287,9 +287,12 @@ bool ScheduleRun::advance_keeping_failure(bool blocking) {
 void ScheduleRun::run_in_background(std::shared_ptr<const Schedule> schedule) {
   // The caller may free its derived types before the run completes (MPI lets it): the run moves
   // its data by duplicates. Temporaries' layouts point at these layouts, and spread types are
-  // the run's own already.
+  // the run's own already. Not a reduction's: its user-defined operation must be given the
+  // caller's type (MPI-4.1 6.9.5; a library's function may tell types apart by their handles),
+  // and a predefined operation takes no duplicate, which MPI counts as a derived type.
   const auto keep = [this](TypeLayout& layout) {
-    if (kDuplicatesTypes && !layout.predefined && layout.type != MPI_DATATYPE_NULL) [[unlikely]]
+    if (kDuplicatesTypes && op_ == MPI_OP_NULL && !layout.predefined &&
+        layout.type != MPI_DATATYPE_NULL) [[unlikely]]
       owned_types().duplicate(layout);
   };
   const bool one_type = recv_layout_.type == send_layout_.type;

@@ -45,6 +45,9 @@ TypeLayout TypeLayout::of(MPI_Datatype type) {
   MPI_Type_size(type, &layout.size);
   layout.plain = lb == 0 && layout.true_lb == 0 && layout.extent == layout.size &&
                  layout.true_extent == layout.size;
+  int integers = 0, addresses = 0, types = 0, combiner = MPI_COMBINER_NAMED;
+  MPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
+  layout.predefined = combiner == MPI_COMBINER_NAMED;  // MPI_SHORT, MPI_2INT, ...
   return layout;
 }
 
