@@ -123,6 +123,18 @@ TEST(AlgebraTest, RegularResultsStayCompact) {
   EXPECT_EQ(set_union(evens, difference(world, evens)).size(), 1000000);
 }
 
+// One range of a world of 2^30 is its progression at once: no list of its 2^29 ranks is made on
+// the way (which took seconds and 2 GiB), reversed ones included.
+TEST(AlgebraTest, OneRangeOfAHugeWorldListsNoRank) {
+  const Group world = Group::world(1 << 30);
+  for (const RangeTriplet range : {RangeTriplet{0, (1 << 30) - 1, 2}, {(1 << 30) - 1, 0, -3}}) {
+    const Group g = range_incl(world, std::span(&range, 1));
+    EXPECT_EQ(g.representation(), "stride");
+    EXPECT_LE(g.bytes(), 64u);
+    EXPECT_EQ(g.map().select(1), range[0] + range[2]);
+  }
+}
+
 TEST(AlgebraTest, CompareFollowsMpi) {
   const Group world = Group::world(10);
   const std::vector<int> forward{1, 2, 3}, backward{3, 2, 1}, other{1, 2, 4};

@@ -28,9 +28,10 @@ std::vector<Rank> sorted_distinct_ranks(std::span<const int> ranks, Rank size, c
   return sorted;
 }
 
-// Validates MPI range triplets and returns the ranks they denote, in order.
-std::vector<Rank> expand_ranges(std::span<const RangeTriplet> ranges, Rank size, const char* what) {
-  std::vector<Rank> ranks;
+// Validates MPI range triplets of a group of `size`: each a progression of its ranks.
+std::vector<Progression> progressions_of(std::span<const RangeTriplet> ranges, Rank size,
+                                         const char* what) {
+  std::vector<Progression> progressions;
   for (const RangeTriplet& t : ranges) {
     const auto [first, last, stride] = t;
     if (stride == 0) fail(ErrorClass::kArg, std::string("stride 0 in ") + what);
@@ -40,9 +41,17 @@ std::vector<Rank> expand_ranges(std::span<const RangeTriplet> ranges, Rank size,
       fail(ErrorClass::kArg, "range (" + std::to_string(first) + ", " + std::to_string(last) +
                                  ", " + std::to_string(stride) + ") runs away from its end in " +
                                  what);
-    for (std::int64_t r = first; stride > 0 ? r <= last : r >= last; r += stride)
-      ranks.push_back(static_cast<Rank>(r));
+    const std::int64_t count = (std::int64_t{last} - first) / stride + 1;
+    progressions.push_back({first, static_cast<Rank>(count), stride});
   }
+  return progressions;
+}
+
+// Validates MPI range triplets and returns the ranks they denote, in order.
+std::vector<Rank> expand_ranges(std::span<const RangeTriplet> ranges, Rank size, const char* what) {
+  std::vector<Rank> ranks;
+  for (const Progression& p : progressions_of(ranges, size, what))
+    for (Rank i = 0; i < p.count; ++i) ranks.push_back(static_cast<Rank>(p.base + i * p.stride));
   sorted_distinct_ranks(ranks, size, what);
   return ranks;
 }
@@ -114,6 +123,10 @@ Group excl(const Group& group, std::span<const int> ranks, const MapPolicy& poli
 
 Group range_incl(const Group& group, std::span<const RangeTriplet> ranges,
                  const MapPolicy& policy) {
+  if (ranges.size() == 1) {  // one progression (no duplicates): its map, never its ranks listed
+    const Progression terms = progressions_of(ranges, group.size(), "group range incl").front();
+    return derived(group, make_regular_map(Box(terms)), policy);
+  }
   const auto child = expand_ranges(ranges, group.size(), "group range incl");
   return derived(group, build_map(child, policy), policy);
 }
