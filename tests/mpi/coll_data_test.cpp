@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "coll_test_support.hpp"
+#include "scomm/coll/type_order.hpp"
 #include "scomm/context/tag_layout.hpp"
 #include "smpi_defects.hpp"
 
@@ -488,17 +489,21 @@ class DatatypeTest : public ScommTest {
     ScommTest::SetUp();
     MPI_Type_contiguous(2, MPI_INT, &pair_);
     MPI_Type_vector(3, 1, 2, MPI_INT, &strided_);  // ints 0, 2, 4 of 5
-    MPI_Type_commit(&pair_);
-    MPI_Type_commit(&strided_);
+    // Ints 3, 4, 5, then 0, 1, 2: as dense as 6 ints, but its packed bytes are not its memory's
+    // (broadcasts that cut the buffer once sent its memory as it lay).
+    const int lengths[2] = {3, 3}, displacements[2] = {3, 0};
+    MPI_Type_indexed(2, lengths, displacements, MPI_INT, &swapped_);
+    for (MPI_Datatype* type : {&pair_, &strided_, &swapped_}) MPI_Type_commit(type);
     types_ = {{MPI_INT, pair_, 2, 1, "2 int -> pair"},
               {pair_, MPI_INT, 1, 2, "pair -> 2 int"},
               {strided_, MPI_INT, 1, 3, "strided -> 3 int"},
               {MPI_INT, strided_, 3, 1, "3 int -> strided"},
-              {strided_, strided_, 1, 1, "strided"}};
+              {strided_, strided_, 1, 1, "strided"},
+              {swapped_, MPI_INT, 1, 6, "swapped -> 6 int"},
+              {MPI_INT, swapped_, 6, 1, "6 int -> swapped"}};
   }
   void TearDown() override {
-    MPI_Type_free(&pair_);
-    MPI_Type_free(&strided_);
+    for (MPI_Datatype* type : {&pair_, &strided_, &swapped_}) MPI_Type_free(type);
     ScommTest::TearDown();
   }
   // Every algorithm of `operation` (SCOMM_COLL_...) in turn: each needs its own SCOMM_Init.
@@ -511,9 +516,47 @@ class DatatypeTest : public ScommTest {
     }
   }
 
+  // Every algorithm of the gathers, scatters, allgathers and alltoalls sending `t`.
+  void expect_overlapping_sends_like_mpi(const struct OverlappingType& t);
+
   MPI_Datatype pair_ = MPI_DATATYPE_NULL, strided_ = MPI_DATATYPE_NULL;
+  MPI_Datatype swapped_ = MPI_DATATYPE_NULL;
   std::vector<TypePair> types_;
 };
+
+// The decoding of type maps: in pack order where every entry lies after the one before (gaps
+// allowed), not where entries run backwards or overlap, whatever sizes and extents say.
+TEST(TypeOrderTest, TypeMapsInPackOrderAreToldFromOthers) {
+  if (kOnSmpi) GTEST_SKIP() << "SMPI's MPI_Type_get_envelope misreports constructors";
+  std::vector<MPI_Datatype> made;
+  const auto keep = [&made](MPI_Datatype t) { return made.emplace_back(t); };
+  MPI_Datatype t = MPI_DATATYPE_NULL, inner = MPI_DATATYPE_NULL;
+  const auto in_order = [](MPI_Datatype type) { return scomm::coll::runs_in_pack_order(type); };
+  EXPECT_TRUE(in_order(MPI_DOUBLE_INT));
+  MPI_Type_vector(3, 1, 2, MPI_INT, &t);
+  EXPECT_TRUE(in_order(keep(t)));  // gaps
+  inner = t;
+  MPI_Type_create_resized(inner, 0, sizeof(int), &t);
+  EXPECT_TRUE(in_order(keep(t)));  // alone in order, but in a run its elements interleave...
+  inner = t;
+  MPI_Type_contiguous(2, inner, &t);
+  EXPECT_FALSE(in_order(keep(t)));  // ...as here
+  MPI_Type_vector(3, 1, -2, MPI_INT, &t);
+  EXPECT_FALSE(in_order(keep(t)));  // backwards
+  const int lengths[3] = {1, 1, 1}, same[3] = {0, 0, 2}, ascending[3] = {0, 4, 9};
+  MPI_Type_indexed(3, lengths, same, MPI_INT, &t);
+  EXPECT_FALSE(in_order(keep(t)));  // an entry twice
+  MPI_Type_indexed(3, lengths, ascending, MPI_INT, &t);
+  EXPECT_TRUE(in_order(keep(t)));
+  const int two[2] = {1, 1};
+  const MPI_Aint forward[2] = {0, 8}, backward[2] = {8, 0};
+  const MPI_Datatype members[2] = {MPI_DOUBLE, MPI_INT};
+  MPI_Type_create_struct(2, two, forward, members, &t);
+  EXPECT_TRUE(in_order(keep(t)));
+  MPI_Type_create_struct(2, two, backward, members, &t);
+  EXPECT_FALSE(in_order(keep(t)));
+  for (MPI_Datatype& type : made) MPI_Type_free(&type);
+}
 
 constexpr int kUnits = 5;  // send_per * kUnits send elements per block
 
@@ -689,10 +732,22 @@ TEST_F(DatatypeTest, VectorFormsConvertBetweenTypes) {
 
 // The ints elements 0..count-1 of a type whose element k is ints k, k+2 and k+4 send: what MPI
 // sends for them, packed.
-std::vector<int> overlapping_elements(const std::vector<int>& ints, int count) {
+// A send type of 3 ints an element whose elements, or entries, overlap: element k holds the ints
+// at k * extent + offsets[j].
+struct OverlappingType {
+  MPI_Datatype type;
+  int extent;  // in ints
+  std::array<int, 3> offsets;
+  std::string name;
+};
+
+// `count` elements of `t` packed, as MPI sends them.
+std::vector<int> packed_elements(const std::vector<int>& ints, int count,
+                                 const OverlappingType& t) {
   std::vector<int> packed;
   for (int k = 0; k < count; ++k)
-    for (int j = 0; j < 3; ++j) packed.push_back(ints[static_cast<std::size_t>(k + 2 * j)]);
+    for (const int offset : t.offsets)
+      packed.push_back(ints[static_cast<std::size_t>(k * t.extent + offset)]);
   return packed;
 }
 
@@ -704,26 +759,36 @@ struct SendSide {
 };
 
 // MPI lets the elements of a send buffer overlap (a vector of 3 ints 2 apart, resized to one int:
-// element k is ints k, k+2 and k+4) and sends them packed. A temporary that holds several ranks'
-// elements must not overlap them, as Open MPI 4.1's own binomial gather does: the reference is
-// MPI's call on the packed ints, which every algorithm must give (multilevel over two levels).
+// element k is ints k, k+2 and k+4), and an element name one int twice (an indexed type of ints
+// 0, 0 and 2), and sends them packed. A temporary that holds several ranks' elements must not
+// overlap them, nor receive into one int twice, as Open MPI 4.1's own binomial gather does: the
+// reference is MPI's call on the packed ints, which every algorithm must give (multilevel over
+// two levels).
 TEST_F(DatatypeTest, SendTypesWhoseElementsOverlap) {
   if (smpi_defect::kResizedTrueExtent)
     GTEST_SKIP() << "SMPI's MPI_Type_get_true_extent hides the overlap (smpi_defects.hpp)";
-  MPI_Datatype vector = MPI_DATATYPE_NULL, overlapping = MPI_DATATYPE_NULL;
+  MPI_Datatype vector = MPI_DATATYPE_NULL, overlapping = MPI_DATATYPE_NULL, twice = vector;
   MPI_Type_vector(3, 1, 2, MPI_INT, &vector);
   MPI_Type_create_resized(vector, 0, sizeof(int), &overlapping);
-  MPI_Type_commit(&overlapping);
   MPI_Type_free(&vector);
+  const int ones[3] = {1, 1, 1}, at[3] = {0, 0, 2};
+  MPI_Type_indexed(3, ones, at, MPI_INT, &twice);
+  for (MPI_Datatype* type : {&overlapping, &twice}) MPI_Type_commit(type);
+  for (const OverlappingType& t : {OverlappingType{overlapping, 1, {0, 2, 4}, "overlapping"},
+                                   OverlappingType{twice, 3, {0, 0, 2}, "an int twice"}})
+    expect_overlapping_sends_like_mpi(t);
+  for (MPI_Datatype* type : {&overlapping, &twice}) MPI_Type_free(type);
+}
+
+void DatatypeTest::expect_overlapping_sends_like_mpi(const OverlappingType& t) {
   const int p = world_size_, rank = world_rank_, count = 5, all = count * p;
-  const auto mine = pattern(rank, static_cast<std::size_t>(count + 4), 1);
-  const auto blocks = pattern(rank, static_cast<std::size_t>(all + 4), 2);
-  const auto mine_packed = overlapping_elements(mine, count);
-  const auto blocks_packed = overlapping_elements(blocks, all);
+  const auto mine = pattern(rank, static_cast<std::size_t>(count * t.extent + 4), 1);
+  const auto blocks = pattern(rank, static_cast<std::size_t>(all * t.extent + 4), 2);
+  const auto mine_packed = packed_elements(mine, count, t);
+  const auto blocks_packed = packed_elements(blocks, all, t);
   const auto side = [&](Mode mode, const std::vector<int>& ints, const std::vector<int>& packed) {
-    return mode == Mode::kMpi
-               ? SendSide{packed.data(), static_cast<int>(packed.size()), MPI_INT}
-               : SendSide{ints.data(), static_cast<int>(packed.size()) / 3, overlapping};
+    return mode == Mode::kMpi ? SendSide{packed.data(), static_cast<int>(packed.size()), MPI_INT}
+                              : SendSide{ints.data(), static_cast<int>(packed.size()) / 3, t.type};
   };
   const auto received = [](int elements) { return std::vector<int>(3 * elements, -1); };
   const CommPair pair{SCOMM_COMM_WORLD, MPI_COMM_WORLD, "world"};
@@ -737,7 +802,7 @@ TEST_F(DatatypeTest, SendTypesWhoseElementsOverlap) {
             const SendSide s = side(mode, mine, mine_packed);
             return RUN(Gather, Igather, s.buffer, s.count, s.type, recv, 3 * count, MPI_INT, root);
           },
-          std::string("gather ") + algorithm + " root " + std::to_string(root));
+          t.name + " gather " + algorithm + " root " + std::to_string(root));
     reinit_with("SCOMM_COLL_SCATTER", algorithm);
     for (const int root : test_roots(p))
       expect_like_mpi(
@@ -747,7 +812,7 @@ TEST_F(DatatypeTest, SendTypesWhoseElementsOverlap) {
             return RUN(Scatter, Iscatter, s.buffer, s.count / p, s.type, recv, 3 * count, MPI_INT,
                        root);
           },
-          std::string("scatter ") + algorithm + " root " + std::to_string(root));
+          t.name + " scatter " + algorithm + " root " + std::to_string(root));
   }
   for (const char* algorithm : {"bruck", "ring", "recursive_doubling", "multilevel"}) {
     reinit_with("SCOMM_COLL_ALLGATHER", algorithm);
@@ -757,7 +822,7 @@ TEST_F(DatatypeTest, SendTypesWhoseElementsOverlap) {
           const SendSide s = side(mode, mine, mine_packed);
           return RUN(Allgather, Iallgather, s.buffer, s.count, s.type, recv, 3 * count, MPI_INT);
         },
-        std::string("allgather ") + algorithm);
+        t.name + " allgather " + algorithm);
   }
   for (const char* algorithm : {"pairwise", "bruck", "linear", "multilevel"}) {
     reinit_with("SCOMM_COLL_ALLTOALL", algorithm);
@@ -767,10 +832,9 @@ TEST_F(DatatypeTest, SendTypesWhoseElementsOverlap) {
           const SendSide s = side(mode, blocks, blocks_packed);
           return RUN(Alltoall, Ialltoall, s.buffer, s.count / p, s.type, recv, 3 * count, MPI_INT);
         },
-        std::string("alltoall ") + algorithm);
+        t.name + " alltoall " + algorithm);
   }
   unsetenv("SCOMM_TOPO_BLOCKS");
-  MPI_Type_free(&overlapping);
 }
 
 // ----- types freed while a nonblocking collective uses them

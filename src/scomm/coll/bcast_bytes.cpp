@@ -10,8 +10,9 @@ BcastBytes bcast_bytes(void* buffer, int count, MPI_Datatype type, MPI_Comm comm
   const TypeLayout layout = TypeLayout::of(type);
   check_committed(layout, comm);  // a run on bytes never binds the type
   BcastBytes view{count, std::int64_t{count} * layout.size, false, {}};
-  const bool contiguous =
-      layout.size == layout.true_extent && (count <= 1 || layout.extent == layout.size);
+  // One run of bytes in pack order (an indexed type of blocks {3, 0} is dense, not in order).
+  const bool contiguous = layout.in_order && layout.size == layout.true_extent &&
+                          (count <= 1 || layout.extent == layout.size);
   if (!contiguous) {
     view.packed = true;
     view.binding = Binding{buffer, type, buffer, type, MPI_OP_NULL};

@@ -162,9 +162,9 @@ void ScheduleRun::lay_out(const Binding& binding) {
   // reduction's temporaries keep the type's layout: they are reduced with the caller's buffers
   // by one type (and its receive buffers may not overlap, in MPI's rules).
   if (op_ == MPI_OP_NULL) {
-    if (elements_overlap(send_layout_)) [[unlikely]]
+    if (needs_spread(send_layout_)) [[unlikely]]
       owned_types().spread(0, send_layout_);
-    if (elements_overlap(recv_layout_)) [[unlikely]]
+    if (needs_spread(recv_layout_)) [[unlikely]]
       owned_types().spread(1, recv_layout_);
   }
   bind_temps();
@@ -236,7 +236,7 @@ const TypeLayout& ScheduleRun::temp_layout(TypeId type) {
   }
   const bool send = type == TypeId::kSend;
   const TypeLayout& layout = send ? send_layout_ : recv_layout_;
-  if (!elements_overlap(layout) || op_ != MPI_OP_NULL) [[likely]]
+  if (!needs_spread(layout) || op_ != MPI_OP_NULL) [[likely]]
     return layout;
   return owned_types_->spread_layout(send ? 0 : 1);  // lay_out made it
 }

@@ -3,7 +3,9 @@
 // makes element k ints k, k+2 and k+4). A temporary laid out by such a type that holds elements
 // from several ranks would let each overwrite its neighbours, so it is laid out by the spread
 // type instead: the same type map (and type signature) with its extent stretched to its true
-// extent (MPI_Type_create_resized), elements side by side.
+// extent (MPI_Type_create_resized), elements side by side. A type whose entries are out of pack
+// order (type_order.hpp) may name one place twice (MPI allows that in send buffers too), and its
+// temporaries hold each element's packed bytes instead (MPI_Type_contiguous of MPI_BYTE).
 #pragma once
 
 #include <mpi.h>
@@ -12,9 +14,10 @@
 
 namespace scomm::coll {
 
-// Whether elements of `layout` overlap one another.
-inline bool elements_overlap(const TypeLayout& layout) noexcept {
-  return layout.true_extent > layout.extent;
+// Whether temporaries of `layout`'s type take its spread type: its elements overlap one another,
+// or its entries are out of pack order.
+inline bool needs_spread(const TypeLayout& layout) noexcept {
+  return layout.true_extent > layout.extent || !layout.in_order;
 }
 
 class SpreadType {

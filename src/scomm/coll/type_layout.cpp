@@ -4,6 +4,7 @@
 #include <initializer_list>
 
 #include "scomm/base/error.hpp"
+#include "scomm/coll/type_order.hpp"
 #include "scomm/p2p/committed_type.hpp"
 
 namespace scomm::coll {
@@ -22,7 +23,7 @@ bool is_plain_predefined(MPI_Datatype type) {
 }  // namespace
 
 namespace {
-const TypeLayout kBytes{MPI_BYTE, 1, 0, 1, 1, true, true};
+const TypeLayout kBytes{MPI_BYTE, 1, 0, 1, 1, true, true, true};
 }  // namespace
 
 const TypeLayout& TypeLayout::bytes() noexcept {
@@ -36,18 +37,19 @@ TypeLayout TypeLayout::of(MPI_Datatype type) {
   if (is_plain_predefined(type)) {
     MPI_Type_size(type, &layout.size);
     layout.extent = layout.true_extent = layout.size;
-    layout.plain = layout.predefined = true;
+    layout.plain = layout.predefined = layout.in_order = true;
     return layout;
   }
   MPI_Aint lb = 0;
   MPI_Type_get_extent(type, &lb, &layout.extent);
   MPI_Type_get_true_extent(type, &layout.true_lb, &layout.true_extent);
   MPI_Type_size(type, &layout.size);
-  layout.plain = lb == 0 && layout.true_lb == 0 && layout.extent == layout.size &&
-                 layout.true_extent == layout.size;
   int integers = 0, addresses = 0, types = 0, combiner = MPI_COMBINER_NAMED;
   MPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
   layout.predefined = combiner == MPI_COMBINER_NAMED;  // MPI_SHORT, MPI_2INT, ...
+  layout.in_order = layout.predefined || runs_in_pack_order(type);
+  layout.plain = lb == 0 && layout.true_lb == 0 && layout.extent == layout.size &&
+                 layout.true_extent == layout.size && layout.in_order;
   return layout;
 }
 

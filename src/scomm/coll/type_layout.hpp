@@ -15,8 +15,9 @@ struct TypeLayout {
   MPI_Aint true_lb = 0;
   MPI_Aint true_extent = 0;
   int size = 0;
-  bool plain = false;       // contiguous, no gaps, lower bound 0
+  bool plain = false;       // contiguous, no gaps, lower bound 0, in pack order
   bool predefined = false;  // a predefined type: its handle always means the same layout
+  bool in_order = false;    // its map in pack order (type_order.hpp), as every predefined type's
 
   static TypeLayout of(MPI_Datatype type);
   // MPI_BYTE's, as MPI defines it (temporaries of packed bytes): immutable, shared by every run.
