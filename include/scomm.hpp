@@ -151,8 +151,12 @@ class Request {
   SCOMM_Request* handle() noexcept { return &handle_; }
 
  private:
+  // Waits, and frees a persistent request, whose handle outlives its wait (also one moved into a
+  // plain Request, for wait_all and the like).
   void finish() noexcept {
-    if (handle_ != SCOMM_REQUEST_NULL) SCOMM_Wait(&handle_, SCOMM_STATUS_IGNORE);
+    if (handle_ == SCOMM_REQUEST_NULL) return;
+    SCOMM_Wait(&handle_, SCOMM_STATUS_IGNORE);
+    if (handle_ != SCOMM_REQUEST_NULL) SCOMM_Request_free(&handle_);
   }
   SCOMM_Request handle_ = SCOMM_REQUEST_NULL;
 };
@@ -163,23 +167,12 @@ class Request {
 class PersistentRequest : public Request {
  public:
   using Request::Request;
-  PersistentRequest(PersistentRequest&&) noexcept = default;
-  PersistentRequest& operator=(PersistentRequest&& other) noexcept {
-    if (this != &other) {
-      release();
-      Request::operator=(std::move(other));
-    }
-    return *this;
-  }
-  ~PersistentRequest() { release(); }
 
-  void start() { check(SCOMM_Start(handle())); }
-
- private:
-  void release() noexcept {
-    if (*handle() == SCOMM_REQUEST_NULL) return;
-    SCOMM_Wait(handle(), SCOMM_STATUS_IGNORE);
-    SCOMM_Request_free(handle());
+  // Exception(SCOMM_ERR_REQUEST) for an empty one (moved from), which the C API would report
+  // through SCOMM_COMM_WORLD's handler.
+  void start() {
+    if (*handle() == SCOMM_REQUEST_NULL) throw Exception(SCOMM_ERR_REQUEST);
+    check(SCOMM_Start(handle()));
   }
 };
 
@@ -270,10 +263,10 @@ class Message {
   Message& operator=(Message&&) = delete;
   ~Message() {
     if (handle_ == SCOMM_MESSAGE_NULL) return;
-    int bytes = 0;
-    SCOMM_Get_count(&status_, MPI_BYTE, &bytes);
-    std::vector<char> dropped(static_cast<std::size_t>(bytes));
-    SCOMM_Mrecv(dropped.data(), bytes, MPI_BYTE, &handle_, SCOMM_STATUS_IGNORE);
+    try {
+      drop();
+    } catch (...) {  // no memory to receive it into: it stays unreceived
+    }
   }
 
   int source() const noexcept { return status_.SCOMM_SOURCE; }
@@ -294,6 +287,28 @@ class Message {
   }
 
  private:
+  void drop() {
+    int bytes = 0;
+    SCOMM_Get_count(&status_, MPI_BYTE, &bytes);
+    if (bytes != MPI_UNDEFINED) {
+      std::vector<char> dropped(static_cast<std::size_t>(bytes));
+      SCOMM_Mrecv(dropped.data(), bytes, MPI_BYTE, &handle_, SCOMM_STATUS_IGNORE);
+      return;
+    }
+#if !defined(SMPI_H)  // more bytes than an int counts: received in MiB-sized elements
+    MPI_Count total = 0;
+    MPI_Get_elements_x(&status_.scomm_mpi_, MPI_BYTE, &total);
+    constexpr int kUnit = 1 << 20;
+    const MPI_Count units = (total + kUnit - 1) / kUnit;
+    std::vector<char> dropped(static_cast<std::size_t>(units) * kUnit);
+    MPI_Datatype unit = MPI_DATATYPE_NULL;
+    MPI_Type_contiguous(kUnit, MPI_BYTE, &unit);
+    MPI_Type_commit(&unit);
+    SCOMM_Mrecv(dropped.data(), static_cast<int>(units), unit, &handle_, SCOMM_STATUS_IGNORE);
+    MPI_Type_free(&unit);
+#endif
+  }
+
   SCOMM_Message handle_;
   SCOMM_Status status_;
 };
@@ -327,6 +342,12 @@ class Communicator : public detail::Collectives<Communicator> {
 
   explicit operator bool() const noexcept { return handle_ != SCOMM_COMM_NULL; }
   SCOMM_Comm handle() const noexcept { return handle_; }
+  // handle(), or Exception(SCOMM_ERR_COMM) for an empty Communicator (moved from, or outside a
+  // range): the C API would report it through SCOMM_COMM_WORLD's handler, fatal by default.
+  SCOMM_Comm checked_handle() const {
+    if (handle_ == SCOMM_COMM_NULL) throw Exception(SCOMM_ERR_COMM);
+    return handle_;
+  }
   int rank() const { return query(SCOMM_Comm_rank); }
   int size() const { return query(SCOMM_Comm_size); }
 
@@ -334,20 +355,22 @@ class Communicator : public detail::Collectives<Communicator> {
   // the same calls in the same order; a rank outside the range gets an empty Communicator.
   Communicator create_range(int first, int last, int stride = 1) const {
     return made([&](SCOMM_Comm* out) {
-      return SCOMM_Comm_create_range(handle_, first, last, stride, out);
+      return SCOMM_Comm_create_range(checked_handle(), first, last, stride, out);
     });
   }
   Communicator split(int color, int key) const {
-    return made([&](SCOMM_Comm* out) { return SCOMM_Comm_split(handle_, color, key, out); });
+    return made(
+        [&](SCOMM_Comm* out) { return SCOMM_Comm_split(checked_handle(), color, key, out); });
   }
   // The members on this process's node (MPI_COMM_TYPE_SHARED), ordered by key.
   Communicator split_shared(int key) const {
     return made([&](SCOMM_Comm* out) {
-      return SCOMM_Comm_split_type(handle_, SCOMM_COMM_TYPE_SHARED, key, MPI_INFO_NULL, out);
+      return SCOMM_Comm_split_type(checked_handle(), SCOMM_COMM_TYPE_SHARED, key, MPI_INFO_NULL,
+                                   out);
     });
   }
   Communicator dup() const {
-    return made([&](SCOMM_Comm* out) { return SCOMM_Comm_dup(handle_, out); });
+    return made([&](SCOMM_Comm* out) { return SCOMM_Comm_dup(checked_handle(), out); });
   }
   // A distributed graph topology over these members (MPI_Dist_graph_create_adjacent, unweighted):
   // this process's in-neighbors and out-neighbors, for the neighborhood collectives.
@@ -355,7 +378,7 @@ class Communicator : public detail::Collectives<Communicator> {
                                    std::span<const int> destinations) const {
     return made([&](SCOMM_Comm* out) {
       return SCOMM_Dist_graph_create_adjacent(
-          handle_, static_cast<int>(sources.size()), sources.data(), SCOMM_UNWEIGHTED,
+          checked_handle(), static_cast<int>(sources.size()), sources.data(), SCOMM_UNWEIGHTED,
           static_cast<int>(destinations.size()), destinations.data(), SCOMM_UNWEIGHTED,
           MPI_INFO_NULL, 0, out);
     });
@@ -364,39 +387,39 @@ class Communicator : public detail::Collectives<Communicator> {
   // caller frees it.
   MPI_Comm to_mpi() const {
     MPI_Comm mpi = MPI_COMM_NULL;
-    check(SCOMM_Comm_to_MPI(handle_, &mpi));
+    check(SCOMM_Comm_to_MPI(checked_handle(), &mpi));
     return mpi;
   }
 
   // Ends every process of the job with `errorcode` (SCOMM_Abort); throws only where it cannot.
-  void abort(int errorcode) const { check(SCOMM_Abort(handle_, errorcode)); }
+  void abort(int errorcode) const { check(SCOMM_Abort(checked_handle(), errorcode)); }
 
   // Point-to-point.
   // Buffers are contiguous ranges (std::vector, std::array, std::span, ...).
   template <std::ranges::contiguous_range R>
   void send(const R& data, int dest, int tag = 0) const {
     check(SCOMM_Send(std::ranges::data(data), detail::count_of(data), detail::type_of(data), dest,
-                     tag, handle_));
+                     tag, checked_handle()));
   }
   template <std::ranges::contiguous_range R>
   Received recv(R&& data, int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
     SCOMM_Status status;
     check(SCOMM_Recv(std::ranges::data(data), detail::count_of(data), detail::type_of(data), source,
-                     tag, handle_, &status));
+                     tag, checked_handle(), &status));
     return detail::received(status, detail::type_of(data));
   }
   template <std::ranges::contiguous_range R>
   Request isend(const R& data, int dest, int tag = 0) const {
     Request request;
     check(SCOMM_Isend(std::ranges::data(data), detail::count_of(data), detail::type_of(data), dest,
-                      tag, handle_, request.handle()));
+                      tag, checked_handle(), request.handle()));
     return request;
   }
   template <std::ranges::contiguous_range R>
   Request irecv(R&& data, int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
     Request request;
     check(SCOMM_Irecv(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
-                      source, tag, handle_, request.handle()));
+                      source, tag, checked_handle(), request.handle()));
     return request;
   }
 
@@ -405,7 +428,7 @@ class Communicator : public detail::Collectives<Communicator> {
   PersistentRequest send_init(const R& data, int dest, int tag = 0) const {
     PersistentRequest request;
     check(SCOMM_Send_init(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
-                          dest, tag, handle_, request.handle()));
+                          dest, tag, checked_handle(), request.handle()));
     return request;
   }
   template <std::ranges::contiguous_range R>
@@ -413,7 +436,7 @@ class Communicator : public detail::Collectives<Communicator> {
                               int tag = SCOMM_ANY_TAG) const {
     PersistentRequest request;
     check(SCOMM_Recv_init(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
-                          source, tag, handle_, request.handle()));
+                          source, tag, checked_handle(), request.handle()));
     return request;
   }
 
@@ -424,7 +447,7 @@ class Communicator : public detail::Collectives<Communicator> {
     SCOMM_Status status;
     check(SCOMM_Sendrecv(std::ranges::data(out), detail::count_of(out), detail::type_of(out), dest,
                          tag, std::ranges::data(in), detail::count_of(in), detail::type_of(in),
-                         source, recvtag, handle_, &status));
+                         source, recvtag, checked_handle(), &status));
     return detail::received(status, detail::type_of(in));
   }
   // The same through one buffer: what `data` held is sent, what arrives replaces it.
@@ -433,8 +456,8 @@ class Communicator : public detail::Collectives<Communicator> {
                             int recvtag = SCOMM_ANY_TAG) const {
     SCOMM_Status status;
     check(SCOMM_Sendrecv_replace(std::ranges::data(data), detail::count_of(data),
-                                 detail::type_of(data), dest, tag, source, recvtag, handle_,
-                                 &status));
+                                 detail::type_of(data), dest, tag, source, recvtag,
+                                 checked_handle(), &status));
     return detail::received(status, detail::type_of(data));
   }
   // The next message from source with tag, taken out of matching for Message::recv: to receive
@@ -442,7 +465,7 @@ class Communicator : public detail::Collectives<Communicator> {
   Message mprobe(int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
     SCOMM_Message message = SCOMM_MESSAGE_NULL;
     SCOMM_Status status;
-    check(SCOMM_Mprobe(source, tag, handle_, &message, &status));
+    check(SCOMM_Mprobe(source, tag, checked_handle(), &message, &status));
     return Message(message, status);
   }
 
@@ -462,7 +485,7 @@ class Communicator : public detail::Collectives<Communicator> {
   template <typename Query>
   int query(Query&& call) const {
     int value = 0;
-    check(call(handle_, &value));
+    check(call(checked_handle(), &value));
     return value;
   }
   void release() noexcept {

@@ -98,9 +98,9 @@ auto* data_of(R&& range) {
   return std::ranges::data(range);
 }
 
-// The collective members of Communicator (CRTP: `Comm` gives handle(), rank() and size()). Each
-// operation's arguments are translated once (its *_args function), then run blocking, started or
-// made persistent.
+// The collective members of Communicator (CRTP: `Comm` gives checked_handle(), rank() and size()).
+// Each operation's arguments are translated once (its *_args function), then run blocking, started
+// or made persistent.
 template <typename Comm>
 class Collectives {
  public:
@@ -499,14 +499,14 @@ class Collectives {
   // The C API's blocking collective `kCall` on `args` and this communicator.
   template <auto kCall, typename... Args>
   void run(const std::tuple<Args...>& args) const {
-    check(std::apply([&](auto... a) { return kCall(a..., self().handle()); }, args));
+    check(std::apply([&](auto... a) { return kCall(a..., self().checked_handle()); }, args));
   }
   // The C API's nonblocking collective `kCall` on `args` and this communicator: its request.
   template <auto kCall, typename... Args>
   Request start(const std::tuple<Args...>& args) const {
     Request request;
-    check(std::apply([&](auto... a) { return kCall(a..., self().handle(), request.handle()); },
-                     args));
+    check(std::apply(
+        [&](auto... a) { return kCall(a..., self().checked_handle(), request.handle()); }, args));
     return request;
   }
 
@@ -515,7 +515,9 @@ class Collectives {
   PersistentRequest prepare(const std::tuple<Args...>& args) const {
     PersistentRequest request;
     check(std::apply(
-        [&](auto... a) { return kCall(a..., self().handle(), MPI_INFO_NULL, request.handle()); },
+        [&](auto... a) {
+          return kCall(a..., self().checked_handle(), MPI_INFO_NULL, request.handle());
+        },
         args));
     return request;
   }
@@ -657,13 +659,13 @@ class Collectives {
   };
   Degrees degrees() const {
     int kind = SCOMM_UNDEFINED;
-    check(SCOMM_Topo_test(self().handle(), &kind));
+    check(SCOMM_Topo_test(self().checked_handle(), &kind));
     int in = 0, out = 0, weighted = 0;
     if (kind == SCOMM_CART) {
-      check(SCOMM_Cartdim_get(self().handle(), &in));
+      check(SCOMM_Cartdim_get(self().checked_handle(), &in));
       out = in = 2 * in;
     } else if (kind == SCOMM_DIST_GRAPH) {
-      check(SCOMM_Dist_graph_neighbors_count(self().handle(), &in, &out, &weighted));
+      check(SCOMM_Dist_graph_neighbors_count(self().checked_handle(), &in, &out, &weighted));
     }
     return {static_cast<std::size_t>(in), static_cast<std::size_t>(out)};
   }

@@ -613,4 +613,57 @@ TEST_F(CxxApiTest, MovedCommunicatorsAreFreedOnce) {
   EXPECT_THROW(b.abort(3), scomm::Exception);
 }
 
+// An empty Communicator (moved from) throws SCOMM_ERR_COMM from every call, collectives too,
+// even while SCOMM_COMM_WORLD's handler is fatal (the C API reports a null handle there, and the
+// job once ended on `moved.size()`).
+TEST_F(CxxApiTest, AnEmptyCommunicatorThrowsWhateverTheWorldsHandler) {
+  SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_ARE_FATAL);
+  scomm::Communicator moved = world_.dup();
+  const scomm::Communicator kept = std::move(moved);
+  const auto expect_comm_error = [](auto&& call, const char* what) {
+    try {
+      call();
+      ADD_FAILURE() << what << ": no exception";
+    } catch (const scomm::Exception& e) {
+      EXPECT_EQ(e.error_class(), SCOMM_ERR_COMM) << what;
+    }
+  };
+  // NOLINTBEGIN(bugprone-use-after-move): moved-from is empty by contract
+  expect_comm_error([&] { return moved.size(); }, "size");
+  expect_comm_error([&] { return moved.dup(); }, "dup");
+  expect_comm_error([&] { moved.barrier(); }, "barrier");
+  expect_comm_error([&] { return moved.ibarrier(); }, "ibarrier");
+  std::vector<int> one{1};
+  expect_comm_error([&] { moved.send(one, 0); }, "send");
+  // NOLINTEND(bugprone-use-after-move)
+  scomm::PersistentRequest empty;
+  try {
+    empty.start();
+    ADD_FAILURE() << "start of an empty request: no exception";
+  } catch (const scomm::Exception& e) {
+    EXPECT_EQ(e.error_class(), SCOMM_ERR_REQUEST);
+  }
+  EXPECT_EQ(kept.size(), world_.size());
+  SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+}
+
+// A persistent request moved into a plain Request (for wait_all and the like) is freed when it
+// goes, as a PersistentRequest is: its handle is dead after (it once stayed live, some 240 bytes
+// a request held until SCOMM_Finalize).
+TEST_F(CxxApiTest, APersistentRequestInAPlainRequestIsFreed) {
+  std::vector<int> data{world_.rank()};
+  SCOMM_Request handle = SCOMM_REQUEST_NULL;
+  {
+    std::vector<scomm::Request> requests;
+    requests.emplace_back(world_.send_init(data, world_.rank(), 5));
+    requests.emplace_back(world_.recv_init(data, world_.rank(), 5));
+    handle = *requests.front().handle();
+    for (scomm::Request& r : requests) ASSERT_EQ(SCOMM_Start(r.handle()), SCOMM_SUCCESS);
+    scomm::wait_all(requests);
+    EXPECT_EQ(*requests.front().handle(), handle);  // inactive, not freed: persistent
+  }
+  SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+  EXPECT_EQ(error_class_of(SCOMM_Request_free(&handle)), SCOMM_ERR_REQUEST);  // freed already
+}
+
 }  // namespace
