@@ -498,9 +498,11 @@ class DatatypeTest : public ScommTest {
               {pair_, MPI_INT, 1, 2, "pair -> 2 int"},
               {strided_, MPI_INT, 1, 3, "strided -> 3 int"},
               {MPI_INT, strided_, 3, 1, "3 int -> strided"},
-              {strided_, strided_, 1, 1, "strided"},
-              {swapped_, MPI_INT, 1, 6, "swapped -> 6 int"},
-              {MPI_INT, swapped_, 6, 1, "6 int -> swapped"}};
+              {strided_, strided_, 1, 1, "strided"}};
+    if (!smpi_defect::kPermutedIndexedTypes) {  // the reference is wrong there
+      types_.push_back({swapped_, MPI_INT, 1, 6, "swapped -> 6 int"});
+      types_.push_back({MPI_INT, swapped_, 6, 1, "6 int -> swapped"});
+    }
   }
   void TearDown() override {
     for (MPI_Datatype* type : {&pair_, &strided_, &swapped_}) MPI_Type_free(type);

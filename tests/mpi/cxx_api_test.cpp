@@ -651,16 +651,18 @@ TEST_F(CxxApiTest, AnEmptyCommunicatorThrowsWhateverTheWorldsHandler) {
 // goes, as a PersistentRequest is: its handle is dead after (it once stayed live, some 240 bytes
 // a request held until SCOMM_Finalize).
 TEST_F(CxxApiTest, APersistentRequestInAPlainRequestIsFreed) {
-  std::vector<int> data{world_.rank()};
+  const std::vector<int> out{world_.rank()};
+  std::vector<int> in{-1};
   SCOMM_Request handle = SCOMM_REQUEST_NULL;
   {
     std::vector<scomm::Request> requests;
-    requests.emplace_back(world_.send_init(data, world_.rank(), 5));
-    requests.emplace_back(world_.recv_init(data, world_.rank(), 5));
+    requests.emplace_back(world_.send_init(out, world_.rank(), 5));
+    requests.emplace_back(world_.recv_init(in, world_.rank(), 5));
     handle = *requests.front().handle();
     for (scomm::Request& r : requests) ASSERT_EQ(SCOMM_Start(r.handle()), SCOMM_SUCCESS);
     scomm::wait_all(requests);
     EXPECT_EQ(*requests.front().handle(), handle);  // inactive, not freed: persistent
+    EXPECT_EQ(in, out);
   }
   SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
   EXPECT_EQ(error_class_of(SCOMM_Request_free(&handle)), SCOMM_ERR_REQUEST);  // freed already
