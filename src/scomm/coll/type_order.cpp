@@ -45,19 +45,30 @@ struct Contents {
   std::vector<MPI_Datatype> inner;
 };
 
-// Runs of elements of one type, laid down in pack order: each must start at or after the end of
-// the one before.
+// Where an inner type's elements lie: asked of MPI once per inner type, not once per block.
+struct Bounds {
+  MPI_Aint extent = 0, true_lb = 0, true_extent = 0;
+};
+
+Bounds bounds_of(MPI_Datatype type) {
+  Bounds b;
+  MPI_Aint lb = 0;
+  MPI_Type_get_extent(type, &lb, &b.extent);
+  MPI_Type_get_true_extent(type, &b.true_lb, &b.true_extent);
+  return b;
+}
+
+// Runs of elements, laid down in pack order: each must start at or after the end of the one
+// before.
 class Runs {
  public:
-  // `count` elements of `type` (in order itself), the first at byte `offset`, each `step` bytes
-  // after the one before.
-  bool add(MPI_Aint offset, MPI_Aint count, MPI_Aint step, MPI_Datatype type) {
+  // `count` elements of a type (in order itself) with bounds `b`, the first at byte `offset`,
+  // each `b.extent` bytes after the one before.
+  bool add(MPI_Aint offset, MPI_Aint count, const Bounds& b) {
     if (count == 0) return true;
-    MPI_Aint true_lb = 0, true_extent = 0;
-    MPI_Type_get_true_extent(type, &true_lb, &true_extent);
-    if (count > 1 && step < true_extent) return false;  // elements overlap, or run backwards
-    if (offset + true_lb < end_) return false;
-    end_ = offset + (count - 1) * step + true_lb + true_extent;
+    if (count > 1 && b.extent < b.true_extent) return false;  // elements overlap, or run back
+    if (offset + b.true_lb < end_) return false;
+    end_ = offset + (count - 1) * b.extent + b.true_lb + b.true_extent;
     return true;
   }
 
@@ -65,34 +76,29 @@ class Runs {
   MPI_Aint end_ = std::numeric_limits<MPI_Aint>::min();
 };
 
-MPI_Aint extent_of(MPI_Datatype type) {
-  MPI_Aint lb = 0, extent = 0;
-  MPI_Type_get_extent(type, &lb, &extent);
-  return extent;
-}
-
-// Blocks of one inner type at displacements in elements (`scale` its extent) or in bytes (1).
+// Blocks of one inner type at displacements in elements (scaled by its extent) or in bytes.
 bool blocks_in_order(const std::vector<MPI_Aint>& displacements, const std::vector<int>& lengths,
                      MPI_Datatype type, bool in_elements, int depth) {
   if (!in_order(type, depth + 1)) return false;
-  const MPI_Aint extent = extent_of(type), scale = in_elements ? extent : 1;
+  const Bounds b = bounds_of(type);
+  const MPI_Aint scale = in_elements ? b.extent : 1;
   Runs runs;
   for (std::size_t i = 0; i < displacements.size(); ++i)
-    if (!runs.add(displacements[i] * scale, lengths[i], extent, type)) return false;
+    if (!runs.add(displacements[i] * scale, lengths[i], b)) return false;
   return true;
 }
 
-// count blocks of `length` elements each, `stride` bytes apart.
-bool vector_in_order(MPI_Aint count, MPI_Aint length, MPI_Aint stride, MPI_Datatype type,
-                     int depth) {
+// count blocks of `length` elements each, `stride` elements (scaled by the extent) or bytes
+// apart.
+bool vector_in_order(MPI_Aint count, MPI_Aint length, MPI_Aint stride, bool in_elements,
+                     MPI_Datatype type, int depth) {
   if (!in_order(type, depth + 1)) return false;
-  const MPI_Aint extent = extent_of(type);
+  const Bounds b = bounds_of(type);
   Runs block;
-  if (!block.add(0, length, extent, type)) return false;
+  if (!block.add(0, length, b)) return false;
   if (count <= 1 || length == 0) return true;
-  MPI_Aint true_lb = 0, true_extent = 0;
-  MPI_Type_get_true_extent(type, &true_lb, &true_extent);
-  return stride >= (length - 1) * extent + true_extent;  // each block after the one before
+  const MPI_Aint bytes = in_elements ? stride * b.extent : stride;
+  return bytes >= (length - 1) * b.extent + b.true_extent;  // each block after the one before
 }
 
 bool in_order(MPI_Datatype type, int depth) {
@@ -106,11 +112,11 @@ bool in_order(MPI_Datatype type, int depth) {
     case MPI_COMBINER_RESIZED:
       return in_order(c.inner[0], depth + 1);
     case MPI_COMBINER_CONTIGUOUS:
-      return vector_in_order(1, n[0], 0, c.inner[0], depth);
+      return vector_in_order(1, n[0], 0, false, c.inner[0], depth);
     case MPI_COMBINER_VECTOR:
-      return vector_in_order(n[0], n[1], n[2] * extent_of(c.inner[0]), c.inner[0], depth);
+      return vector_in_order(n[0], n[1], n[2], true, c.inner[0], depth);
     case MPI_COMBINER_HVECTOR:
-      return vector_in_order(n[0], n[1], c.addrs[0], c.inner[0], depth);
+      return vector_in_order(n[0], n[1], c.addrs[0], false, c.inner[0], depth);
     case MPI_COMBINER_INDEXED: {
       const auto count = static_cast<std::size_t>(n[0]);
       return blocks_in_order(
@@ -131,7 +137,7 @@ bool in_order(MPI_Datatype type, int depth) {
       Runs runs;
       for (std::size_t i = 0; i < c.inner.size(); ++i)
         if (!in_order(c.inner[i], depth + 1) ||
-            !runs.add(c.addrs[i], n[i + 1], extent_of(c.inner[i]), c.inner[i]))
+            !runs.add(c.addrs[i], n[i + 1], bounds_of(c.inner[i])))
           return false;
       return true;
     }
