@@ -48,8 +48,9 @@ const coll::Selection& selection() {
 std::int64_t bcast_segment(std::int64_t count) {
   return std::max<std::int64_t>(1, selection().bcast_segment_bytes(count * 8) / 8);
 }
-std::int64_t reduce_segment(std::int64_t count) {
-  return coll::segment_elements(count * 8, count, selection().reduce_segment_bytes(count * 8));
+std::int64_t reduce_segment(const Shape& s, std::int64_t count) {
+  return coll::segment_elements(count * 8, count,
+                                selection().reduce_segment_bytes(count * 8, s.size));
 }
 std::vector<std::int64_t> block_counts(const Shape& s, std::int64_t count) {
   return std::vector<std::int64_t>(static_cast<std::size_t>(s.size), count);
@@ -128,7 +129,7 @@ const FitAlgorithm kAlgorithms[] = {
      reduce},
     {"SCOMM_COLL_REDUCE", "pipelined_tree", true,
      [](const Shape& s, std::int64_t n) {
-       return coll::reduce_pipelined_tree(s, n, false, reduce_segment(n));
+       return coll::reduce_pipelined_tree(s, n, false, reduce_segment(s, n));
      },
      reduce},
     {"SCOMM_COLL_ALLREDUCE", "recursive_doubling", true,

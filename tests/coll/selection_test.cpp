@@ -36,23 +36,17 @@ TEST(Selection, BcastStaysOnTheBinaryTreeAtEverySizeOnSixteenRanks) {
   EXPECT_EQ(s.choose(kBcast, 1024 * kKiB, 15), kScatterAllgather);
 }
 
-using SegmentBytes = std::int64_t (Selection::*)(std::int64_t) const noexcept;
-
-// 2 KiB segments from 4 KiB to below 8 KiB on ranks with cores of their own, else 32 KiB.
-void expect_eager_segments_just_above_four_kib(const Selection& table, SegmentBytes segment) {
-  EXPECT_EQ((table.*segment)(4 * kKiB - 8), 32 * kKiB);
-  EXPECT_EQ((table.*segment)(4 * kKiB), 2 * kKiB);
-  EXPECT_EQ((table.*segment)(8 * kKiB - 8), 2 * kKiB);
-  EXPECT_EQ((table.*segment)(8 * kKiB), 32 * kKiB);
-  Selection shared = table;
-  shared.set_cores_shared(true);
-  EXPECT_EQ((shared.*segment)(4 * kKiB), 32 * kKiB);
-}
-
 TEST(Selection, BcastSegmentsFollowTheVectorUnlessTheSegmentIsSet) {
   ASSERT_EQ(unsetenv("SCOMM_COLL_SEGMENT"), 0);
   const Selection table = Selection::from_environment();
-  expect_eager_segments_just_above_four_kib(table, &Selection::bcast_segment_bytes);
+  // 2 KiB segments from 4 KiB to below 8 KiB on ranks with cores of their own, else 32 KiB.
+  EXPECT_EQ(table.bcast_segment_bytes(4 * kKiB - 8), 32 * kKiB);
+  EXPECT_EQ(table.bcast_segment_bytes(4 * kKiB), 2 * kKiB);
+  EXPECT_EQ(table.bcast_segment_bytes(8 * kKiB - 8), 2 * kKiB);
+  EXPECT_EQ(table.bcast_segment_bytes(8 * kKiB), 32 * kKiB);
+  Selection shared = table;
+  shared.set_cores_shared(true);
+  EXPECT_EQ(shared.bcast_segment_bytes(4 * kKiB), 32 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB - 8), 32 * kKiB);
   EXPECT_EQ(table.bcast_segment_bytes(256 * kKiB), 128 * kKiB);
   EXPECT_EQ(table.segment_bytes(), 32 * kKiB);
@@ -86,30 +80,45 @@ TEST(Selection, ReduceKeepsTheBinomialTreeBelowFourKiB) {
   EXPECT_EQ(s.choose(kReduce, 256 * kKiB, 8), kBinomial);
 }
 
-// Just above an eager message, on cores of their own, the tree in segments that each go eagerly
-// at any number of ranks; where ranks share cores, the table as before.
-TEST(Selection, BcastAndReduceOfFourToEightKiBGoInEagerSegmentsOnOwnCores) {
+// Just above an eager message, on cores of their own, bcast down the tree in segments that each
+// go eagerly at any number of ranks, reduce on two ranks only; where ranks share cores, the table
+// as before.
+TEST(Selection, BcastOfFourToEightKiBGoesInEagerSegmentsOnOwnCores) {
   const Selection own = with_cores_shared(false), shared = with_cores_shared(true);
-  for (const Operation operation : {kBcast, kReduce}) {
-    for (const int size : {2, 3, 4, 7}) {
-      EXPECT_EQ(own.choose(operation, 4 * kKiB, size), kPipelinedTree) << size;
-      EXPECT_EQ(own.choose(operation, 8 * kKiB - 8, size), kPipelinedTree) << size;
-      EXPECT_EQ(own.choose(operation, 8 * kKiB, size), kBinomial) << size;
-      EXPECT_EQ(shared.choose(operation, 4 * kKiB, size), kBinomial) << size;
-    }
+  for (const int size : {2, 3, 4, 7}) {
+    EXPECT_EQ(own.choose(kBcast, 4 * kKiB, size), kPipelinedTree) << size;
+    EXPECT_EQ(own.choose(kBcast, 8 * kKiB - 8, size), kPipelinedTree) << size;
+    EXPECT_EQ(own.choose(kBcast, 8 * kKiB, size), kBinomial) << size;
+    EXPECT_EQ(shared.choose(kBcast, 4 * kKiB, size), kBinomial) << size;
   }
+}
+
+TEST(Selection, ReduceOfFourToEightKiBGoesInEagerSegmentsOnTwoOwnCoresOnly) {
+  const Selection own = with_cores_shared(false), shared = with_cores_shared(true);
+  EXPECT_EQ(own.choose(kReduce, 4 * kKiB, 2), kPipelinedTree);
+  EXPECT_EQ(own.choose(kReduce, 8 * kKiB - 8, 2), kPipelinedTree);
+  EXPECT_EQ(own.choose(kReduce, 8 * kKiB, 2), kBinomial);
+  EXPECT_EQ(shared.choose(kReduce, 4 * kKiB, 2), kBinomial);
+  for (const int size : {3, 4, 7}) EXPECT_EQ(own.choose(kReduce, 4 * kKiB, size), kBinomial);
+  EXPECT_EQ(own.choose(kReduce, 4 * kKiB, 8), kPipelinedTree);
+  EXPECT_EQ(own.reduce_segment_bytes(4 * kKiB, 8), 32 * kKiB);  // the whole vector up the tree
+  EXPECT_EQ(own.reduce_segment_bytes(4 * kKiB, 16), 32 * kKiB);
   EXPECT_EQ(shared.choose(kReduce, 4 * kKiB, 8), kBinomial);
 }
 
-TEST(Selection, ReduceSegmentsFitAnEagerMessageUnlessTheSegmentIsSet) {
+TEST(Selection, ReduceSegmentsFitAnEagerMessageOnTwoRanksUnlessTheSegmentIsSet) {
   ASSERT_EQ(unsetenv("SCOMM_COLL_SEGMENT"), 0);
   const Selection table = Selection::from_environment();
-  expect_eager_segments_just_above_four_kib(table, &Selection::reduce_segment_bytes);
-  EXPECT_EQ(table.reduce_segment_bytes(256 * kKiB), 32 * kKiB);  // no long segments up the tree
+  EXPECT_EQ(table.reduce_segment_bytes(4 * kKiB - 8, 2), 32 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(4 * kKiB, 2), 2 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(8 * kKiB - 8, 2), 2 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(8 * kKiB, 2), 32 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(4 * kKiB, 3), 32 * kKiB);
+  EXPECT_EQ(table.reduce_segment_bytes(256 * kKiB, 2), 32 * kKiB);  // no long segments up a tree
   ASSERT_EQ(setenv("SCOMM_COLL_SEGMENT", "4096", 1), 0);
   const Selection set = Selection::from_environment();
   unsetenv("SCOMM_COLL_SEGMENT");
-  EXPECT_EQ(set.reduce_segment_bytes(6 * kKiB), 4096);
+  EXPECT_EQ(set.reduce_segment_bytes(6 * kKiB, 8), 4096);
 }
 
 TEST(Selection, ReduceKeepsTheBinomialTreeWhereRanksShareCores) {

@@ -30,7 +30,7 @@ p2p::Request reduce(const Call& call, const void* sendbuf, void* recvbuf, int co
   if (algorithm == Algorithm::kPipelinedTree) {
     const std::int64_t bytes = bytes_of(count, type);
     const std::int64_t segment =
-        segment_elements(bytes, count, call.selection.reduce_segment_bytes(bytes));
+        segment_elements(bytes, count, call.selection.reduce_segment_bytes(bytes, shape.size));
     return launch(
         call, ScheduleKey{Operation::kReduce, algorithm, root, in_place, count, segment},
         [&] { return reduce_pipelined_tree(shape, count, in_place, segment); }, binding);

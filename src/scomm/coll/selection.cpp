@@ -46,20 +46,23 @@ constexpr int kPipelinedTreeMinRanks = 8;
 constexpr int kBcastPipelinedAlwaysRanks = 16;
 constexpr std::int64_t kBcastLongSegmentFrom = 256 * 1024;
 constexpr std::int64_t kBcastLongSegmentBytes = 128 * 1024;
-// Bcast and reduce vectors of 4-8 KiB on ranks with cores of their own: down (up) the pipelined
-// tree in 2 KiB segments, on any number of ranks. A whole vector misses an eager message of Open
-// MPI's shared memory (4 KiB with its header) and waits for each hop's rendezvous, where
-// segments of half go eagerly (16 cores, ranks bound to cores, bcast at P = 8, 4 KiB: 0.96-1.05x
-// native in three runs against 1.13-1.16x in one segment; 1 KiB segments 1.70-1.90x; P = 16
-// alike; 2-core VM, P = 2, three launches alternating: bcast 0.60-0.64x native against binomial's
-// whole 0.87-0.88x, reduce 0.61-0.64x against 0.91-0.99x; 3-7 ranks, and reduce on 8 and more,
-// by the same mechanism until a 16-core loan measures them). A longer vector's extra rounds cost
-// more than its rendezvous (32 KiB: 2.2x in 2 KiB segments). Where ranks share cores each extra
-// hop waits for a scheduling slice instead (2-core VM, P = 8, 4 KiB: 0.60-0.75x native in 2 KiB
-// segments, 0.48-0.56x whole).
+// Bcast vectors of 4-8 KiB on ranks with cores of their own: down the pipelined tree in 2 KiB
+// segments, on any number of ranks. A whole vector misses an eager message of Open MPI's shared
+// memory (4 KiB with its header) and waits for each hop's rendezvous, where segments of half go
+// eagerly (16 cores, ranks bound to cores, bcast at P = 8, 4 KiB: 0.96-1.05x native in three runs
+// against 1.13-1.16x in one segment; 1 KiB segments 1.70-1.90x; P = 16 alike; at b44c9c1 0.51,
+// 0.75, 1.01 and 0.86x at P = 2, 4, 8 and 16). Reduce only on two ranks, one hop (16 cores: 4 KiB
+// in 1.2-1.7 us against 2.1-2.3 whole): up a tree each relay's reduction of a segment delays the
+// next, and a sweep of three launches each (docs/MEASUREMENTS.md, stop 62) read 1.37x native in
+// 2 KiB segments at P = 4 against binomial's 0.99x, 1.38x at P = 8 against the pipelined tree's
+// whole vector 1.05-1.08x, and 1.01x at P = 16 against 0.90-0.91x. A longer vector's extra rounds
+// cost more than its rendezvous (32 KiB: 2.2x in 2 KiB segments). Where ranks share cores each
+// extra hop waits for a scheduling slice instead (2-core VM, P = 8, 4 KiB: 0.60-0.75x native in
+// 2 KiB segments, 0.48-0.56x whole).
 constexpr std::int64_t kEagerSegmentFrom = 4 * 1024;
 constexpr std::int64_t kEagerSegmentBelow = 8 * 1024;
 constexpr std::int64_t kEagerSegmentBytes = 2 * 1024;
+constexpr int kReduceEagerSegmentsMaxRanks = 2;
 // Where ranks share cores, bcast from 32 KiB on fewer than 8 ranks down the 4-nomial tree, whose
 // root sends to up to 4 ranks itself: one hop where binomial's second waits for a scheduling
 // slice (2-core VM, nine launches each: 1.00-1.02x native at 32 and 256 KiB, P = 4 and 5, within
@@ -296,9 +299,13 @@ std::int64_t Selection::bcast_segment_bytes(std::int64_t bytes) const noexcept {
   return bytes >= kBcastLongSegmentFrom ? kBcastLongSegmentBytes : kPipelineSegmentBytes;
 }
 
-std::int64_t Selection::reduce_segment_bytes(std::int64_t bytes) const noexcept {
+bool Selection::reduce_goes_in_eager_segments(std::int64_t bytes, int size) const noexcept {
+  return size <= kReduceEagerSegmentsMaxRanks && goes_in_eager_segments(bytes);
+}
+
+std::int64_t Selection::reduce_segment_bytes(std::int64_t bytes, int size) const noexcept {
   if (segment_bytes_) return *segment_bytes_;
-  return goes_in_eager_segments(bytes) ? kEagerSegmentBytes : kPipelineSegmentBytes;
+  return reduce_goes_in_eager_segments(bytes, size) ? kEagerSegmentBytes : kPipelineSegmentBytes;
 }
 
 bool Selection::cuts_scan_chain(std::int64_t bytes, int size) const noexcept {
@@ -347,7 +354,7 @@ Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
                  ? kPairwise
                  : kRecursiveHalving;
     case kReduce:
-      return goes_in_eager_segments(bytes) ||
+      return reduce_goes_in_eager_segments(bytes, size) ||
                      (!cores_shared_ &&
                       pipelined_tree_fits(bytes, size, kReducePipelinedStart, kReducePipelinedEnd))
                  ? kPipelinedTree

@@ -107,15 +107,17 @@ class Selection {
   std::int64_t segment_bytes() const noexcept {
     return segment_bytes_.value_or(kPipelineSegmentBytes);
   }
-  // Whether a bcast or reduce of `bytes` goes in segments that each fit an eager message, where
-  // the whole vector just misses one: on ranks with cores of their own, however many.
+  // Whether a bcast of `bytes` goes in segments that each fit an eager message, where the whole
+  // vector just misses one: on ranks with cores of their own, however many.
   bool goes_in_eager_segments(std::int64_t bytes) const noexcept;
+  // Whether a reduce of `bytes` among `size` ranks does: as a bcast, on two ranks only.
+  bool reduce_goes_in_eager_segments(std::int64_t bytes, int size) const noexcept;
   // The segment of a pipelined bcast of `bytes`: shorter just above an eager message on ranks
   // with cores of their own, longer for long vectors, or SCOMM_COLL_SEGMENT.
   std::int64_t bcast_segment_bytes(std::int64_t bytes) const noexcept;
-  // The segment of a pipelined reduce of `bytes`: shorter just above an eager message on ranks
-  // with cores of their own, else segment_bytes().
-  std::int64_t reduce_segment_bytes(std::int64_t bytes) const noexcept;
+  // The segment of a pipelined reduce of `bytes` among `size` ranks: shorter just above an eager
+  // message on two ranks with cores of their own, else segment_bytes().
+  std::int64_t reduce_segment_bytes(std::int64_t bytes, int size) const noexcept;
 
  private:
   std::array<std::optional<Algorithm>, kOperationCount> forced_{};
