@@ -1,9 +1,11 @@
 // SCOMM_Barrier, SCOMM_Bcast, SCOMM_Allreduce and their nonblocking and persistent forms.
 #include "scomm/capi/coll_call.hpp"
 
+using scomm::capi::always_used;
 using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
+using scomm::capi::KeptPair;
 using scomm::capi::persistent_collective;
 using scomm::coll::Call;
 using scomm::coll::CallArgs;
@@ -71,8 +73,9 @@ int SCOMM_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM
 int SCOMM_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, SCOMM_Comm comm,
                      MPI_Info info, SCOMM_Request* request) {
   return persistent_collective("SCOMM_Bcast_init", comm, info, request,
-                               [=](const Call& call, CommEntry& e) {
-                                 return start_bcast(call, e, buffer, count, datatype, root);
+                               always_used(datatype, MPI_DATATYPE_NULL),
+                               [=](const Call& call, CommEntry& e, const KeptPair& t) {
+                                 return start_bcast(call, e, buffer, count, t[0], root);
                                });
 }
 

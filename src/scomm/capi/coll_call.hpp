@@ -2,12 +2,15 @@
 // error handler reports failures); a nonblocking call returns a request handle.
 #pragma once
 
+#include <array>
 #include <initializer_list>
+#include <memory>
 #include <type_traits>
 #include <utility>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
+#include "scomm/capi/kept_types.hpp"
 #include "scomm/coll/agreement.hpp"
 #include "scomm/coll/operations.hpp"
 #include "scomm/coll/replay.hpp"
@@ -120,26 +123,73 @@ int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, Start
                         std::forward<Start>(start));
 }
 
+// The datatypes a persistent collective's start is given: its send and receive types, kept.
+using KeptPair = std::array<MPI_Datatype, 2>;
+
+// The type arguments of a persistent collective as each rank uses them (persistent_collective's
+// `arguments`): both everywhere; the send type unless the rank sends in place; a gather's
+// receive type at its root alone, and its send type but where the root gathers in place; a
+// scatter's send type at its root alone, and its receive type but where the root keeps its block
+// in place.
+inline auto always_used(MPI_Datatype send, MPI_Datatype receive) {
+  return [=](const CommEntry&) { return TypeArguments{{{send, true}, {receive, true}}}; };
+}
+inline auto sent_unless_in_place(const void* sendbuf, MPI_Datatype send, MPI_Datatype receive) {
+  return [=](const CommEntry&) {
+    return TypeArguments{{{send, sendbuf != SCOMM_IN_PLACE}, {receive, true}}};
+  };
+}
+inline auto gathered_at(int root, const void* sendbuf, MPI_Datatype send, MPI_Datatype receive) {
+  return [=](const CommEntry& e) {
+    const bool at_root = e.comm.rank() == root;
+    return TypeArguments{{{send, !(at_root && sendbuf == SCOMM_IN_PLACE)}, {receive, at_root}}};
+  };
+}
+inline auto scattered_from(int root, const void* recvbuf, MPI_Datatype send, MPI_Datatype receive) {
+  return [=](const CommEntry& e) {
+    const bool at_root = e.comm.rank() == root;
+    return TypeArguments{{{send, at_root}, {receive, !(at_root && recvbuf == SCOMM_IN_PLACE)}}};
+  };
+}
+
 // A persistent collective (MPI-4's SCOMM_Bcast_init, ...) on communicator `c`: an inactive
-// persistent request whose every SCOMM_Start launches `start` as the nonblocking collective. The
-// init runs `start` without launching (coll::Call::validates): bad arguments fail there, through
-// the communicator's error handler, and the schedule is built and cached, so that no start builds
-// one. What only a run finds (a failed transfer) fails at a start. `info` may be anything: no key
-// is read.
-template <typename Start>
+// persistent request whose every SCOMM_Start launches `start(call, entry, types)` as the
+// nonblocking collective, `types` the KeptTypes of `arguments(entry)` (the call's datatype
+// arguments, in their order). The init runs `start` on the caller's types without launching
+// (coll::Call::validates): bad arguments fail there, through the communicator's error handler,
+// and the schedule is built and cached, so that no start builds one. What only a run finds (a
+// failed transfer) fails at a start. `info` may be anything: no key is read.
+template <typename Arguments, typename Start>
 int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
-                          SCOMM_Request* request, Start start) noexcept {
+                          SCOMM_Request* request, Arguments arguments, Start start) noexcept {
   return on_comm(function, c, [&](CommEntry& entry) {
     require(request, "request");
+    const TypeArguments given = arguments(entry);
     coll::Call checking = call_on(entry, false);
     checking.validates = true;
-    started(start, checking, entry);
-    const PersistentCollective each_start = [start, c](CommEntry& e) mutable {
+    start(checking, entry, KeptPair{given[0].type, given[1].type});
+    auto kept = std::make_shared<const KeptTypes>(given);
+    const PersistentCollective each_start = [start, c, kept](CommEntry& e) mutable {
+      auto with_kept = [&](const coll::Call& call, CommEntry& on) {
+        return start(call, on, KeptPair{(*kept)[0], (*kept)[1]});
+      };
       return new_collective_request(
-          launch_collective(e, false, coll::Signature{}, nullptr, {}, start), c);
+          launch_collective(e, false, coll::Signature{}, nullptr, {}, with_kept), c);
     };
     *request = new_persistent_request({each_start, c});
   });
+}
+
+// A persistent collective that names no datatype it must keep (a barrier, a reduction: see
+// kept_types.hpp): `start(call)` or `start(call, entry)`.
+template <typename Start>
+int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info info, SCOMM_Request* request,
+                          Start start) noexcept {
+  return persistent_collective(
+      function, c, info, request, [](const CommEntry&) { return TypeArguments{}; },
+      [start](const coll::Call& call, CommEntry& e, const KeptPair&) mutable {
+        return started(start, call, e);
+      });
 }
 
 }  // namespace scomm::capi

@@ -2,10 +2,15 @@
 // SCOMM_Alltoall(v, w) and their nonblocking and persistent forms.
 #include "scomm/capi/coll_call.hpp"
 
+using scomm::capi::always_used;
 using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
+using scomm::capi::gathered_at;
+using scomm::capi::KeptPair;
 using scomm::capi::persistent_collective;
+using scomm::capi::scattered_from;
+using scomm::capi::sent_unless_in_place;
 using scomm::coll::Call;
 using scomm::coll::CallArgs;
 using scomm::coll::Signature;
@@ -125,11 +130,11 @@ int SCOMM_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int SCOMM_Gather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                       int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                       MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Gather_init", comm, info, request,
-                               [=](const Call& call, CommEntry& e) {
-                                 return start_gather(call, e, sendbuf, sendcount, sendtype, recvbuf,
-                                                     recvcount, recvtype, root);
-                               });
+  return persistent_collective(
+      "SCOMM_Gather_init", comm, info, request, gathered_at(root, sendbuf, sendtype, recvtype),
+      [=](const Call& call, CommEntry& e, const KeptPair& t) {
+        return start_gather(call, e, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1], root);
+      });
 }
 
 int SCOMM_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -156,10 +161,12 @@ int SCOMM_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int SCOMM_Gatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                        const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                        SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Gatherv_init", comm, info, request, [=](const Call& call) {
-    return start_gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                         root);
-  });
+  return persistent_collective("SCOMM_Gatherv_init", comm, info, request,
+                               gathered_at(root, sendbuf, sendtype, recvtype),
+                               [=](const Call& call, CommEntry&, const KeptPair& t) {
+                                 return start_gatherv(call, sendbuf, sendcount, t[0], recvbuf,
+                                                      recvcounts, displs, t[1], root);
+                               });
 }
 
 int SCOMM_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -186,11 +193,11 @@ int SCOMM_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int SCOMM_Scatter_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                        int recvcount, MPI_Datatype recvtype, int root, SCOMM_Comm comm,
                        MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Scatter_init", comm, info, request,
-                               [=](const Call& call, CommEntry& e) {
-                                 return start_scatter(call, e, sendbuf, sendcount, sendtype,
-                                                      recvbuf, recvcount, recvtype, root);
-                               });
+  return persistent_collective(
+      "SCOMM_Scatter_init", comm, info, request, scattered_from(root, recvbuf, sendtype, recvtype),
+      [=](const Call& call, CommEntry& e, const KeptPair& t) {
+        return start_scatter(call, e, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1], root);
+      });
 }
 
 int SCOMM_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
@@ -217,10 +224,12 @@ int SCOMM_Iscatterv(const void* sendbuf, const int sendcounts[], const int displ
 int SCOMM_Scatterv_init(const void* sendbuf, const int sendcounts[], const int displs[],
                         MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                         int root, SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Scatterv_init", comm, info, request, [=](const Call& call) {
-    return start_scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                          root);
-  });
+  return persistent_collective("SCOMM_Scatterv_init", comm, info, request,
+                               scattered_from(root, recvbuf, sendtype, recvtype),
+                               [=](const Call& call, CommEntry&, const KeptPair& t) {
+                                 return start_scatterv(call, sendbuf, sendcounts, displs, t[0],
+                                                       recvbuf, recvcount, t[1], root);
+                               });
 }
 
 int SCOMM_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -246,10 +255,12 @@ int SCOMM_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, 
 int SCOMM_Allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                          int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
                          SCOMM_Request* request) {
-  return persistent_collective(
-      "SCOMM_Allgather_init", comm, info, request, [=](const Call& call, CommEntry& e) {
-        return start_allgather(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
-      });
+  return persistent_collective("SCOMM_Allgather_init", comm, info, request,
+                               sent_unless_in_place(sendbuf, sendtype, recvtype),
+                               [=](const Call& call, CommEntry& e, const KeptPair& t) {
+                                 return start_allgather(call, e, sendbuf, sendcount, t[0], recvbuf,
+                                                        recvcount, t[1]);
+                               });
 }
 
 int SCOMM_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -275,10 +286,12 @@ int SCOMM_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 int SCOMM_Allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                           const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                           SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Allgatherv_init", comm, info, request, [=](const Call& call) {
-    return start_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                            recvtype);
-  });
+  return persistent_collective("SCOMM_Allgatherv_init", comm, info, request,
+                               sent_unless_in_place(sendbuf, sendtype, recvtype),
+                               [=](const Call& call, CommEntry&, const KeptPair& t) {
+                                 return start_allgatherv(call, sendbuf, sendcount, t[0], recvbuf,
+                                                         recvcounts, displs, t[1]);
+                               });
 }
 
 int SCOMM_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -304,8 +317,9 @@ int SCOMM_Alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtyp
                         int recvcount, MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
                         SCOMM_Request* request) {
   return persistent_collective(
-      "SCOMM_Alltoall_init", comm, info, request, [=](const Call& call, CommEntry& e) {
-        return start_alltoall(call, e, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+      "SCOMM_Alltoall_init", comm, info, request, sent_unless_in_place(sendbuf, sendtype, recvtype),
+      [=](const Call& call, CommEntry& e, const KeptPair& t) {
+        return start_alltoall(call, e, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1]);
       });
 }
 
@@ -335,10 +349,12 @@ int SCOMM_Alltoallv_init(const void* sendbuf, const int sendcounts[], const int 
                          MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                          const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
                          SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Alltoallv_init", comm, info, request, [=](const Call& call) {
-    return start_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
-                           rdispls, recvtype);
-  });
+  return persistent_collective("SCOMM_Alltoallv_init", comm, info, request,
+                               sent_unless_in_place(sendbuf, sendtype, recvtype),
+                               [=](const Call& call, CommEntry&, const KeptPair& t) {
+                                 return start_alltoallv(call, sendbuf, sendcounts, sdispls, t[0],
+                                                        recvbuf, recvcounts, rdispls, t[1]);
+                               });
 }
 
 int SCOMM_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],

@@ -2,7 +2,9 @@
 // their nonblocking and persistent forms.
 #include "scomm/capi/coll_call.hpp"
 
+using scomm::capi::always_used;
 using scomm::capi::collective;
+using scomm::capi::KeptPair;
 using scomm::capi::persistent_collective;
 using scomm::coll::Call;
 using scomm::coll::CallArgs;
@@ -79,11 +81,11 @@ int SCOMM_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype s
 int SCOMM_Neighbor_allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                   void* recvbuf, int recvcount, MPI_Datatype recvtype,
                                   SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Neighbor_allgather_init", comm, info, request,
-                               [=](const Call& call) {
-                                 return start_neighbor_allgather(call, sendbuf, sendcount, sendtype,
-                                                                 recvbuf, recvcount, recvtype);
-                               });
+  return persistent_collective(
+      "SCOMM_Neighbor_allgather_init", comm, info, request, always_used(sendtype, recvtype),
+      [=](const Call& call, CommEntry&, const KeptPair& t) {
+        return start_neighbor_allgather(call, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1]);
+      });
 }
 
 int SCOMM_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -111,9 +113,10 @@ int SCOMM_Neighbor_allgatherv_init(const void* sendbuf, int sendcount, MPI_Datat
                                    MPI_Datatype recvtype, SCOMM_Comm comm, MPI_Info info,
                                    SCOMM_Request* request) {
   return persistent_collective(
-      "SCOMM_Neighbor_allgatherv_init", comm, info, request, [=](const Call& call) {
-        return start_neighbor_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                         displs, recvtype);
+      "SCOMM_Neighbor_allgatherv_init", comm, info, request, always_used(sendtype, recvtype),
+      [=](const Call& call, CommEntry&, const KeptPair& t) {
+        return start_neighbor_allgatherv(call, sendbuf, sendcount, t[0], recvbuf, recvcounts,
+                                         displs, t[1]);
       });
 }
 
@@ -139,11 +142,11 @@ int SCOMM_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype se
 int SCOMM_Neighbor_alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                  void* recvbuf, int recvcount, MPI_Datatype recvtype,
                                  SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Neighbor_alltoall_init", comm, info, request,
-                               [=](const Call& call) {
-                                 return start_neighbor_alltoall(call, sendbuf, sendcount, sendtype,
-                                                                recvbuf, recvcount, recvtype);
-                               });
+  return persistent_collective(
+      "SCOMM_Neighbor_alltoall_init", comm, info, request, always_used(sendtype, recvtype),
+      [=](const Call& call, CommEntry&, const KeptPair& t) {
+        return start_neighbor_alltoall(call, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1]);
+      });
 }
 
 int SCOMM_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
@@ -173,9 +176,10 @@ int SCOMM_Neighbor_alltoallv_init(const void* sendbuf, const int sendcounts[], c
                                   const int rdispls[], MPI_Datatype recvtype, SCOMM_Comm comm,
                                   MPI_Info info, SCOMM_Request* request) {
   return persistent_collective(
-      "SCOMM_Neighbor_alltoallv_init", comm, info, request, [=](const Call& call) {
-        return start_neighbor_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-                                        recvcounts, rdispls, recvtype);
+      "SCOMM_Neighbor_alltoallv_init", comm, info, request, always_used(sendtype, recvtype),
+      [=](const Call& call, CommEntry&, const KeptPair& t) {
+        return start_neighbor_alltoallv(call, sendbuf, sendcounts, sdispls, t[0], recvbuf,
+                                        recvcounts, rdispls, t[1]);
       });
 }
 

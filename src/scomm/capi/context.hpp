@@ -23,6 +23,7 @@
 #include "scomm/capi/errhandler.hpp"
 #include "scomm/capi/errors.hpp"
 #include "scomm/capi/handle_table.hpp"
+#include "scomm/capi/kept_types.hpp"
 #include "scomm/coll/schedule_cache.hpp"
 #include "scomm/coll/selection.hpp"
 #include "scomm/coll/shared_schedules.hpp"
@@ -70,6 +71,7 @@ struct PersistentMessage {
   MPI_Datatype type;
   int peer;
   int tag;
+  std::shared_ptr<const KeptTypes> kept;  // `type`'s duplicate, if derived (kept_types.hpp)
 };
 // A persistent collective's start (SCOMM_Bcast_init, ...): the new nonblocking collective's
 // handle.

@@ -57,14 +57,18 @@ int init(const char* function, const PersistentMessage& m, SCOMM_Comm comm,
     require(request, "request");
     const auto check = m.receive ? check_receive : check_send;
     check(e.comm.channel(), m.buffer, m.count, m.type, m.peer, m.tag);
-    *request = new_persistent_request({m, comm});
+    PersistentMessage kept = m;
+    kept.kept =
+        std::make_shared<const KeptTypes>(TypeArguments{{{m.type, m.peer != SCOMM_PROC_NULL}, {}}});
+    kept.type = (*kept.kept)[0];
+    *request = new_persistent_request({kept, comm});
   });
 }
 
 int init_send(const char* function, Mode mode, const void* buf, int count, MPI_Datatype type,
               int dest, int tag, SCOMM_Comm comm, SCOMM_Request* request) {
   // The buffer is only read: a send's start passes it on as const again.
-  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag}, comm,
+  return init(function, {false, mode, const_cast<void*>(buf), count, type, dest, tag, {}}, comm,
               request);
 }
 
@@ -122,8 +126,8 @@ int SCOMM_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest
 
 int SCOMM_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag,
                     SCOMM_Comm comm, SCOMM_Request* request) {
-  return init("SCOMM_Recv_init", {true, Mode::kStandard, buf, count, datatype, source, tag}, comm,
-              request);
+  return init("SCOMM_Recv_init", {true, Mode::kStandard, buf, count, datatype, source, tag, {}},
+              comm, request);
 }
 
 int SCOMM_Start(SCOMM_Request* request) {
