@@ -350,7 +350,7 @@ TEST_F(PersistentCollectiveTest, DerivedTypesMayBeFreedOnceTheInitReturns) {
   const auto at_root = [&](MPI_Datatype type) { return root ? type : MPI_DATATYPE_NULL; };
   using Collective = std::function<int(const int* in, int* out, MPI_Datatype every_other,
                                        MPI_Datatype pair, SCOMM_Request* request)>;
-  const std::vector<std::pair<std::string, Collective>> collectives = {
+  std::vector<std::pair<std::string, Collective>> collectives = {
       {"Bcast",
        [&](const int*, int* out, MPI_Datatype e, MPI_Datatype, SCOMM_Request* r) {
          return r ? SCOMM_Bcast_init(out, 1, e, 0, SCOMM_COMM_WORLD, MPI_INFO_NULL, r)
@@ -376,6 +376,21 @@ TEST_F(PersistentCollectiveTest, DerivedTypesMayBeFreedOnceTheInitReturns) {
                   : MPI_Alltoall(in, 1, e, out, 1, e, MPI_COMM_WORLD);
        }},
   };
+  // Alltoallw's arrays (they must live until the request is freed; the types in them need not).
+  const auto n = static_cast<std::size_t>(world_size_);
+  std::vector<int> ones(n, 1), byte_displs(n);
+  for (std::size_t r = 0; r < n; ++r) byte_displs[r] = static_cast<int>(3 * sizeof(int) * r);
+  std::vector<MPI_Datatype> scomm_types(n), mpi_types(n);
+  collectives.push_back(
+      {"Alltoallw", [&](const int* in, int* out, MPI_Datatype e, MPI_Datatype, SCOMM_Request* r) {
+         std::vector<MPI_Datatype>& types = r ? scomm_types : mpi_types;
+         std::fill(types.begin(), types.end(), e);
+         return r ? SCOMM_Alltoallw_init(in, ones.data(), byte_displs.data(), types.data(), out,
+                                         ones.data(), byte_displs.data(), types.data(),
+                                         SCOMM_COMM_WORLD, MPI_INFO_NULL, r)
+                  : MPI_Alltoallw(in, ones.data(), byte_displs.data(), types.data(), out,
+                                  ones.data(), byte_displs.data(), types.data(), MPI_COMM_WORLD);
+       }});
   const auto size = static_cast<std::size_t>(4 * world_size_);
   MPI_Datatype live_every_other = every_other(), live_pair = pair();
   for (const auto& [name, collective] : collectives) {

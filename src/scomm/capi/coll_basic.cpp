@@ -5,8 +5,8 @@ using scomm::capi::always_used;
 using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
-using scomm::capi::KeptPair;
 using scomm::capi::persistent_collective;
+using scomm::capi::TypeList;
 using scomm::coll::Call;
 using scomm::coll::CallArgs;
 using scomm::coll::Operation;
@@ -74,7 +74,7 @@ int SCOMM_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, S
                      MPI_Info info, SCOMM_Request* request) {
   return persistent_collective("SCOMM_Bcast_init", comm, info, request,
                                always_used(datatype, MPI_DATATYPE_NULL),
-                               [=](const Call& call, CommEntry& e, const KeptPair& t) {
+                               [=](const Call& call, CommEntry& e, TypeList t) {
                                  return start_bcast(call, e, buffer, count, t[0], root);
                                });
 }

@@ -2,11 +2,11 @@
 // error handler reports failures); a nonblocking call returns a request handle.
 #pragma once
 
-#include <array>
 #include <initializer_list>
 #include <memory>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
@@ -123,34 +123,62 @@ int collective(const char* function, SCOMM_Comm c, SCOMM_Request* request, Start
                         std::forward<Start>(start));
 }
 
-// The datatypes a persistent collective's start is given: its send and receive types, kept.
-using KeptPair = std::array<MPI_Datatype, 2>;
-
 // The type arguments of a persistent collective as each rank uses them (persistent_collective's
 // `arguments`): both everywhere; the send type unless the rank sends in place; a gather's
 // receive type at its root alone, and its send type but where the root gathers in place; a
 // scatter's send type at its root alone, and its receive type but where the root keeps its block
 // in place.
 inline auto always_used(MPI_Datatype send, MPI_Datatype receive) {
-  return [=](const CommEntry&) { return TypeArguments{{{send, true}, {receive, true}}}; };
+  return [=](const CommEntry&) { return TypeArguments{{send, true}, {receive, true}}; };
 }
 inline auto sent_unless_in_place(const void* sendbuf, MPI_Datatype send, MPI_Datatype receive) {
   return [=](const CommEntry&) {
-    return TypeArguments{{{send, sendbuf != SCOMM_IN_PLACE}, {receive, true}}};
+    return TypeArguments{{send, sendbuf != SCOMM_IN_PLACE}, {receive, true}};
   };
 }
 inline auto gathered_at(int root, const void* sendbuf, MPI_Datatype send, MPI_Datatype receive) {
   return [=](const CommEntry& e) {
     const bool at_root = e.comm.rank() == root;
-    return TypeArguments{{{send, !(at_root && sendbuf == SCOMM_IN_PLACE)}, {receive, at_root}}};
+    return TypeArguments{{send, !(at_root && sendbuf == SCOMM_IN_PLACE)}, {receive, at_root}};
   };
 }
 inline auto scattered_from(int root, const void* recvbuf, MPI_Datatype send, MPI_Datatype receive) {
   return [=](const CommEntry& e) {
     const bool at_root = e.comm.rank() == root;
-    return TypeArguments{{{send, at_root}, {receive, !(at_root && recvbuf == SCOMM_IN_PLACE)}}};
+    return TypeArguments{{send, at_root}, {receive, !(at_root && recvbuf == SCOMM_IN_PLACE)}};
   };
 }
+
+// A w-form's datatypes, one a block, as persistent_collective keeps them: the send types, then
+// the receive types. None of a null array (the start's checks then fail as on the caller's), nor
+// send types where the send buffer is MPI_IN_PLACE.
+class WTypes {
+ public:
+  WTypes(const void* sendbuf, const MPI_Datatype* sendtypes, const MPI_Datatype* recvtypes,
+         int send_blocks, int receive_blocks)
+      : sendtypes_(sendtypes),
+        recvtypes_(recvtypes),
+        sends_(sendbuf == SCOMM_IN_PLACE || sendtypes == nullptr ? 0 : send_blocks),
+        receives_(recvtypes == nullptr ? 0 : receive_blocks) {}
+
+  TypeArguments arguments() const {
+    TypeArguments all;
+    all.reserve(static_cast<std::size_t>(sends_ + receives_));
+    for (int i = 0; i < sends_; ++i) all.push_back({sendtypes_[i], true});
+    for (int i = 0; i < receives_; ++i) all.push_back({recvtypes_[i], true});
+    return all;
+  }
+  // The send and receive types a start passes on: the kept ones of `kept`, or the caller's.
+  const MPI_Datatype* send(TypeList kept) const { return sends_ > 0 ? kept.data() : sendtypes_; }
+  const MPI_Datatype* receive(TypeList kept) const {
+    return receives_ > 0 ? kept.data() + sends_ : recvtypes_;
+  }
+
+ private:
+  const MPI_Datatype* sendtypes_;
+  const MPI_Datatype* recvtypes_;
+  int sends_, receives_;
+};
 
 // A persistent collective (MPI-4's SCOMM_Bcast_init, ...) on communicator `c`: an inactive
 // persistent request whose every SCOMM_Start launches `start(call, entry, types)` as the
@@ -165,13 +193,16 @@ int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
   return on_comm(function, c, [&](CommEntry& entry) {
     require(request, "request");
     const TypeArguments given = arguments(entry);
+    std::vector<MPI_Datatype> callers;
+    callers.reserve(given.size());
+    for (const TypeArgument& argument : given) callers.push_back(argument.type);
     coll::Call checking = call_on(entry, false);
     checking.validates = true;
-    start(checking, entry, KeptPair{given[0].type, given[1].type});
+    start(checking, entry, TypeList(callers));
     auto kept = std::make_shared<const KeptTypes>(given);
     const PersistentCollective each_start = [start, c, kept](CommEntry& e) mutable {
       auto with_kept = [&](const coll::Call& call, CommEntry& on) {
-        return start(call, on, KeptPair{(*kept)[0], (*kept)[1]});
+        return start(call, on, kept->types());
       };
       return new_collective_request(
           launch_collective(e, false, coll::Signature{}, nullptr, {}, with_kept), c);
@@ -187,7 +218,7 @@ int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info info, SCO
                           Start start) noexcept {
   return persistent_collective(
       function, c, info, request, [](const CommEntry&) { return TypeArguments{}; },
-      [start](const coll::Call& call, CommEntry& e, const KeptPair&) mutable {
+      [start](const coll::Call& call, CommEntry& e, TypeList) mutable {
         return started(start, call, e);
       });
 }

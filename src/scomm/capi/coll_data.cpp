@@ -7,10 +7,11 @@ using scomm::capi::collective;
 using scomm::capi::CommEntry;
 using scomm::capi::flat_or_multilevel;
 using scomm::capi::gathered_at;
-using scomm::capi::KeptPair;
 using scomm::capi::persistent_collective;
 using scomm::capi::scattered_from;
 using scomm::capi::sent_unless_in_place;
+using scomm::capi::TypeList;
+using scomm::capi::WTypes;
 using scomm::coll::Call;
 using scomm::coll::CallArgs;
 using scomm::coll::Signature;
@@ -132,7 +133,7 @@ int SCOMM_Gather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                       MPI_Info info, SCOMM_Request* request) {
   return persistent_collective(
       "SCOMM_Gather_init", comm, info, request, gathered_at(root, sendbuf, sendtype, recvtype),
-      [=](const Call& call, CommEntry& e, const KeptPair& t) {
+      [=](const Call& call, CommEntry& e, TypeList t) {
         return start_gather(call, e, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1], root);
       });
 }
@@ -163,7 +164,7 @@ int SCOMM_Gatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype
                        SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
   return persistent_collective("SCOMM_Gatherv_init", comm, info, request,
                                gathered_at(root, sendbuf, sendtype, recvtype),
-                               [=](const Call& call, CommEntry&, const KeptPair& t) {
+                               [=](const Call& call, CommEntry&, TypeList t) {
                                  return start_gatherv(call, sendbuf, sendcount, t[0], recvbuf,
                                                       recvcounts, displs, t[1], root);
                                });
@@ -195,7 +196,7 @@ int SCOMM_Scatter_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype
                        MPI_Info info, SCOMM_Request* request) {
   return persistent_collective(
       "SCOMM_Scatter_init", comm, info, request, scattered_from(root, recvbuf, sendtype, recvtype),
-      [=](const Call& call, CommEntry& e, const KeptPair& t) {
+      [=](const Call& call, CommEntry& e, TypeList t) {
         return start_scatter(call, e, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1], root);
       });
 }
@@ -226,7 +227,7 @@ int SCOMM_Scatterv_init(const void* sendbuf, const int sendcounts[], const int d
                         int root, SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
   return persistent_collective("SCOMM_Scatterv_init", comm, info, request,
                                scattered_from(root, recvbuf, sendtype, recvtype),
-                               [=](const Call& call, CommEntry&, const KeptPair& t) {
+                               [=](const Call& call, CommEntry&, TypeList t) {
                                  return start_scatterv(call, sendbuf, sendcounts, displs, t[0],
                                                        recvbuf, recvcount, t[1], root);
                                });
@@ -257,7 +258,7 @@ int SCOMM_Allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendty
                          SCOMM_Request* request) {
   return persistent_collective("SCOMM_Allgather_init", comm, info, request,
                                sent_unless_in_place(sendbuf, sendtype, recvtype),
-                               [=](const Call& call, CommEntry& e, const KeptPair& t) {
+                               [=](const Call& call, CommEntry& e, TypeList t) {
                                  return start_allgather(call, e, sendbuf, sendcount, t[0], recvbuf,
                                                         recvcount, t[1]);
                                });
@@ -288,7 +289,7 @@ int SCOMM_Allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendt
                           SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
   return persistent_collective("SCOMM_Allgatherv_init", comm, info, request,
                                sent_unless_in_place(sendbuf, sendtype, recvtype),
-                               [=](const Call& call, CommEntry&, const KeptPair& t) {
+                               [=](const Call& call, CommEntry&, TypeList t) {
                                  return start_allgatherv(call, sendbuf, sendcount, t[0], recvbuf,
                                                          recvcounts, displs, t[1]);
                                });
@@ -318,7 +319,7 @@ int SCOMM_Alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtyp
                         SCOMM_Request* request) {
   return persistent_collective(
       "SCOMM_Alltoall_init", comm, info, request, sent_unless_in_place(sendbuf, sendtype, recvtype),
-      [=](const Call& call, CommEntry& e, const KeptPair& t) {
+      [=](const Call& call, CommEntry& e, TypeList t) {
         return start_alltoall(call, e, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1]);
       });
 }
@@ -351,7 +352,7 @@ int SCOMM_Alltoallv_init(const void* sendbuf, const int sendcounts[], const int 
                          SCOMM_Request* request) {
   return persistent_collective("SCOMM_Alltoallv_init", comm, info, request,
                                sent_unless_in_place(sendbuf, sendtype, recvtype),
-                               [=](const Call& call, CommEntry&, const KeptPair& t) {
+                               [=](const Call& call, CommEntry&, TypeList t) {
                                  return start_alltoallv(call, sendbuf, sendcounts, sdispls, t[0],
                                                         recvbuf, recvcounts, rdispls, t[1]);
                                });
@@ -381,10 +382,17 @@ int SCOMM_Alltoallw_init(const void* sendbuf, const int sendcounts[], const int 
                          const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                          const int rdispls[], const MPI_Datatype recvtypes[], SCOMM_Comm comm,
                          MPI_Info info, SCOMM_Request* request) {
-  return persistent_collective("SCOMM_Alltoallw_init", comm, info, request, [=](const Call& call) {
-    return start_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
-                           rdispls, recvtypes);
-  });
+  const auto types_among = [=](const CommEntry& e) {
+    return WTypes(sendbuf, sendtypes, recvtypes, e.comm.size(), e.comm.size());
+  };
+  return persistent_collective(
+      "SCOMM_Alltoallw_init", comm, info, request,
+      [=](const CommEntry& e) { return types_among(e).arguments(); },
+      [=](const Call& call, CommEntry& e, TypeList t) {
+        const WTypes w = types_among(e);
+        return start_alltoallw(call, sendbuf, sendcounts, sdispls, w.send(t), recvbuf, recvcounts,
+                               rdispls, w.receive(t));
+      });
 }
 
 }  // extern "C"

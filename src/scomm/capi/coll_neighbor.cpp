@@ -1,11 +1,13 @@
 // The neighborhood collectives: SCOMM_Neighbor_allgather(v), SCOMM_Neighbor_alltoall(v, w) and
 // their nonblocking and persistent forms.
 #include "scomm/capi/coll_call.hpp"
+#include "scomm/group/neighborhood.hpp"
 
 using scomm::capi::always_used;
 using scomm::capi::collective;
-using scomm::capi::KeptPair;
 using scomm::capi::persistent_collective;
+using scomm::capi::TypeList;
+using scomm::capi::WTypes;
 using scomm::coll::Call;
 using scomm::coll::CallArgs;
 using scomm::coll::Operation;
@@ -83,7 +85,7 @@ int SCOMM_Neighbor_allgather_init(const void* sendbuf, int sendcount, MPI_Dataty
                                   SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
   return persistent_collective(
       "SCOMM_Neighbor_allgather_init", comm, info, request, always_used(sendtype, recvtype),
-      [=](const Call& call, CommEntry&, const KeptPair& t) {
+      [=](const Call& call, CommEntry&, TypeList t) {
         return start_neighbor_allgather(call, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1]);
       });
 }
@@ -114,7 +116,7 @@ int SCOMM_Neighbor_allgatherv_init(const void* sendbuf, int sendcount, MPI_Datat
                                    SCOMM_Request* request) {
   return persistent_collective(
       "SCOMM_Neighbor_allgatherv_init", comm, info, request, always_used(sendtype, recvtype),
-      [=](const Call& call, CommEntry&, const KeptPair& t) {
+      [=](const Call& call, CommEntry&, TypeList t) {
         return start_neighbor_allgatherv(call, sendbuf, sendcount, t[0], recvbuf, recvcounts,
                                          displs, t[1]);
       });
@@ -144,7 +146,7 @@ int SCOMM_Neighbor_alltoall_init(const void* sendbuf, int sendcount, MPI_Datatyp
                                  SCOMM_Comm comm, MPI_Info info, SCOMM_Request* request) {
   return persistent_collective(
       "SCOMM_Neighbor_alltoall_init", comm, info, request, always_used(sendtype, recvtype),
-      [=](const Call& call, CommEntry&, const KeptPair& t) {
+      [=](const Call& call, CommEntry&, TypeList t) {
         return start_neighbor_alltoall(call, sendbuf, sendcount, t[0], recvbuf, recvcount, t[1]);
       });
 }
@@ -177,7 +179,7 @@ int SCOMM_Neighbor_alltoallv_init(const void* sendbuf, const int sendcounts[], c
                                   MPI_Info info, SCOMM_Request* request) {
   return persistent_collective(
       "SCOMM_Neighbor_alltoallv_init", comm, info, request, always_used(sendtype, recvtype),
-      [=](const Call& call, CommEntry&, const KeptPair& t) {
+      [=](const Call& call, CommEntry&, TypeList t) {
         return start_neighbor_alltoallv(call, sendbuf, sendcounts, sdispls, t[0], recvbuf,
                                         recvcounts, rdispls, t[1]);
       });
@@ -209,10 +211,19 @@ int SCOMM_Neighbor_alltoallw_init(const void* sendbuf, const int sendcounts[],
                                   void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
                                   const MPI_Datatype recvtypes[], SCOMM_Comm comm, MPI_Info info,
                                   SCOMM_Request* request) {
+  // No topology, no blocks: the start's checks then say so.
+  const auto types_among = [=](const CommEntry& e) {
+    const scomm::group::Degrees degrees =
+        e.comm.topology() ? scomm::group::degrees_of(*e.comm.topology()) : scomm::group::Degrees{};
+    return WTypes(sendbuf, sendtypes, recvtypes, degrees.out, degrees.in);
+  };
   return persistent_collective(
-      "SCOMM_Neighbor_alltoallw_init", comm, info, request, [=](const Call& call) {
-        return start_neighbor_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
-                                        recvcounts, rdispls, recvtypes);
+      "SCOMM_Neighbor_alltoallw_init", comm, info, request,
+      [=](const CommEntry& e) { return types_among(e).arguments(); },
+      [=](const Call& call, CommEntry& e, TypeList t) {
+        const WTypes w = types_among(e);
+        return start_neighbor_alltoallw(call, sendbuf, sendcounts, sdispls, w.send(t), recvbuf,
+                                        recvcounts, rdispls, w.receive(t));
       });
 }
 

@@ -1,5 +1,7 @@
 #include "scomm/capi/kept_types.hpp"
 
+#include <unordered_map>
+
 #include "scomm/coll/owned_types.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 
@@ -27,18 +29,21 @@ KeptTypes::KeptTypes(const TypeArguments& arguments) {
 }
 
 void KeptTypes::keep(const TypeArguments& arguments) {
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const TypeArgument& argument = arguments[i];
-    types_[i] = argument.type;
-    if (!coll::kDuplicatesTypes || !argument.used || !is_derived(argument.type)) continue;
-    if (i > 0 && argument.type == arguments[i - 1].type && arguments[i - 1].used) {
-      types_[i] = types_[i - 1];  // one duplicate for a type named twice
+  types_.reserve(arguments.size());
+  std::unordered_map<MPI_Datatype, MPI_Datatype> kept_as;  // each type asked about once
+  for (const TypeArgument& argument : arguments) {
+    if (!coll::kDuplicatesTypes || !argument.used) {
+      types_.push_back(argument.type);
       continue;
     }
-    // Its place first, so that the new handle is never lost.
-    MPI_Datatype& copy = duplicates_.emplace_back(MPI_DATATYPE_NULL);
-    p2p::check_mpi(MPI_Type_dup(argument.type, &copy), "MPI_Type_dup");
-    types_[i] = copy;
+    const auto [kept, fresh] = kept_as.try_emplace(argument.type, argument.type);
+    if (fresh && is_derived(argument.type)) {
+      // Its place first, so that the new handle is never lost.
+      MPI_Datatype& copy = duplicates_.emplace_back(MPI_DATATYPE_NULL);
+      p2p::check_mpi(MPI_Type_dup(argument.type, &copy), "MPI_Type_dup");
+      kept->second = copy;
+    }
+    types_.push_back(kept->second);
   }
 }
 

@@ -7,8 +7,8 @@
 
 #include <mpi.h>
 
-#include <array>
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace scomm::capi {
@@ -19,7 +19,9 @@ struct TypeArgument {
   MPI_Datatype type = MPI_DATATYPE_NULL;
   bool used = false;
 };
-using TypeArguments = std::array<TypeArgument, 2>;
+using TypeArguments = std::vector<TypeArgument>;
+// The datatypes a start is given, in the order of their arguments.
+using TypeList = std::span<const MPI_Datatype>;
 
 class KeptTypes {
  public:
@@ -29,14 +31,15 @@ class KeptTypes {
   KeptTypes(const KeptTypes&) = delete;
   KeptTypes& operator=(const KeptTypes&) = delete;
 
-  // The arguments' types in their order, a duplicate in place of each used derived type.
-  MPI_Datatype operator[](std::size_t argument) const noexcept { return types_[argument]; }
+  // The arguments' types in their order, a duplicate in place of each used derived type (one
+  // for a type named several times).
+  TypeList types() const noexcept { return types_; }
 
  private:
   void keep(const TypeArguments& arguments);
   void free_duplicates() noexcept;
 
-  std::array<MPI_Datatype, 2> types_{};
+  std::vector<MPI_Datatype> types_;
   std::vector<MPI_Datatype> duplicates_;
 };
 

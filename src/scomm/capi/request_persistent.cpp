@@ -58,8 +58,8 @@ int init(const char* function, const PersistentMessage& m, SCOMM_Comm comm,
     const auto check = m.receive ? check_receive : check_send;
     check(e.comm.channel(), m.buffer, m.count, m.type, m.peer, m.tag);
     PersistentMessage kept = m;
-    kept.kept = std::make_shared<const KeptTypes>(TypeArguments{{{m.type, true}, {}}});
-    kept.type = (*kept.kept)[0];
+    kept.kept = std::make_shared<const KeptTypes>(TypeArguments{{m.type, true}});
+    kept.type = kept.kept->types()[0];
     *request = new_persistent_request({kept, comm});
   });
 }
