@@ -220,6 +220,53 @@ TEST_F(AttributesTest, ACopyHoldsItsKeyvalWhileItsCallbackDeletesTheOriginal) {
   EXPECT_EQ(SCOMM_Comm_free(&original), SCOMM_SUCCESS);
 }
 
+// A copy callback that makes communicators during SCOMM_Comm_idup (the communicators' table
+// grows, its entries move) or frees the parent: the idup found its parent again after the
+// callbacks (it read the moved entry before).
+std::vector<SCOMM_Comm> made_by_callbacks;
+int copy_making_communicators(SCOMM_Comm old, int, void*, void* in, void* out, int* flag) {
+  int size = 0;
+  SCOMM_Comm_size(old, &size);
+  for (int i = 0; i < 64; ++i) {
+    SCOMM_Comm range = SCOMM_COMM_NULL;
+    if (SCOMM_Comm_create_range(old, 0, size - 1, 1, &range) != SCOMM_SUCCESS) break;
+    made_by_callbacks.push_back(range);
+  }
+  *static_cast<void**>(out) = in;
+  *flag = 1;
+  return SCOMM_SUCCESS;
+}
+
+TEST_F(AttributesTest, CopyCallbacksOfAnIdupMayMakeCommunicators) {
+  int keyval = SCOMM_KEYVAL_INVALID;
+  ASSERT_EQ(SCOMM_Comm_create_keyval(copy_making_communicators, SCOMM_COMM_NULL_DELETE_FN, &keyval,
+                                     nullptr),
+            SCOMM_SUCCESS);
+  SCOMM_Comm parent = SCOMM_COMM_NULL, copy = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &parent), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(parent, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_attr(parent, keyval, as_value(5)), SCOMM_SUCCESS);
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Comm_idup(parent, &copy, &request), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(made_by_callbacks.size(), 64u);
+  SCOMM_Errhandler handler = SCOMM_ERRHANDLER_NULL;
+  ASSERT_EQ(SCOMM_Comm_get_errhandler(copy, &handler), SCOMM_SUCCESS);
+  EXPECT_EQ(handler, SCOMM_ERRORS_RETURN);  // the parent's, read after the callbacks
+  void* value = nullptr;
+  int found = 0;
+  ASSERT_EQ(SCOMM_Comm_get_attr(copy, keyval, &value, &found), SCOMM_SUCCESS);
+  EXPECT_EQ(found, 1);
+  EXPECT_EQ(from_value(value), 5);
+  int one = 1, sum = 0;
+  ASSERT_EQ(SCOMM_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, copy), SCOMM_SUCCESS);
+  EXPECT_EQ(sum, world_size_);
+  for (SCOMM_Comm& range : made_by_callbacks) SCOMM_Comm_free(&range);
+  made_by_callbacks.clear();
+  for (SCOMM_Comm* comm : {&copy, &parent}) SCOMM_Comm_free(comm);
+  SCOMM_Comm_free_keyval(&keyval);
+}
+
 // MPI's predefined attributes on any communicator: the tag limit scomm publishes, the rest the
 // base MPI's on MPI_COMM_WORLD, pointer for pointer.
 TEST_F(AttributesTest, PredefinedAttributesAreMpis) {
@@ -285,6 +332,60 @@ TEST_F(AttributeErrorsTest, FailingCallbacksFailTheirCall) {
   // The delete of 13 fails: the value stays.
   EXPECT_EQ(error_class_of(SCOMM_Comm_set_attr(comm, api.keyvals[3], as_value(14))), SCOMM_ERR_ARG);
   EXPECT_EQ(api.get(comm, 3), "13");
+}
+
+// Copy callbacks that free their communicator fail its idup (the parent is gone), and delete the
+// copies made; a failing delete callback that adds an attribute to its communicator (the list
+// grows, its elements move) fails its call, naming its keyval.
+int copy_freeing_the_parent(SCOMM_Comm old, int, void*, void* in, void* out, int* flag) {
+  SCOMM_Comm gone = old;
+  SCOMM_Comm_free(&gone);
+  *static_cast<void**>(out) = in;
+  *flag = 1;
+  return SCOMM_SUCCESS;
+}
+int other_keyval = SCOMM_KEYVAL_INVALID;
+bool deletes_fail = true;
+int delete_adding_and_failing(SCOMM_Comm comm, int keyval, void*, void*) {
+  if (keyval == other_keyval || !deletes_fail) return SCOMM_SUCCESS;
+  for (int i = 0; i < 64; ++i) SCOMM_Comm_set_attr(comm, other_keyval, as_value(i));
+  return 5;
+}
+
+TEST_F(AttributeErrorsTest, CallbacksThatFreeOrGrowWhatTheirCallUses) {
+  int keyval = SCOMM_KEYVAL_INVALID;
+  ASSERT_EQ(SCOMM_Comm_create_keyval(copy_freeing_the_parent, record_deletion, &keyval, nullptr),
+            SCOMM_SUCCESS);
+  SCOMM_Comm parent = SCOMM_COMM_NULL, copy = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &parent), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_attr(parent, keyval, as_value(8)), SCOMM_SUCCESS);
+  deleted_values.clear();
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_idup(parent, &copy, &request)), SCOMM_ERR_COMM);
+  EXPECT_EQ(request, SCOMM_REQUEST_NULL);
+  EXPECT_EQ(deleted_values, (std::vector<long>{8, 8}));  // the parent's, then the copy's
+  SCOMM_Comm_free_keyval(&keyval);
+
+  ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_NULL_COPY_FN, delete_adding_and_failing, &keyval,
+                                     nullptr),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_NULL_COPY_FN, delete_adding_and_failing,
+                                     &other_keyval, nullptr),
+            SCOMM_SUCCESS);
+  SCOMM_Comm comm = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comm), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(comm, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_attr(comm, keyval, as_value(1)), SCOMM_SUCCESS);
+  const int code = SCOMM_Comm_delete_attr(comm, keyval);
+  EXPECT_EQ(error_class_of(code), SCOMM_ERR_ARG);
+  std::string text(SCOMM_MAX_ERROR_STRING, '\0');
+  int length = 0;
+  SCOMM_Error_string(code, text.data(), &length);
+  EXPECT_NE(text.find("keyval " + std::to_string(keyval) + " "), std::string::npos) << text;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_set_attr(comm, keyval, as_value(2))), SCOMM_ERR_ARG);
+  deletes_fail = false;
+  EXPECT_EQ(SCOMM_Comm_free(&comm), SCOMM_SUCCESS);
+  for (int* made : {&keyval, &other_keyval}) SCOMM_Comm_free_keyval(made);
 }
 
 TEST_F(AttributeErrorsTest, BadKeyvalsAndHandles) {

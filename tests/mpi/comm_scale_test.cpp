@@ -92,6 +92,39 @@ TEST_P(ScaleTest, ExhaustionIsACollectiveErrorAndFreedContextsAreReused) {
   EXPECT_EQ(live_contexts(), 1);
 }
 
+// An idup that fails for want of contexts deletes the attribute copies it made for its
+// communicator once its request is gone: their delete callbacks may start requests of their own
+// (the requests' table grows, its entries move).
+int deletions_making_requests = 0;
+int delete_making_a_request(SCOMM_Comm, int, void*, void*) {
+  ++deletions_making_requests;
+  SCOMM_Request barrier = SCOMM_REQUEST_NULL;
+  for (int i = 0; i < 8 && SCOMM_Ibarrier(SCOMM_COMM_WORLD, &barrier) == SCOMM_SUCCESS; ++i)
+    SCOMM_Wait(&barrier, SCOMM_STATUS_IGNORE);
+  return SCOMM_SUCCESS;
+}
+
+TEST_P(ScaleTest, AFailedIdupsCopiesAreDeletedOutsideTheRequestsTable) {
+  start("1", "6");
+  std::vector<SCOMM_Comm> dups;
+  ASSERT_EQ(error_class_of(dup_until_exhausted(dups)), SCOMM_ERR_CONTEXT);
+  int keyval = SCOMM_KEYVAL_INVALID;
+  ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_DUP_FN, delete_making_a_request, &keyval, nullptr),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_attr(SCOMM_COMM_WORLD, keyval, nullptr), SCOMM_SUCCESS);
+  deletions_making_requests = 0;
+  SCOMM_Comm copy = SCOMM_COMM_NULL;
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &copy, &request), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE)), SCOMM_ERR_CONTEXT);
+  EXPECT_EQ(deletions_making_requests, 1);
+  EXPECT_EQ(copy, SCOMM_COMM_NULL);
+  ASSERT_EQ(SCOMM_Comm_delete_attr(SCOMM_COMM_WORLD, keyval), SCOMM_SUCCESS);
+  EXPECT_EQ(deletions_making_requests, 2);
+  SCOMM_Comm_free_keyval(&keyval);
+  for (SCOMM_Comm& dup : dups) SCOMM_Comm_free(&dup);
+}
+
 // The world takes its first run of blocks in the allocation of its own context at SCOMM_Init:
 // a 64th of the pool (16 blocks of Open MPI's 1,024, 2 of MPICH's 128) where the algorithm
 // takes runs, none with vanilla's confirming rounds. Its local children use it up one block each

@@ -66,7 +66,7 @@ void forget(SCOMM_Comm comm, int keyval) {
 }
 
 // Calls the delete callback of attribute `a` of `comm`; Error(kArg) when it fails.
-void call_delete(SCOMM_Comm comm, const Attribute& a) {
+void call_delete(SCOMM_Comm comm, Attribute a) {  // a copy: the callback may change the list
   const Keyval entry = context().keyvals.get_live(a.keyval);  // a copy: the callback may free it
   if (entry.remove == nullptr) return;
   const int code = entry.remove(comm, a.keyval, a.value, entry.extra_state);

@@ -49,10 +49,12 @@ SCOMM_Comm dup(CommEntry& e, SCOMM_Comm c, const SCOMM_Comm* newcomm) {
 
 // A nonblocking duplicate: its request, with the attributes copied now for the communicator it
 // makes.
-SCOMM_Request idup(CommEntry& e, SCOMM_Comm c, SCOMM_Comm* newcomm, const SCOMM_Request* request) {
+SCOMM_Request idup(SCOMM_Comm c, SCOMM_Comm* newcomm, const SCOMM_Request* request) {
   require(newcomm, "newcomm");
   require(request, "request");
   auto copies = scomm::base::make_rare<PendingAttributes>(copy_attributes(c));
+  // Found again: the copy callbacks may have made communicators (the table moved) or freed it.
+  CommEntry& e = comm_entry(c);
   const SCOMM_Request made =
       creation_request(e, c, comm::start_dup(runtime(), e.comm, false), newcomm);
   if (!copies->list.empty()) context().requests.get_live(made).attributes = std::move(copies);
@@ -136,14 +138,13 @@ int SCOMM_Comm_dup_with_info(SCOMM_Comm c, MPI_Info /*info*/, SCOMM_Comm* newcom
 }
 
 int SCOMM_Comm_idup(SCOMM_Comm c, SCOMM_Comm* newcomm, SCOMM_Request* request) {
-  return on_comm("SCOMM_Comm_idup", c,
-                 [&](CommEntry& e) { *request = idup(e, c, newcomm, request); });
+  return on_comm("SCOMM_Comm_idup", c, [&](CommEntry&) { *request = idup(c, newcomm, request); });
 }
 
 int SCOMM_Comm_idup_with_info(SCOMM_Comm c, MPI_Info /*info*/, SCOMM_Comm* newcomm,
                               SCOMM_Request* request) {
   return on_comm("SCOMM_Comm_idup_with_info", c,
-                 [&](CommEntry& e) { *request = idup(e, c, newcomm, request); });
+                 [&](CommEntry&) { *request = idup(c, newcomm, request); });
 }
 
 // scomm honours no hint: a communicator's hints in use are none, whatever was set.

@@ -115,6 +115,8 @@ struct RequestEntry {
   bool collective = false;      // a nonblocking collective's, which MPI forbids to cancel
   base::RarePtr<PersistentCall> persistent;     // a persistent request's: `request` is unused
   base::RarePtr<PendingAttributes> attributes;  // an idup's copies of its parent's attributes
+  // Their delete callbacks run when the entry is destroyed: out of its slot (handle_table.hpp).
+  static constexpr bool kDestroyedOutOfItsSlot = true;
 
   bool settled() const noexcept { return completed || failure; }
 };

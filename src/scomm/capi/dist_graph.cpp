@@ -1,5 +1,6 @@
 // SCOMM_Dist_graph_*, SCOMM_Topo_test: distributed graph communicators (comm/dist_graph.hpp),
 // the general form's edges delivered to their ends by a sparse exchange (coll/sparse_exchange.hpp).
+#include <algorithm>
 #include <exception>
 #include <initializer_list>
 #include <map>
@@ -140,14 +141,16 @@ group::DistGraph graph_of_records(int size, const std::vector<coll::SparseBlock>
                           std::move(destinations), std::move(destination_weights), weighted);
 }
 
-// Copies `from` into `to` (room for `capacity`), or Error(kArg) when it does not fit.
+// Copies the first `capacity` of `from` into `to`: where the room is shorter than the list, MPI
+// returns its first part (MPI-4.1 8.5.5). Error(kArg) for a negative room.
 void copy_out(const std::vector<int>& from, int capacity, int* to, const char* what) {
-  if (capacity < static_cast<int>(from.size()))
-    throw Error(ErrorClass::kArg, std::string(what) + ": room for " + std::to_string(capacity) +
-                                      " of " + std::to_string(from.size()));
-  if (from.empty()) return;
+  if (capacity < 0)
+    throw Error(ErrorClass::kArg,
+                std::string(what) + ": negative room " + std::to_string(capacity));
+  const auto count = std::min(from.size(), static_cast<std::size_t>(capacity));
+  if (count == 0) return;
   require(to, what);
-  std::copy(from.begin(), from.end(), to);
+  std::copy_n(from.begin(), count, to);
 }
 
 }  // namespace

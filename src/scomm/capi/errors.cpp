@@ -33,7 +33,7 @@ constexpr std::array<const char*, SCOMM_ERR_LASTCODE + 1> kClassTexts{
     "SCOMM_ERR_CONTEXT: no context can separate this communicator's messages",
     "SCOMM_ERR_NOT_SUPPORTED: not supported",
     "SCOMM_ERR_INTERN: internal error",
-    "SCOMM_ERR_TOPOLOGY: not a Cartesian communicator",
+    "SCOMM_ERR_TOPOLOGY: the communicator has no virtual topology of that kind",
     "SCOMM_ERR_LASTCODE: unknown error",
 };
 

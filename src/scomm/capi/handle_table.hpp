@@ -16,6 +16,11 @@
 
 namespace scomm::capi {
 
+// Whether destroying a T may run user callbacks, which may make or free handles of its table
+// (RequestEntry: an idup's pending attribute copies, deleted with their delete callbacks).
+template <typename T>
+concept DestroyedOutOfItsSlot = T::kDestroyedOutOfItsSlot;
+
 template <typename T>
 class HandleTable {
  public:
@@ -88,15 +93,17 @@ class HandleTable {
   // The object behind a handle the caller has found live (no second check).
   T& get_live(int handle) noexcept { return slots_[slot_of(handle)].value; }
 
-  // Frees a handle the caller has just found live (no second lookup).
+  // Frees a handle the caller has just found live (no second lookup). An object whose
+  // destruction may call back into the library (DestroyedOutOfItsSlot) leaves its slot first
+  // and is destroyed once the slot is free, as the callbacks may take handles of this table.
   void erase_live(int handle) noexcept {
     const std::size_t slot = slot_of(handle);
-    Slot& s = slots_[slot];
-    s.value.~T();
-    s.handle = kFree;
-    ++s.generation;  // wraps at kGenerationMask
-    s.next_free = free_head_;
-    free_head_ = static_cast<std::uint32_t>(slot);
+    if constexpr (DestroyedOutOfItsSlot<T>) {
+      const T leaving(std::move(slots_[slot].value));
+      free_slot(slot);
+    } else {
+      free_slot(slot);
+    }
   }
 
   // An empty table whose slots go on counting generations from this one's: no handle of this
@@ -136,6 +143,15 @@ class HandleTable {
       throw Error(ErrorClass::kNoMem, "too many live handles");
     slots_.emplace_back();
     free_head_ = static_cast<std::uint32_t>(slots_.size() - 1);
+  }
+
+  void free_slot(std::size_t slot) noexcept {
+    Slot& s = slots_[slot];
+    s.value.~T();
+    s.handle = kFree;
+    ++s.generation;  // wraps at kGenerationMask
+    s.next_free = free_head_;
+    free_head_ = static_cast<std::uint32_t>(slot);
   }
 
   std::size_t slot_of(int handle) const noexcept {

@@ -2,6 +2,7 @@
 // SCOMM_Abort, SCOMM_Tag_ub: the runtime's life and what it publishes.
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "scomm.h"
 #include "scomm/capi/context.hpp"
@@ -26,7 +27,11 @@ void tear_down() noexcept {
   // Successors, not new tables: a handle of this session must be stale in the next one, never
   // another object.
   auto& ctx = context();
-  ctx.requests = ctx.requests.successor();
+  {
+    // The old requests go while the runtime lives, after the table is replaced: an idup's
+    // pending attribute copies run their delete callbacks, which may make requests.
+    const auto old_requests = std::exchange(ctx.requests, ctx.requests.successor());
+  }
   ctx.persistent_requests = 0;
   ctx.messages = ctx.messages.successor();
   ctx.plain_requests = ctx.plain_requests.successor();

@@ -41,10 +41,12 @@ NeighborCall::NeighborCall(const Call& call, Operation operation)
       degrees_(group::degrees_of(topology_)),
       algorithm_(algorithm_for(call, operation, topology_)) {}
 
+// One buffer for both sides aliases nothing by itself: the v- and w-forms' blocks lie where their
+// displacements say, and zero counts or degrees name no memory (both MPIs accept them).
 ExchangeArgs NeighborCall::args(const void* sendbuf, MPI_Datatype sendtype, void* recvbuf,
                                 MPI_Datatype recvtype) const {
   check_not_in_place(sendbuf);
-  return ExchangeArgs(sendbuf, 1, sendtype, recvbuf, recvtype);
+  return ExchangeArgs(sendbuf, std::int64_t{0}, sendtype, recvbuf, recvtype);
 }
 
 ExchangeArgs NeighborCall::args(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -52,6 +54,10 @@ ExchangeArgs NeighborCall::args(const void* sendbuf, int sendcount, MPI_Datatype
   ExchangeArgs checked = args(sendbuf, sendtype, recvbuf, recvtype);
   check_side(sendbuf, sendcount, sendtype, degrees_.out);
   check_side(recvbuf, recvcount, recvtype, degrees_.in);
+  // The first blocks of both sides start at their buffers: one buffer with data on both sides
+  // overlaps.
+  if (sendcount > 0 && degrees_.out > 0 && recvcount > 0 && degrees_.in > 0)
+    check_not_aliased(sendbuf, recvbuf, sendcount);
   return checked;
 }
 
