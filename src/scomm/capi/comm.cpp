@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "scomm.h"
+#include "scomm/capi/coll_call.hpp"
 #include "scomm/capi/context.hpp"
 
 namespace scomm::capi {
@@ -59,6 +60,12 @@ SCOMM_Request idup(SCOMM_Comm c, SCOMM_Comm* newcomm, const SCOMM_Request* reque
       creation_request(e, c, comm::start_dup(runtime(), e.comm, false), newcomm);
   if (!copies->list.empty()) context().requests.get_live(made).attributes = std::move(copies);
   return made;
+}
+
+// Check mode: the parent's members agree on the range before the creation (coll/agreement.hpp).
+// Out of line, as the creations without it carry no frame for it.
+[[gnu::noinline]] void agree_on_range(CommEntry& e, int first, int last, int stride) {
+  coll::agree_on_range(call_on(e, true), first, last, stride);
 }
 
 // SCOMM_Comm_free with every check, out of line: what the fast path leaves, the errors.
@@ -273,6 +280,8 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm c, MPI_Comm* mpicomm) {
                                              SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create_range", c, [&](CommEntry& e) {
     require(newcomm, "newcomm");
+    if (context().coll_check) [[unlikely]]
+      agree_on_range(e, first, last, stride);
     *newcomm = new_comm_handle(
         comm::create_range(runtime(), e.comm, first, last, stride, context().map_policy),
         e.errhandler);

@@ -39,9 +39,11 @@ std::int64_t digest(const int* counts, int n) {
 }
 
 // The members' smallest and largest value of every field: one MAX over (v, -v).
-std::pair<Fields, Fields> extremes(const Call& call, const Fields& mine) {
-  std::array<std::int64_t, 2 * kFields> words{};
-  for (int f = 0; f < kFields; ++f) {
+template <std::size_t kCount>
+auto extremes(const Call& call, const std::array<std::int64_t, kCount>& mine) {
+  using Values = std::array<std::int64_t, kCount>;
+  std::array<std::int64_t, 2 * kCount> words{};
+  for (std::size_t f = 0; f < kCount; ++f) {
     words[2 * f] = mine[f];
     words[2 * f + 1] = -mine[f];
   }
@@ -52,12 +54,12 @@ std::pair<Fields, Fields> extremes(const Call& call, const Fields& mine) {
                                kStamp);
   reducer.start_max(words);
   while (!reducer.test()) call.runtime.engine().progress_background();
-  Fields low{}, high{};
-  for (int f = 0; f < kFields; ++f) {
+  Values low{}, high{};
+  for (std::size_t f = 0; f < kCount; ++f) {
     low[f] = -words[2 * f + 1];
     high[f] = words[2 * f];
   }
-  return {low, high};
+  return std::pair{low, high};
 }
 
 [[noreturn]] void disagree(ErrorClass error_class, const std::string& what) {
@@ -98,6 +100,17 @@ void agree(const Call& call, const Signature& signature, const Error* invalid) {
 
 bool check_mode_from_environment() {
   return base::switched_on("SCOMM_COLL_CHECK", false);
+}
+
+void agree_on_range(const Call& call, int first, int last, int stride) {
+  const auto [low, high] = extremes(call, std::array<std::int64_t, 3>{first, last, stride});
+  if (low != high)
+    throw Error(ErrorClass::kArg,
+                "members of the communicator made different local creations (SCOMM_COLL_CHECK): "
+                "ranges " +
+                    std::to_string(low[0]) + ".." + std::to_string(low[1]) + " and " +
+                    std::to_string(high[0]) + ".." + std::to_string(high[1]) +
+                    " or strides differ; local creations must be made in the same order");
 }
 
 void settle_agreement(const Call& call, const Error* invalid) {

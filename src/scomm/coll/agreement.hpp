@@ -43,6 +43,13 @@ struct Signature {
 // else.
 bool check_mode_from_environment();
 
+// Check mode for local creation (SCOMM_Comm_create_range, called by every member of the parent):
+// the members agree on the range before any takes a derivation slot. Members that made their
+// local creations in different orders call different ranges here, and every one fails with
+// Error(kArg), where the creations would go on and could deliver a message to the wrong
+// communicator (docs/DESIGN.md, "When two communicators are guaranteed distinct contexts").
+void agree_on_range(const Call& call, int first, int last, int stride);
+
 // Check mode around a blocking call's `launch()`: the members agree on its signature just before
 // its first message (agree_before_launch, collective.hpp), after it returns where it sent none,
 // or, where its own checks throw, with their error, so that arguments invalid at one member fail
