@@ -5,6 +5,7 @@
 
 using scomm::capi::always_used;
 using scomm::capi::collective;
+using scomm::capi::CommEntry;
 using scomm::capi::persistent_collective;
 using scomm::capi::TypeList;
 using scomm::capi::WTypes;
