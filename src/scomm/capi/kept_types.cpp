@@ -2,7 +2,6 @@
 
 #include <unordered_map>
 
-#include "scomm/coll/owned_types.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::capi {
@@ -20,15 +19,6 @@ bool is_derived(MPI_Datatype type) {
 }  // namespace
 
 KeptTypes::KeptTypes(const TypeArguments& arguments) {
-  try {
-    keep(arguments);
-  } catch (...) {
-    free_duplicates();
-    throw;
-  }
-}
-
-void KeptTypes::keep(const TypeArguments& arguments) {
   types_.reserve(arguments.size());
   std::unordered_map<MPI_Datatype, MPI_Datatype> kept_as;  // each type asked about once
   for (const TypeArgument& argument : arguments) {
@@ -37,23 +27,9 @@ void KeptTypes::keep(const TypeArguments& arguments) {
       continue;
     }
     const auto [kept, fresh] = kept_as.try_emplace(argument.type, argument.type);
-    if (fresh && is_derived(argument.type)) {
-      // Its place first, so that the new handle is never lost.
-      MPI_Datatype& copy = duplicates_.emplace_back(MPI_DATATYPE_NULL);
-      p2p::check_mpi(MPI_Type_dup(argument.type, &copy), "MPI_Type_dup");
-      kept->second = copy;
-    }
+    if (fresh && is_derived(argument.type)) kept->second = duplicates_.duplicate(argument.type);
     types_.push_back(kept->second);
   }
-}
-
-KeptTypes::~KeptTypes() {
-  free_duplicates();
-}
-
-void KeptTypes::free_duplicates() noexcept {
-  for (MPI_Datatype& type : duplicates_)
-    if (type != MPI_DATATYPE_NULL) MPI_Type_free(&type);
 }
 
 }  // namespace scomm::capi

@@ -11,6 +11,8 @@
 #include <span>
 #include <vector>
 
+#include "scomm/coll/owned_types.hpp"
+
 namespace scomm::capi {
 
 // A datatype argument, and whether this rank's call uses it (MPI ignores a gather's receive type
@@ -27,20 +29,14 @@ class KeptTypes {
  public:
   // Call only with types the call has validated: an unused argument is kept as it is.
   explicit KeptTypes(const TypeArguments& arguments);
-  ~KeptTypes();
-  KeptTypes(const KeptTypes&) = delete;
-  KeptTypes& operator=(const KeptTypes&) = delete;
 
   // The arguments' types in their order, a duplicate in place of each used derived type (one
   // for a type named several times).
   TypeList types() const noexcept { return types_; }
 
  private:
-  void keep(const TypeArguments& arguments);
-  void free_duplicates() noexcept;
-
   std::vector<MPI_Datatype> types_;
-  std::vector<MPI_Datatype> duplicates_;
+  coll::TypeDuplicates duplicates_;  // frees them also where the constructor throws
 };
 
 }  // namespace scomm::capi

@@ -4,16 +4,16 @@
 
 namespace scomm::coll {
 
-OwnedTypes::~OwnedTypes() {
+TypeDuplicates::~TypeDuplicates() {
   for (MPI_Datatype& type : duplicates_)
     if (type != MPI_DATATYPE_NULL) MPI_Type_free(&type);
 }
 
-void OwnedTypes::duplicate(TypeLayout& layout) {
+MPI_Datatype TypeDuplicates::duplicate(MPI_Datatype type) {
   // Its place first, so that the new handle is never lost.
   MPI_Datatype& copy = duplicates_.emplace_back(MPI_DATATYPE_NULL);
-  p2p::check_mpi(MPI_Type_dup(layout.type, &copy), "MPI_Type_dup");
-  layout.type = copy;
+  p2p::check_mpi(MPI_Type_dup(type, &copy), "MPI_Type_dup");
+  return copy;
 }
 
 }  // namespace scomm::coll

@@ -23,12 +23,27 @@ inline constexpr bool kDuplicatesTypes = false;
 inline constexpr bool kDuplicatesTypes = true;
 #endif
 
+// Duplicates of datatypes, freed with their owner: what a run or a persistent request moves its
+// data by once the caller may have freed the originals.
+class TypeDuplicates {
+ public:
+  TypeDuplicates() = default;
+  TypeDuplicates(const TypeDuplicates&) = delete;
+  TypeDuplicates& operator=(const TypeDuplicates&) = delete;
+  ~TypeDuplicates();
+
+  // A duplicate of `type`, which this owns.
+  MPI_Datatype duplicate(MPI_Datatype type);
+
+ private:
+  std::vector<MPI_Datatype> duplicates_;
+};
+
 class OwnedTypes {
  public:
   OwnedTypes() = default;
   OwnedTypes(const OwnedTypes&) = delete;
   OwnedTypes& operator=(const OwnedTypes&) = delete;
-  ~OwnedTypes();
 
   // Makes the spread type of the send (0) or receive (1) side's temporaries from `layout`.
   void spread(int side, const TypeLayout& layout) {
@@ -39,11 +54,11 @@ class OwnedTypes {
     return spread_[static_cast<std::size_t>(side)].layout();
   }
   // `layout` (of a derived type) now names a duplicate of its type, which this owns.
-  void duplicate(TypeLayout& layout);
+  void duplicate(TypeLayout& layout) { layout.type = duplicates_.duplicate(layout.type); }
 
  private:
   std::array<SpreadType, 2> spread_;
-  std::vector<MPI_Datatype> duplicates_;
+  TypeDuplicates duplicates_;
 };
 
 }  // namespace scomm::coll
