@@ -3,6 +3,7 @@
 // delivery; and SCOMM_ERRORS_ARE_FATAL by default.
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <numeric>
 #include <thread>
 #include <vector>
@@ -325,29 +326,48 @@ TEST_F(CommErrorsTest, SendrecvReplaceReportsTruncationAndBadArguments) {
   EXPECT_EQ(flag, 0);  // the truncated message is consumed, and a rejected call sent nothing
 }
 
-// Through SCOMM_Wait and SCOMM_Test polled, one request each (SimGrid SMPI's MPI_Wait and MPI_Test
-// tell a truncation in the status alone, not in their return code).
-TEST_F(CommErrorsTest, TruncationInWaitAndTestIsReported) {
+// A receive of each kind (a plain one, one of any tag in the matching engine, a matched one),
+// completed by SCOMM_Wait, SCOMM_Test polled, SCOMM_Waitany and SCOMM_Testany polled, one request
+// each: the truncation is reported and the status tells the message (SimGrid SMPI's MPI_Wait and
+// MPI_Test tell a truncation in the status alone, not in their return code).
+TEST_F(CommErrorsTest, TruncationInWaitTestAndTheAnyCallsIsReportedWithItsStatus) {
   if (world_size_ == 1)  // as below
     GTEST_SKIP() << "a message to oneself is truncated silently by the base MPI";
   const int to = (world_rank_ + 1) % world_size_;
   const int from = (world_rank_ + world_size_ - 1) % world_size_;
   const int big[4] = {1, 2, 3, 4};
-  for (const bool wait : {true, false}) {
-    int small[2] = {0, 0};
-    SCOMM_Request receive = SCOMM_REQUEST_NULL, send = SCOMM_REQUEST_NULL;
-    ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, from, 10, SCOMM_COMM_WORLD, &receive), 0);
-    ASSERT_EQ(SCOMM_Isend(big, 4, MPI_INT, to, 10, SCOMM_COMM_WORLD, &send), 0);
-    int rc = SCOMM_SUCCESS, done = 0;
-    SCOMM_Status status;
-    if (wait)
-      rc = SCOMM_Wait(&receive, &status);
-    else
-      while (rc == SCOMM_SUCCESS && done == 0) rc = SCOMM_Test(&receive, &done, &status);
-    EXPECT_EQ(error_class_of(rc), SCOMM_ERR_TRUNCATE) << (wait ? "wait" : "test");
-    expect_truncated_status(status, from, 10);
-    EXPECT_EQ(receive, SCOMM_REQUEST_NULL);
-    ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), 0);
+  const auto complete = [](int how, SCOMM_Request* receive, SCOMM_Status* status) {
+    int rc = SCOMM_SUCCESS, done = 0, index = -1;
+    if (how == 0) return SCOMM_Wait(receive, status);
+    if (how == 2) return SCOMM_Waitany(1, receive, &index, status);
+    while (rc == SCOMM_SUCCESS && done == 0)
+      rc = how == 1 ? SCOMM_Test(receive, &done, status)
+                    : SCOMM_Testany(1, receive, &index, &done, status);
+    return rc;
+  };
+  for (int how = 0; how < 4; ++how) {
+    for (int kind = 0; kind < 3; ++kind) {
+      SCOPED_TRACE(testing::Message() << "completion " << how << ", receive kind " << kind);
+      const int tag = 10 + 3 * how + kind;
+      int small[2] = {0, 0};
+      SCOMM_Request receive = SCOMM_REQUEST_NULL, send = SCOMM_REQUEST_NULL;
+      SCOMM_Message message = SCOMM_MESSAGE_NULL;
+      ASSERT_EQ(SCOMM_Isend(big, 4, MPI_INT, to, tag, SCOMM_COMM_WORLD, &send), 0);
+      if (kind == 2) {
+        ASSERT_EQ(SCOMM_Mprobe(from, tag, SCOMM_COMM_WORLD, &message, SCOMM_STATUS_IGNORE), 0);
+        ASSERT_EQ(SCOMM_Imrecv(small, 2, MPI_INT, &message, &receive), 0);
+      } else {
+        ASSERT_EQ(SCOMM_Irecv(small, 2, MPI_INT, from, kind == 0 ? tag : SCOMM_ANY_TAG,
+                              SCOMM_COMM_WORLD, &receive),
+                  0);
+      }
+      SCOMM_Status status;
+      std::memset(&status, 0x55, sizeof status);
+      EXPECT_EQ(error_class_of(complete(how, &receive, &status)), SCOMM_ERR_TRUNCATE);
+      expect_truncated_status(status, from, tag);
+      EXPECT_EQ(receive, SCOMM_REQUEST_NULL);
+      ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), 0);
+    }
   }
 }
 

@@ -110,7 +110,7 @@ struct RequestEntry {
   int* newcomm = nullptr;                // where the new communicator's handle goes
   ErrhandlerRef errhandler;              // the new communicator's: its parent's at the start
   std::optional<p2p::Status> completed;  // complete, not yet reported (SCOMM_Testall)
-  std::exception_ptr failure;            // failed, not yet reported (SCOMM_Testall)
+  std::exception_ptr failure;            // failed, not yet reported (progress())
   std::uint64_t listed_in = 0;  // the last array look-up that saw it (no handle twice there)
   bool collective = false;      // a nonblocking collective's, which MPI forbids to cancel
   base::RarePtr<PersistentCall> persistent;     // a persistent request's: `request` is unused

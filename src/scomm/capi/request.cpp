@@ -60,15 +60,10 @@ std::uint64_t& listed_in(SCOMM_Request handle) {
               "request handle " + std::to_string(handle) + " is given twice in the array");
 }
 
-// How progress() treats a request that fails: freed and thrown at once, or kept in its entry
-// until retire() reports it (SCOMM_Testall, which reports all of its requests together).
-enum class OnFailure { kThrow, kKeep };
-
 // Advances general request `handle` (or SCOMM_REQUEST_NULL) without freeing it; true once it has
-// completed or failed. With `block`, it returns once so (p2p::Request::wait). A failed request is
-// freed and `handle` set to SCOMM_REQUEST_NULL, as MPI does, unless its failure is kept.
-bool progress(SCOMM_Request& handle, SCOMM_Comm& failing, bool block = false,
-              OnFailure on_failure = OnFailure::kThrow) {
+// completed or failed. With `block`, it returns once so (p2p::Request::wait). A failure is kept
+// in the entry until retire() reports it, its status written as for a completed request's.
+bool progress(SCOMM_Request handle, SCOMM_Comm& failing, bool block = false) {
   if (handle == SCOMM_REQUEST_NULL) return true;
   RequestEntry& entry = request_entry(handle);
   if (entry.settled()) return true;
@@ -79,13 +74,8 @@ bool progress(SCOMM_Request& handle, SCOMM_Comm& failing, bool block = false,
     if (!(block ? entry.request.wait(engine, status) : entry.request.test(engine, status)))
       return false;
   } catch (...) {
-    if (on_failure == OnFailure::kKeep) {
-      entry.failure = std::current_exception();
-      return true;
-    }
-    context().requests.erase(handle);  // failed, hence complete
-    handle = SCOMM_REQUEST_NULL;
-    throw;
+    entry.failure = std::current_exception();
+    return true;
   }
   if (entry.creation != nullptr) complete_creation(entry);
   entry.completed = status;
@@ -116,7 +106,7 @@ bool complete_plain(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& fai
 }
 
 // Reports a completed request (or an empty status for SCOMM_REQUEST_NULL) and frees it; a plain
-// one is completed here. A general one whose failure was kept (OnFailure::kKeep) is reported
+// one is completed here. A general one whose failure progress() kept is reported
 // and freed, then its failure thrown.
 void retire(SCOMM_Request* handle, SCOMM_Status* status, SCOMM_Comm& failing) {
   if (*handle == SCOMM_REQUEST_NULL) {
@@ -427,7 +417,7 @@ bool peek(SCOMM_Request handle, SCOMM_Status* status, SCOMM_Comm& failing) {
     write_status(result, status);
     return true;
   }
-  if (!progress(handle, failing, false, OnFailure::kKeep)) return false;
+  if (!progress(handle, failing)) return false;
   const RequestEntry& entry = request_entry(handle);
   if (entry.failure) {
     write_failure(entry.failure, status);
@@ -508,7 +498,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     bool all = true;
     for (int i = 0; i < count; ++i)
       if (!PlainTable::has_upper_kind(requests[i]))
-        all = progress(requests[i], failing, false, OnFailure::kKeep) && all;
+        all = progress(requests[i], failing) && all;
     int rc = MPI_SUCCESS;
     all = all && test_all_plain(count, requests, rc);
     *flag = all ? 1 : 0;
