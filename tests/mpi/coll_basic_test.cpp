@@ -2,6 +2,7 @@
 // root, size, in-place form and a non-commutative user operation; nonblocking collectives on
 // overlapping communicators completing in any order; bad input.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <numeric>
 #include <thread>
@@ -236,6 +237,8 @@ TEST_P(AllreduceTest, APendingAllreduceCompletesOnAFreedCommunicator) {
     ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup), SCOMM_SUCCESS);
     const std::vector<int> mine(3000, world_rank() + round);
     std::vector<int> got(mine.size(), -1);
+    // A blocking call first, which makes the native algorithm's MPI twin.
+    ASSERT_EQ(SCOMM_Allreduce(mine.data(), got.data(), 3000, MPI_INT, MPI_SUM, dup), SCOMM_SUCCESS);
     SCOMM_Request request = SCOMM_REQUEST_NULL;
     ASSERT_EQ(SCOMM_Iallreduce(mine.data(), got.data(), 3000, MPI_INT, MPI_SUM, dup, &request),
               SCOMM_SUCCESS);
@@ -245,6 +248,33 @@ TEST_P(AllreduceTest, APendingAllreduceCompletesOnAFreedCommunicator) {
     const int p = world_size();
     EXPECT_EQ(got, std::vector<int>(mine.size(), p * (p - 1) / 2 + p * round));
   }
+}
+
+// Starting a nonblocking collective is local: members may start those of two communicators in
+// opposite orders, and exchange messages before completing them (a forced native start once
+// waited there for every member, to make the communicator's MPI twin, and hung).
+TEST_P(AllreduceTest, NonblockingStartsWaitForNoOtherMember) {
+  const int p = world_size(), rank = world_rank();
+  SCOMM_Comm forward = SCOMM_COMM_NULL, backward = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, p - 1, 1, &forward), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, p - 1, 0, -1, &backward), SCOMM_SUCCESS);
+  const int values[2] = {1, 10};
+  int sums[2] = {0, 0};
+  SCOMM_Request requests[2] = {SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL};
+  for (const int k : rank % 2 == 0 ? std::array{0, 1} : std::array{1, 0})
+    ASSERT_EQ(SCOMM_Iallreduce(&values[k], &sums[k], 1, MPI_INT, MPI_SUM,
+                               k == 0 ? forward : backward, &requests[k]),
+              SCOMM_SUCCESS);
+  int from = -1;
+  ASSERT_EQ(SCOMM_Sendrecv(&rank, 1, MPI_INT, (rank + 1) % p, 5, &from, 1, MPI_INT,
+                           (rank + p - 1) % p, 5, SCOMM_COMM_WORLD, SCOMM_STATUS_IGNORE),
+            SCOMM_SUCCESS);
+  EXPECT_EQ(from, (rank + p - 1) % p);
+  ASSERT_EQ(SCOMM_Waitall(2, requests, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(sums[0], p);
+  EXPECT_EQ(sums[1], 10 * p);
+  SCOMM_Comm_free(&forward);
+  SCOMM_Comm_free(&backward);
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllreduceTest,

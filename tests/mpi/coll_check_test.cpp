@@ -1,7 +1,7 @@
 // Check mode (SCOMM_COLL_CHECK=on): members of a blocking collective that called it with
-// different roots, collectives, block sizes, operations or count arrays, or with arguments
-// invalid at some member only, all get the same error, without a hang, and the communicator keeps
-// working; calls that agree give MPI's results.
+// different roots, collectives, block sizes, operations (user-defined ones by whether they
+// commute) or count arrays, or with arguments invalid at some member only, all get the same
+// error, without a hang, and the communicator keeps working; calls that agree give MPI's results.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -222,6 +222,24 @@ TEST_F(CollCheckTest, DifferentOperationsFailEverywhere) {
   expect_world_still_works();
 }
 
+// Whether an operation commutes picks the schedule (rank order kept or not): members whose
+// user-defined operations differ in it would run different schedules.
+void add_ints(void* in, void* inout, int* len, MPI_Datatype*) {
+  for (int i = 0; i < *len; ++i) static_cast<int*>(inout)[i] += static_cast<int*>(in)[i];
+}
+
+TEST_F(CollCheckTest, UserOperationsThatDifferInCommutingFailEverywhere) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  MPI_Op op = MPI_OP_NULL;
+  ASSERT_EQ(MPI_Op_create(add_ints, rank_ == 0 ? 1 : 0, &op), MPI_SUCCESS);
+  std::vector<int> in(4096, rank_), out(4096, 0);
+  EXPECT_EQ(error_class_of(
+                SCOMM_Allreduce(in.data(), out.data(), 4096, MPI_INT, op, SCOMM_COMM_WORLD)),
+            SCOMM_ERR_OP);
+  expect_world_still_works();
+  MPI_Op_free(&op);
+}
+
 TEST_F(CollCheckTest, DifferentCountArraysFailEverywhere) {
   if (size_ < 2) GTEST_SKIP() << "needs two ranks";
   std::vector<int> counts(static_cast<std::size_t>(size_), 1);
@@ -231,6 +249,35 @@ TEST_F(CollCheckTest, DifferentCountArraysFailEverywhere) {
                                                 MPI_SUM, SCOMM_COMM_WORLD)),
             SCOMM_ERR_COUNT);
   expect_world_still_works();
+}
+
+// Allgatherv's receive counts are compared in bytes: one member's that differs fails every
+// member; the same blocks named by different types pass.
+TEST_F(CollCheckTest, AllgathervCountArraysAreComparedInBytes) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  std::vector<int> counts(static_cast<std::size_t>(size_), 2), displs(counts.size());
+  for (std::size_t r = 0; r < displs.size(); ++r) displs[r] = 2 * static_cast<int>(r);
+  std::vector<int> mine(2, rank_), all(2 * counts.size(), -1);
+  std::vector<int> short_last = counts;
+  if (rank_ == 0) short_last.back() = 1;
+  EXPECT_EQ(error_class_of(SCOMM_Allgatherv(mine.data(), 2, MPI_INT, all.data(),
+                                            short_last.data(), displs.data(), MPI_INT,
+                                            SCOMM_COMM_WORLD)),
+            SCOMM_ERR_COUNT);
+  expect_world_still_works();
+  // Odd ranks receive pairs (MPI_2INT), one per rank, where the others receive two ints.
+  const bool pairs = rank_ % 2 == 1;
+  std::vector<int> ones(counts.size(), 1), pair_displs(counts.size());
+  for (std::size_t r = 0; r < displs.size(); ++r) pair_displs[r] = static_cast<int>(r);
+  ASSERT_EQ(SCOMM_Allgatherv(mine.data(), 2, MPI_INT, all.data(),
+                             pairs ? ones.data() : counts.data(),
+                             pairs ? pair_displs.data() : displs.data(),
+                             pairs ? MPI_2INT : MPI_INT, SCOMM_COMM_WORLD),
+            SCOMM_SUCCESS);
+  for (int r = 0; r < size_; ++r) {
+    EXPECT_EQ(all[2 * static_cast<std::size_t>(r)], r);
+    EXPECT_EQ(all[2 * static_cast<std::size_t>(r) + 1], r);
+  }
 }
 
 TEST_F(CollCheckTest, SubcommunicatorsAreCheckedToo) {

@@ -267,7 +267,8 @@ int SCOMM_Allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendty
 int SCOMM_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                      SCOMM_Comm comm) {
-  return collective("SCOMM_Allgatherv", comm, Signature(Operation::kAllgatherv),
+  return collective("SCOMM_Allgatherv", comm,
+                    Signature(Operation::kAllgatherv).counts_alike(recvcounts, recvtype),
                     CallArgs(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype),
                     {sendtype, recvtype}, [&](const Call& call) {
                       return start_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf,

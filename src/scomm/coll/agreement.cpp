@@ -21,20 +21,25 @@ std::int64_t block_bytes(const std::optional<Signature::Block>& block) {
   return bytes_of(block->count, block->type);
 }
 
-// Predefined operations by position; a user-defined one is -2 (functions cannot be compared
-// across processes), none -1.
-std::int64_t op_index(MPI_Op op) {
+// Predefined operations by position; a user-defined one is -2 where it commutes, -3 where not
+// (functions cannot be compared across processes, but whether they commute picks the schedule),
+// none -1. `valid`: the member's own checks passed (MPI is not asked about an invalid handle).
+std::int64_t op_index(MPI_Op op, bool valid) {
   if (op == MPI_OP_NULL) return -1;
   const int index = predefined_op_index(op);
-  return index >= 0 ? index : -2;
+  if (index >= 0) return index;
+  return !valid || is_commutative(op) ? -2 : -3;
 }
 
-// FNV-1a of counts[0, n), halved to stay a non-negative int64; 0 for none.
-std::int64_t digest(const int* counts, int n) {
-  if (counts == nullptr) return 0;
+// FNV-1a of the blocks counts[0, n) of `type` in bytes (members may name one signature by
+// different types), halved to stay a non-negative int64; 0 for none, or where the member's own
+// checks failed.
+std::int64_t digest(const Signature::Counts& counts, int n, bool valid) {
+  if (counts.each == nullptr || !valid) return 0;
+  const std::int64_t type_bytes = bytes_of(1, counts.type);
   std::uint64_t hash = 14695981039346656037u;
   for (int i = 0; i < n; ++i)
-    hash = (hash ^ static_cast<std::uint32_t>(counts[i])) * 1099511628211u;
+    hash = (hash ^ static_cast<std::uint64_t>(counts.each[i] * type_bytes)) * 1099511628211u;
   return static_cast<std::int64_t>(hash >> 1);
 }
 
@@ -72,8 +77,8 @@ void agree(const Call& call, const Signature& signature, const Error* invalid) {
                     static_cast<std::int64_t>(signature.operation),
                     signature.root,
                     block_bytes(signature.block),
-                    op_index(signature.op),
-                    digest(signature.same_counts, call.comm.size())};
+                    op_index(signature.op, invalid == nullptr),
+                    digest(signature.same_counts, call.comm.size(), invalid == nullptr)};
   const auto [low, high] = extremes(call, mine);
   if (high[kInvalid] != 0) {
     const auto error_class = static_cast<ErrorClass>(high[kInvalid]);
@@ -92,7 +97,9 @@ void agree(const Call& call, const Signature& signature, const Error* invalid) {
   if (low[kBytes] != high[kBytes])
     disagree(ErrorClass::kCount,
              "blocks of " + text(kBytes) + " bytes (-2: arguments invalid at some member)");
-  if (low[kOp] != high[kOp]) disagree(ErrorClass::kOp, "different reduction operations");
+  if (low[kOp] != high[kOp])
+    disagree(ErrorClass::kOp,
+             "different reduction operations (of user-defined ones, one commutes, one not)");
   if (low[kDigest] != high[kDigest]) disagree(ErrorClass::kCount, "different count arrays");
 }
 

@@ -1,10 +1,11 @@
 // Check mode (SCOMM_COLL_CHECK=on): before a blocking collective runs, its members agree on what
-// they called -- the operation, the root, each member's block in bytes, the reduction operation,
-// a digest of the count array every member must pass alike, and whether the member's own
-// argument checks failed -- in one recursive-doubling MAX over the communicator. A disagreement,
-// or arguments invalid at some member (a negative count in the root's array of a gatherv), fails
-// the call at every member with the same error, where it would otherwise hang or give a wrong
-// result (MPI leaves such calls undefined, as detecting them costs every call this round).
+// they called -- the operation, the root, each member's block in bytes, the reduction operation
+// (a user-defined one by whether it commutes), a digest of the count array every member must
+// pass alike, and whether the member's own argument checks failed -- in one recursive-doubling
+// MAX over the communicator. A disagreement, or arguments invalid at some member (a negative
+// count in the root's array of a gatherv), fails the call at every member with the same error,
+// where it would otherwise hang or give a wrong result (MPI leaves such calls undefined, as
+// detecting them costs every call this round).
 // Nonblocking collectives are not checked: starting one must not wait for the other members.
 #pragma once
 
@@ -29,14 +30,21 @@ struct Signature {
   Signature& rooted_at(int rank) { return root = rank, *this; }
   Signature& blocks(Block each) { return block = each, *this; }
   Signature& reducing(MPI_Op reduction) { return op = reduction, *this; }
-  // A count per member that every member passes alike (reduce_scatter's receive counts).
-  Signature& counts_alike(const int* counts) { return same_counts = counts, *this; }
+  // A count of `type` per member that every member passes alike, compared in bytes
+  // (allgatherv's and reduce_scatter's receive counts).
+  struct Counts {
+    const int* each = nullptr;
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+  };
+  Signature& counts_alike(const int* counts, MPI_Datatype type) {
+    return same_counts = {counts, type}, *this;
+  }
 
   Operation operation;
   int root = -1;               // -1: the operation has no root
   std::optional<Block> block;  // none: members' blocks may differ (v-forms)
   MPI_Op op = MPI_OP_NULL;     // the reduction's; MPI_OP_NULL: none
-  const int* same_counts = nullptr;
+  Counts same_counts;
 };
 
 // SCOMM_COLL_CHECK: "on" turns check mode on; unset, empty or "off" leaves it off; Error(kArg)

@@ -29,7 +29,7 @@ p2p::Request allgather(const Call& call, const void* sendbuf, int sendcount, MPI
   const bool in_place = args.in_place();
   const Shape shape = call.shape();
   const Algorithm algorithm =
-      call.selection.choose(Operation::kAllgather, bytes_of(recvcount, recvtype), shape.size);
+      call.choose(Operation::kAllgather, bytes_of(recvcount, recvtype), shape.size);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Iallgather, MPI_Allgather, sendbuf, sendcount, sendtype, recvbuf,
                          recvcount, recvtype);

@@ -25,7 +25,7 @@ p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount, MP
   const std::span counts(recvcounts, n), offsets(displs, n);
   const std::int64_t total = std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
   const Algorithm algorithm =
-      call.selection.choose(Operation::kAllgatherv, bytes_of(total, recvtype), p);
+      call.choose(Operation::kAllgatherv, bytes_of(total, recvtype), p);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Iallgatherv, MPI_Allgatherv, sendbuf, sendcount, sendtype,
                          recvbuf, recvcounts, displs, recvtype);

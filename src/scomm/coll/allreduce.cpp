@@ -28,7 +28,7 @@ p2p::Request allreduce(const Call& call, const void* sendbuf, void* recvbuf, int
   const bool commutative = is_commutative(op);
   const Shape shape = call.shape();
   Algorithm algorithm =
-      call.selection.choose(Operation::kAllreduce, bytes_of(count, type), shape.size, commutative);
+      call.choose(Operation::kAllreduce, bytes_of(count, type), shape.size, commutative);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Iallreduce, MPI_Allreduce, sendbuf, recvbuf, count, type, op);
   // The ring's blocks wrap past the last rank, out of rank order: a non-commutative operation

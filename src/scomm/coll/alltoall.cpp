@@ -14,7 +14,7 @@ p2p::Request alltoall(const Call& call, const void* sendbuf, int sendcount, MPI_
   const bool in_place = args.in_place();
   const Shape shape = call.shape();
   const Algorithm algorithm =
-      call.selection.choose(Operation::kAlltoall, bytes_of(recvcount, recvtype), shape.size);
+      call.choose(Operation::kAlltoall, bytes_of(recvcount, recvtype), shape.size);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Ialltoall, MPI_Alltoall, sendbuf, sendcount, sendtype, recvbuf,
                          recvcount, recvtype);

@@ -19,7 +19,7 @@ p2p::Request alltoallv(const Call& call, const void* sendbuf, const int* sendcou
   if (!in_place) check_vector(sendbuf, sendcounts, sdispls, p, sendtype);
   check_vector(recvbuf, recvcounts, rdispls, p, recvtype);
   const Shape shape = call.shape();
-  const Algorithm algorithm = call.selection.choose(Operation::kAlltoallv, 0, p);
+  const Algorithm algorithm = call.choose(Operation::kAlltoallv, 0, p);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Ialltoallv, MPI_Alltoallv, sendbuf, sendcounts, sdispls,
                          sendtype, recvbuf, recvcounts, rdispls, recvtype);

@@ -46,7 +46,7 @@ bool native_nonblocking_is_wrong(const Call& call, [[maybe_unused]] bool in_plac
 // nonblocking form but under SMPI, launch_native) runs scomm's schedule where the base MPI's
 // nonblocking one is wrong.
 Algorithm algorithm_for(const Call& call, bool in_place) {
-  const Algorithm algorithm = call.selection.choose(Operation::kAlltoallw, 0, call.comm.size());
+  const Algorithm algorithm = call.choose(Operation::kAlltoallw, 0, call.comm.size());
   if (algorithm == Algorithm::kNative && native_nonblocking_is_wrong(call, in_place))
     return Algorithm::kLinear;
   return algorithm;

@@ -5,7 +5,7 @@
 namespace scomm::coll {
 
 p2p::Request barrier(const Call& call) {
-  const Algorithm algorithm = call.selection.choose(Operation::kBarrier, 0, call.comm.size());
+  const Algorithm algorithm = call.choose(Operation::kBarrier, 0, call.comm.size());
   if (algorithm == Algorithm::kNative) return launch_native(call, MPI_Ibarrier, MPI_Barrier);
   return launch(
       call, ScheduleKey{Operation::kBarrier, algorithm, 0, false, 0, 0},

@@ -41,7 +41,7 @@ p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type,
   check_buffer(buffer, count, type);
   const Shape shape = call.shape(root);
   const std::int64_t bytes = bytes_of(count, type);
-  const Algorithm algorithm = call.selection.choose(Operation::kBcast, bytes, shape.size);
+  const Algorithm algorithm = call.choose(Operation::kBcast, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, count, type, root);
   if (cuts_the_buffer(algorithm))

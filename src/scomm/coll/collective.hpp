@@ -44,6 +44,17 @@ struct Call {
   bool validates = false;
 
   Shape shape(int root = 0) const noexcept { return {comm.rank(), comm.size(), root}; }
+  // The algorithm of this call (Selection::choose). A forced `native` needs the communicator's
+  // MPI twin, whose making waits for every member (inside MPI_Comm_create_group): a nonblocking
+  // call, which MPI starts locally, runs the table's choice while the twin is not made yet. Its
+  // members agree, as they make the twin in the same collective call and start their
+  // collectives on the communicator in one order.
+  Algorithm choose(Operation operation, std::int64_t bytes, int size,
+                   bool commutative = true) const {
+    const Algorithm algorithm = selection.choose(operation, bytes, size, commutative);
+    if (algorithm != Algorithm::kNative || blocking || comm.has_native()) return algorithm;
+    return selection.table_choice(operation, bytes, size, commutative);
+  }
 };
 
 // Check mode: the members agree on the call's signature, `invalid` being this member's own

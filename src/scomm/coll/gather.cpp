@@ -16,7 +16,7 @@ p2p::Request gather(const Call& call, const void* sendbuf, int sendcount, MPI_Da
   const Shape shape = call.shape(root);
   const std::int64_t bytes =
       at_root ? bytes_of(recvcount, recvtype) : bytes_of(sendcount, sendtype);
-  const Algorithm algorithm = call.selection.choose(Operation::kGather, bytes, shape.size);
+  const Algorithm algorithm = call.choose(Operation::kGather, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Igather, MPI_Gather, sendbuf, sendcount, sendtype, recvbuf,
                          recvcount, recvtype, root);

@@ -17,7 +17,7 @@ p2p::Request gatherv(const Call& call, const void* sendbuf, int sendcount, MPI_D
   const int p = call.comm.size();
   if (at_root) check_vector(recvbuf, recvcounts, displs, p, recvtype);
   const Shape shape = call.shape(root);
-  const Algorithm algorithm = call.selection.choose(Operation::kGatherv, 0, p);
+  const Algorithm algorithm = call.choose(Operation::kGatherv, 0, p);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Igatherv, MPI_Gatherv, sendbuf, sendcount, sendtype, recvbuf,
                          recvcounts, displs, recvtype, root);

@@ -23,7 +23,7 @@ const group::VirtualTopology& topology_of(const Call& call) {
 // never returns (seen at 2 processes under load).
 Algorithm algorithm_for(const Call& call, Operation operation,
                         const group::VirtualTopology& topology) {
-  const Algorithm algorithm = call.selection.choose(operation, 0, call.comm.size());
+  const Algorithm algorithm = call.choose(operation, 0, call.comm.size());
   const bool all_to_all = operation == Operation::kNeighborAlltoall ||
                           operation == Operation::kNeighborAlltoallv ||
                           operation == Operation::kNeighborAlltoallw;

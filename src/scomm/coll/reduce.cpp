@@ -23,7 +23,7 @@ p2p::Request reduce(const Call& call, const void* sendbuf, void* recvbuf, int co
   }
   const bool commutative = is_commutative(op);
   const Algorithm algorithm =
-      call.selection.choose(Operation::kReduce, bytes_of(count, type), shape.size, commutative);
+      call.choose(Operation::kReduce, bytes_of(count, type), shape.size, commutative);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Ireduce, MPI_Reduce, sendbuf, recvbuf, count, type, op, root);
   const Binding binding = reduction_binding(sendbuf, recvbuf, type, op);

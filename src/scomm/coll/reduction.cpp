@@ -27,7 +27,7 @@ p2p::Request prefix_reduction(const Call& call, Operation operation, const void*
   check_reduction(sendbuf, count, recvbuf, count, type, op);
   const Shape shape = call.shape();
   // Every scan algorithm keeps rank order: the choice needs no MPI_Op_commutative.
-  const Algorithm algorithm = call.selection.choose(operation, bytes_of(count, type), shape.size);
+  const Algorithm algorithm = call.choose(operation, bytes_of(count, type), shape.size);
   if (algorithm == Algorithm::kNative) return launch_native(call, native);
   const bool in_place = sendbuf == MPI_IN_PLACE;
   const bool chain = algorithm == Algorithm::kLinear;
@@ -62,7 +62,7 @@ p2p::Request reduce_scatter_counts(const Call& call, Operation operation, const 
   check_reduction(sendbuf, total, recvbuf, counts[static_cast<std::size_t>(shape.rank)], type, op);
   const bool in_place = sendbuf == MPI_IN_PLACE;
   // By the mean block, as the selection's other thresholds go by a rank's block.
-  const Algorithm algorithm = call.selection.choose(operation, bytes_of(total, type) / shape.size,
+  const Algorithm algorithm = call.choose(operation, bytes_of(total, type) / shape.size,
                                                     shape.size, is_commutative(op));
   if (algorithm == Algorithm::kNative) return launch_native(call, native);
   const auto build = [&] {

@@ -16,7 +16,7 @@ p2p::Request scatter(const Call& call, const void* sendbuf, int sendcount, MPI_D
   const Shape shape = call.shape(root);
   const std::int64_t bytes =
       at_root ? bytes_of(sendcount, sendtype) : bytes_of(recvcount, recvtype);
-  const Algorithm algorithm = call.selection.choose(Operation::kScatter, bytes, shape.size);
+  const Algorithm algorithm = call.choose(Operation::kScatter, bytes, shape.size);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Iscatter, MPI_Scatter, sendbuf, sendcount, sendtype, recvbuf,
                          recvcount, recvtype, root);

@@ -17,7 +17,7 @@ p2p::Request scatterv(const Call& call, const void* sendbuf, const int* sendcoun
   const int p = call.comm.size();
   if (at_root) check_vector(sendbuf, sendcounts, displs, p, sendtype);
   const Shape shape = call.shape(root);
-  const Algorithm algorithm = call.selection.choose(Operation::kScatterv, 0, p);
+  const Algorithm algorithm = call.choose(Operation::kScatterv, 0, p);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Iscatterv, MPI_Scatterv, sendbuf, sendcounts, displs, sendtype,
                          recvbuf, recvcount, recvtype, root);

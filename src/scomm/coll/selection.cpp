@@ -321,6 +321,11 @@ std::int64_t Selection::scan_chain_segment(std::int64_t bytes, std::int64_t coun
 Algorithm Selection::choose(Operation operation, std::int64_t bytes, int size,
                             bool commutative) const {
   if (const auto& forced = forced_[static_cast<std::size_t>(operation)]) return *forced;
+  return table_choice(operation, bytes, size, commutative);
+}
+
+Algorithm Selection::table_choice(Operation operation, std::int64_t bytes, int size,
+                                  bool commutative) const {
   const bool pow2 = (size & (size - 1)) == 0;
   switch (operation) {
     case kBarrier:

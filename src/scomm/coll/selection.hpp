@@ -82,6 +82,9 @@ class Selection {
   // an all-to-all) among `size` ranks; `commutative`: the reduction's operation is.
   Algorithm choose(Operation operation, std::int64_t bytes, int size,
                    bool commutative = true) const;
+  // choose() without SCOMM_COLL_<OPERATION>: the table's own algorithm.
+  Algorithm table_choice(Operation operation, std::int64_t bytes, int size,
+                         bool commutative = true) const;
   // Whether `operation` has an implementation of `algorithm`.
   static bool offers(Operation operation, Algorithm algorithm) noexcept;
   // The algorithm SCOMM_COLL_<OPERATION> (or force) asks for, if any.

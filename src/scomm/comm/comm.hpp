@@ -115,6 +115,8 @@ class Comm {
   // first use (collectively over the members, as SCOMM_Comm_to_MPI), shared by the collectives
   // started on it.
   const std::shared_ptr<NativeComm>& native(Runtime& runtime);
+  // Whether that MPI communicator has been made.
+  bool has_native() const noexcept { return extras_ && extras_->native; }
 
   std::string_view name() const noexcept {
     return extras_ ? std::string_view(extras_->name) : std::string_view();
