@@ -70,9 +70,18 @@ bool replay_single(const Call& call, const SingleTransfer& single) {
   return true;
 }
 
+p2p::Request validated(const Call& call, const Binding& binding) {
+  const MPI_Comm base = call.comm.channel().base();
+  check_committed(TypeLayout::of(binding.send_type), base);
+  if (binding.recv_type != binding.send_type)
+    check_committed(TypeLayout::of(binding.recv_type), base);
+  for (const View& view : binding.views) check_committed(TypeLayout::of(view.type), base);
+  return p2p::Request::completed();
+}
+
 p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,
                     const Binding& binding) {
-  if (call.validates) return p2p::Request::completed();
+  if (call.validates) return validated(call, binding);
   if (call.blocking) return run_to_end(call, *schedule, binding);
   count_launch(call);
   const int tag = comm::internal_tag(call.runtime, call.comm);
@@ -84,7 +93,7 @@ p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& sch
 }
 
 p2p::Request launch(const Call& call, Schedule schedule, const Binding& binding) {
-  if (call.validates) return p2p::Request::completed();
+  if (call.validates) return validated(call, binding);
   if (call.blocking) return run_to_end(call, schedule, binding);  // no copy to the heap
   return launch(call, std::make_shared<const Schedule>(std::move(schedule)), binding);
 }

@@ -75,6 +75,10 @@ inline void count_launch(const Call& call) noexcept {
   launches.rerun = nullptr;  // its vectors mean nothing without it
 }
 
+// A persistent collective's init (Call::validates) launches nothing, but refuses what a start's
+// binding would (ScheduleRun::lay_out, bind_views): a type not committed. Returns a completed
+// request.
+p2p::Request validated(const Call& call, const Binding& binding);
 // Runs `schedule` to the end (blocking: the returned request is complete) or starts it as a
 // nonblocking collective that progresses whenever scomm waits.
 p2p::Request launch(const Call& call, const std::shared_ptr<const Schedule>& schedule,
@@ -100,7 +104,7 @@ p2p::Request launch(const Call& call, const ScheduleKey& key, ScheduleCache::Vec
                     Build&& build, const Binding& binding) {
   if (call.cache == nullptr) return launch(call, build(), binding);
   ScheduleCache::Entry& entry = call.cache->get(key, vectors, build);
-  if (call.validates) return p2p::Request::completed();
+  if (call.validates) return validated(call, binding);
   if (call.blocking) return run_again(call, entry, binding, ScheduleCache::VectorSpans(vectors));
   return launch(call, entry.schedule, binding);
 }
