@@ -233,9 +233,9 @@ TEST_F(CollCheckTest, UserOperationsThatDifferInCommutingFailEverywhere) {
   MPI_Op op = MPI_OP_NULL;
   ASSERT_EQ(MPI_Op_create(add_ints, rank_ == 0 ? 1 : 0, &op), MPI_SUCCESS);
   std::vector<int> in(4096, rank_), out(4096, 0);
-  EXPECT_EQ(error_class_of(
-                SCOMM_Allreduce(in.data(), out.data(), 4096, MPI_INT, op, SCOMM_COMM_WORLD)),
-            SCOMM_ERR_OP);
+  EXPECT_EQ(
+      error_class_of(SCOMM_Allreduce(in.data(), out.data(), 4096, MPI_INT, op, SCOMM_COMM_WORLD)),
+      SCOMM_ERR_OP);
   expect_world_still_works();
   MPI_Op_free(&op);
 }
@@ -260,20 +260,19 @@ TEST_F(CollCheckTest, AllgathervCountArraysAreComparedInBytes) {
   std::vector<int> mine(2, rank_), all(2 * counts.size(), -1);
   std::vector<int> short_last = counts;
   if (rank_ == 0) short_last.back() = 1;
-  EXPECT_EQ(error_class_of(SCOMM_Allgatherv(mine.data(), 2, MPI_INT, all.data(),
-                                            short_last.data(), displs.data(), MPI_INT,
-                                            SCOMM_COMM_WORLD)),
+  EXPECT_EQ(error_class_of(SCOMM_Allgatherv(mine.data(), 2, MPI_INT, all.data(), short_last.data(),
+                                            displs.data(), MPI_INT, SCOMM_COMM_WORLD)),
             SCOMM_ERR_COUNT);
   expect_world_still_works();
   // Odd ranks receive pairs (MPI_2INT), one per rank, where the others receive two ints.
   const bool pairs = rank_ % 2 == 1;
   std::vector<int> ones(counts.size(), 1), pair_displs(counts.size());
   for (std::size_t r = 0; r < displs.size(); ++r) pair_displs[r] = static_cast<int>(r);
-  ASSERT_EQ(SCOMM_Allgatherv(mine.data(), 2, MPI_INT, all.data(),
-                             pairs ? ones.data() : counts.data(),
-                             pairs ? pair_displs.data() : displs.data(),
-                             pairs ? MPI_2INT : MPI_INT, SCOMM_COMM_WORLD),
-            SCOMM_SUCCESS);
+  ASSERT_EQ(
+      SCOMM_Allgatherv(mine.data(), 2, MPI_INT, all.data(), pairs ? ones.data() : counts.data(),
+                       pairs ? pair_displs.data() : displs.data(), pairs ? MPI_2INT : MPI_INT,
+                       SCOMM_COMM_WORLD),
+      SCOMM_SUCCESS);
   for (int r = 0; r < size_; ++r) {
     EXPECT_EQ(all[2 * static_cast<std::size_t>(r)], r);
     EXPECT_EQ(all[2 * static_cast<std::size_t>(r) + 1], r);

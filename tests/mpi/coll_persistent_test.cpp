@@ -309,16 +309,15 @@ TEST_F(PersistentCollectiveTest, MisuseIsAnError) {
   MPI_Datatype pair = MPI_DATATYPE_NULL;
   MPI_Type_contiguous(2, MPI_INT, &pair);
   std::vector<int> pairs(2 * counts.size()), out(pairs.size());
-  EXPECT_EQ(
-      error_class_of(SCOMM_Bcast_init(pairs.data(), 1, pair, 0, comm, MPI_INFO_NULL, &bad)),
-      SCOMM_ERR_TYPE);
+  EXPECT_EQ(error_class_of(SCOMM_Bcast_init(pairs.data(), 1, pair, 0, comm, MPI_INFO_NULL, &bad)),
+            SCOMM_ERR_TYPE);
   EXPECT_EQ(error_class_of(SCOMM_Alltoall_init(pairs.data(), 1, pair, out.data(), 1, pair, comm,
                                                MPI_INFO_NULL, &bad)),
             SCOMM_ERR_TYPE);
   MPI_Op take_input = MPI_OP_NULL;  // a user operation takes derived types, MPI_SUM does not
   MPI_Op_create([](void*, void*, int*, MPI_Datatype*) {}, 1, &take_input);
-  EXPECT_EQ(error_class_of(SCOMM_Allreduce_init(pairs.data(), out.data(), 1, pair, take_input,
-                                                comm, MPI_INFO_NULL, &bad)),
+  EXPECT_EQ(error_class_of(SCOMM_Allreduce_init(pairs.data(), out.data(), 1, pair, take_input, comm,
+                                                MPI_INFO_NULL, &bad)),
             SCOMM_ERR_TYPE);
   MPI_Op_free(&take_input);
   MPI_Type_free(&pair);

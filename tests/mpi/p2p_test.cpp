@@ -485,10 +485,9 @@ TEST_F(P2pTest, SendrecvReplaceShiftsAsMpiDoes) {
     bool wildcards;
   };
   // A count of 0 sends an empty message (Open MPI's MPI_Pack refused scomm's empty packing).
-  for (const Shift shift :
-       {Shift{1, MPI_INT, 5, false}, Shift{2, every_other, 2, true},
-        Shift{size - 1, every_other, 1, false}, Shift{0, MPI_INT, 3, true},
-        Shift{1, MPI_INT, 0, false}, Shift{1, every_other, 0, true}}) {
+  for (const Shift shift : {Shift{1, MPI_INT, 5, false}, Shift{2, every_other, 2, true},
+                            Shift{size - 1, every_other, 1, false}, Shift{0, MPI_INT, 3, true},
+                            Shift{1, MPI_INT, 0, false}, Shift{1, every_other, 0, true}}) {
     const int dest = (rank + shift.by) % size, source = (rank + size - shift.by) % size;
     std::vector<int> theirs(12), ours(12);
     std::iota(theirs.begin(), theirs.end(), 100 * rank);

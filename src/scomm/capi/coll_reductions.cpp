@@ -155,12 +155,12 @@ int SCOMM_Reduce_scatter_block_init(const void* sendbuf, void* recvbuf, int recv
 
 int SCOMM_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
                          MPI_Datatype datatype, MPI_Op op, SCOMM_Comm comm) {
-  return collective("SCOMM_Reduce_scatter", comm,
-                    Signature(Operation::kReduceScatter).reducing(op).counts_alike(recvcounts, datatype),
-                    CallArgs(sendbuf, recvbuf, recvcounts, datatype, op), {datatype},
-                    [&](const Call& call) {
-                      return start_reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
-                    });
+  return collective(
+      "SCOMM_Reduce_scatter", comm,
+      Signature(Operation::kReduceScatter).reducing(op).counts_alike(recvcounts, datatype),
+      CallArgs(sendbuf, recvbuf, recvcounts, datatype, op), {datatype}, [&](const Call& call) {
+        return start_reduce_scatter(call, sendbuf, recvbuf, recvcounts, datatype, op);
+      });
 }
 
 int SCOMM_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],

@@ -497,8 +497,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
     runtime().engine().progress_background();
     bool all = true;
     for (int i = 0; i < count; ++i)
-      if (!PlainTable::has_upper_kind(requests[i]))
-        all = progress(requests[i], failing) && all;
+      if (!PlainTable::has_upper_kind(requests[i])) all = progress(requests[i], failing) && all;
     int rc = MPI_SUCCESS;
     all = all && test_all_plain(count, requests, rc);
     *flag = all ? 1 : 0;

@@ -24,8 +24,7 @@ p2p::Request allgatherv(const Call& call, const void* sendbuf, int sendcount, MP
   const auto n = static_cast<std::size_t>(p);
   const std::span counts(recvcounts, n), offsets(displs, n);
   const std::int64_t total = std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
-  const Algorithm algorithm =
-      call.choose(Operation::kAllgatherv, bytes_of(total, recvtype), p);
+  const Algorithm algorithm = call.choose(Operation::kAllgatherv, bytes_of(total, recvtype), p);
   if (algorithm == Algorithm::kNative)
     return launch_native(call, MPI_Iallgatherv, MPI_Allgatherv, sendbuf, sendcount, sendtype,
                          recvbuf, recvcounts, displs, recvtype);

@@ -62,8 +62,8 @@ p2p::Request reduce_scatter_counts(const Call& call, Operation operation, const 
   check_reduction(sendbuf, total, recvbuf, counts[static_cast<std::size_t>(shape.rank)], type, op);
   const bool in_place = sendbuf == MPI_IN_PLACE;
   // By the mean block, as the selection's other thresholds go by a rank's block.
-  const Algorithm algorithm = call.choose(operation, bytes_of(total, type) / shape.size,
-                                                    shape.size, is_commutative(op));
+  const Algorithm algorithm =
+      call.choose(operation, bytes_of(total, type) / shape.size, shape.size, is_commutative(op));
   if (algorithm == Algorithm::kNative) return launch_native(call, native);
   const auto build = [&] {
     return algorithm == Algorithm::kPairwise ? reduce_scatter_pairwise(shape, counts, in_place)
