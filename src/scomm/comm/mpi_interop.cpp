@@ -156,6 +156,9 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
   MPI_Comm_group(runtime.origin(), &world);
   MPI_Group_incl(world, comm.size(), members.data(), &group);
   MPI_Comm out = MPI_COMM_NULL;
+  // The origin is the user's communicator: for this call its failure (MPI out of communicators)
+  // returns, for the scomm communicator's handler to report, instead of aborting the job.
+  const p2p::ErrorsReturned origin_returns(runtime.origin());
   // The context is unique among this process's live communicators and the same at every
   // member, so it tells concurrent conversions apart. The parent is the runtime's origin, not a
   // base communicator: with a base, two members' creations hung in Open MPI 4.1's context-id
@@ -167,7 +170,9 @@ MPI_Comm to_mpi(Runtime& runtime, Comm& comm) {
   MPI_Group_free(&group);
   MPI_Group_free(&world);
   p2p::check_mpi(rc, "MPI_Comm_create_group");
-  return comm.topology() ? with_topology(out, *comm.topology()) : out;
+  if (comm.topology()) out = with_topology(out, *comm.topology());
+  origin_returns.hand_down(out);
+  return out;
 }
 
 const std::shared_ptr<NativeComm>& Comm::native(Runtime& runtime) {

@@ -29,6 +29,34 @@ inline void check_mpi(int code, const char* call) {
   throw Error(error_class_of_mpi(code), std::string(call) + ": " + std::string(text, length));
 }
 
+// Held while scomm calls MPI on a communicator of the user's (whose handler may be fatal): for
+// that time `comm` returns errors, so that scomm reports them through the scomm communicator's
+// handler; the user's handler is put back after.
+class ErrorsReturned {
+ public:
+  explicit ErrorsReturned(MPI_Comm comm) noexcept : comm_(comm) {
+    MPI_Comm_get_errhandler(comm_, &saved_);
+    MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+  }
+  ~ErrorsReturned() {
+    hand_down(comm_);
+    if (saved_ != MPI_ERRHANDLER_NULL) MPI_Errhandler_free(&saved_);
+  }
+  ErrorsReturned(const ErrorsReturned&) = delete;
+  ErrorsReturned& operator=(const ErrorsReturned&) = delete;
+
+  // Gives `made`, a communicator made from `comm` meanwhile, the user's handler, which it would
+  // have inherited.
+  void hand_down(MPI_Comm made) const noexcept {
+    // Null: SMPI's answer for the default handler on ranks > 0.
+    MPI_Comm_set_errhandler(made, saved_ == MPI_ERRHANDLER_NULL ? MPI_ERRORS_ARE_FATAL : saved_);
+  }
+
+ private:
+  MPI_Comm comm_;
+  MPI_Errhandler saved_ = MPI_ERRHANDLER_NULL;
+};
+
 // Held while scomm completes base MPI requests (MPI_Wait, MPI_Test, MPI_Waitall). MPICH 4.0 and
 // SimGrid SMPI raise an error found at completion, a truncated receive for one, on
 // MPI_COMM_WORLD's error handler (fatal by default) instead of on the request's communicator; for
@@ -37,23 +65,10 @@ inline void check_mpi(int code, const char* call) {
 class CompletionErrorsReturned {
 #if defined(MPICH) || defined(SMPI_H)
  public:
-  CompletionErrorsReturned() noexcept {
-    MPI_Comm_get_errhandler(MPI_COMM_WORLD, &saved_);
-    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  }
-  ~CompletionErrorsReturned() {
-    if (saved_ == MPI_ERRHANDLER_NULL) {  // SMPI's answer for the default handler on rank > 0
-      MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
-      return;
-    }
-    MPI_Comm_set_errhandler(MPI_COMM_WORLD, saved_);
-    MPI_Errhandler_free(&saved_);
-  }
-  CompletionErrorsReturned(const CompletionErrorsReturned&) = delete;
-  CompletionErrorsReturned& operator=(const CompletionErrorsReturned&) = delete;
+  CompletionErrorsReturned() noexcept : world_(MPI_COMM_WORLD) {}
 
  private:
-  MPI_Errhandler saved_ = MPI_ERRHANDLER_NULL;
+  ErrorsReturned world_;
 #endif
 };
 
