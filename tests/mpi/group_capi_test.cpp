@@ -310,6 +310,12 @@ TEST_F(GroupCapiErrorTest, MessagesNameTheCallAndTheValue) {
   expect_error(SCOMM_Error_string(code, text, nullptr), SCOMM_ERR_ARG);
   expect_error(SCOMM_Error_string(-5, text, &length), SCOMM_ERR_ARG, "SCOMM_Error_string");
   expect_error(SCOMM_Error_string(SCOMM_ERR_LASTCODE + 1, text, &length), SCOMM_ERR_ARG);
+  // Codes scomm never issued: a class with no slot, a slot past the ring's, class 0 with more.
+  for (const int made_up : {1 << 8 | 1 << 15, 100 << 8 | SCOMM_ERR_RANK, 256, 0x7fffff00}) {
+    SCOPED_TRACE(made_up);
+    expect_error(SCOMM_Error_class(made_up, &error_class), SCOMM_ERR_ARG);
+    expect_error(SCOMM_Error_string(made_up, text, &length), SCOMM_ERR_ARG);
+  }
   // Older messages leave the ring; their codes then give the class's text, never a newer message.
   const int nine[] = {9};
   for (int i = 0; i < 100; ++i) SCOMM_Group_incl(five, 1, nine, &g);

@@ -218,4 +218,40 @@ TEST_F(MessageProbeErrorsTest, TruncationAndBadHandles) {
   ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
 }
 
+// An argument error of a probed message's receive goes through the handler of the
+// communicator the message was probed on (as Open MPI raises it there), not the world's.
+struct HandlerCalls {
+  int count = 0;
+  SCOMM_Comm comm = SCOMM_COMM_NULL;
+};
+HandlerCalls handler_calls;
+
+void record_handler_call(SCOMM_Comm* comm, int*, ...) {
+  ++handler_calls.count;
+  handler_calls.comm = *comm;
+}
+
+TEST_F(MessageProbeErrorsTest, AReceivesArgumentErrorGoesToTheMessagesCommunicator) {
+  SCOMM_Errhandler recording = SCOMM_ERRHANDLER_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_errhandler(record_handler_call, &recording), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(comm_, recording), SCOMM_SUCCESS);
+  const int one = 1;
+  ASSERT_EQ(SCOMM_Send(&one, 1, MPI_INT, right_, 4, comm_), SCOMM_SUCCESS);
+  SCOMM_Message message = SCOMM_MESSAGE_NULL;
+  ASSERT_EQ(SCOMM_Mprobe(left_, 4, comm_, &message, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  int got = 0;
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  handler_calls = {};
+  EXPECT_EQ(error_class_of(SCOMM_Mrecv(&got, -1, MPI_INT, &message, SCOMM_STATUS_IGNORE)),
+            SCOMM_ERR_COUNT);
+  EXPECT_EQ(error_class_of(SCOMM_Imrecv(&got, 1, MPI_DATATYPE_NULL, &message, &request)),
+            SCOMM_ERR_TYPE);
+  EXPECT_EQ(handler_calls.count, 2);
+  EXPECT_EQ(handler_calls.comm, comm_);
+  ASSERT_EQ(SCOMM_Mrecv(&got, 1, MPI_INT, &message, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  EXPECT_EQ(got, 1);
+  SCOMM_Comm_set_errhandler(comm_, SCOMM_ERRORS_RETURN);
+  SCOMM_Errhandler_free(&recording);
+}
+
 }  // namespace

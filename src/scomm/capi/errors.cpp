@@ -61,8 +61,15 @@ static_assert(SCOMM_ERR_LASTCODE <= kClassMask);
 }  // namespace
 
 int error_class_of(int code) noexcept {
-  if (code < 0 || (code & kClassMask) > SCOMM_ERR_LASTCODE) return -1;
-  return code & kClassMask;
+  const int error_class = code & kClassMask;
+  const int slot_field = (code >> kClassBits) & kSlotMask;
+  const bool bare_class = (code >> kClassBits) == 0;  // SCOMM_ERR_RANK is itself a code
+  // A recorded code has a slot field of 1..kSlots and an error class; a code that scomm never
+  // issued (one of another library, a made-up one) is none.
+  if (code < 0 || error_class > SCOMM_ERR_LASTCODE || slot_field > ErrorLog::kSlots ||
+      (!bare_class && (slot_field == 0 || error_class == SCOMM_SUCCESS)))
+    return -1;
+  return error_class;
 }
 
 int ErrorLog::record(ErrorClass error_class, std::string message) {

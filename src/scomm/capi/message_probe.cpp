@@ -50,6 +50,15 @@ std::optional<MessageEntry> take_message(SCOMM_Message* handle) {
   return taken;
 }
 
+// The communicator whose handler reports a receive of message *handle, from its first check on:
+// the one the message was probed on; SCOMM_COMM_WORLD where there is none (no handle,
+// SCOMM_MESSAGE_NO_PROC, a dead handle, which take_message then reports).
+SCOMM_Comm reporting_comm(const SCOMM_Message* handle) {
+  if (handle == nullptr) return SCOMM_COMM_WORLD;
+  const MessageEntry* entry = context().messages.find(*handle);
+  return entry != nullptr ? entry->comm : SCOMM_COMM_WORLD;
+}
+
 // The receive of a probed message: p2p's request, completed or not.
 p2p::Request receive(MessageEntry& entry, void* buf, int count, MPI_Datatype type) {
   return p2p::receive_message(entry.message, entry.channel, buf, count, type);
@@ -89,6 +98,7 @@ int SCOMM_Mprobe(int source, int tag, SCOMM_Comm comm, SCOMM_Message* message,
 int SCOMM_Mrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message,
                 SCOMM_Status* status) {
   return on_requests("SCOMM_Mrecv", [&](SCOMM_Comm& failing) {
+    failing = reporting_comm(message);
     // Before the message is taken: a bad call keeps it.
     p2p::check_buffer(buf, count, type);
     p2p::check_committed(type, runtime().world());
@@ -97,7 +107,6 @@ int SCOMM_Mrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message,
       write_status(p2p::Status::empty(), status);
       return;
     }
-    failing = entry->comm;
     p2p::Request request = receive(*entry, buf, count, type);
     p2p::Status received;
     failure_to_status(status, [&] { request.wait(runtime().engine(), received); });
@@ -108,6 +117,7 @@ int SCOMM_Mrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message,
 int SCOMM_Imrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message,
                  SCOMM_Request* request) {
   return on_requests("SCOMM_Imrecv", [&](SCOMM_Comm& failing) {
+    failing = reporting_comm(message);
     require(request, "request");
     p2p::check_buffer(buf, count, type);
     p2p::check_committed(type, runtime().world());
@@ -117,7 +127,6 @@ int SCOMM_Imrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message
           context().requests.emplace([] { return p2p::Request::completed(); }, SCOMM_COMM_WORLD);
       return;
     }
-    failing = entry->comm;
     *request =
         context().requests.emplace([&] { return receive(*entry, buf, count, type); }, entry->comm);
   });
