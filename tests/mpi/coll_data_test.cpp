@@ -2,8 +2,13 @@
 // for every algorithm, root, size and in-place form; send and receive types that differ (and a
 // broadcast whose root's type differs from the others'), a strided type; counts with zeros and
 // displacements with gaps; blocking and nonblocking forms, several in flight; bad input.
+#include <sys/mman.h>
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstring>
 #include <functional>
 #include <numeric>
 
@@ -263,6 +268,48 @@ TEST_P(AllgathervTest, WithZeroCountsAndGapsAndInPlace) {
             describe(pair, count, salt, in_place));
       }
   }
+}
+
+// Peak resident memory of this process, in MiB.
+long peak_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024;
+}
+
+// One int an element 128 MiB apart (a type resized to a large extent), gathered into a buffer
+// of which only the ints are ever touched: the schedules' temporaries hold the ints alone. Laid
+// out by the type they took hundreds of MiB per rank (zeroed), or failed for memory where MPI's
+// own collective succeeds.
+TEST_P(AllgathervTest, ASparseTypesTemporariesTakeNoRoomForItsGaps) {
+  constexpr MPI_Aint kExtent = MPI_Aint{1} << 27;
+  MPI_Datatype sparse = MPI_DATATYPE_NULL;
+  MPI_Type_create_resized(MPI_INT, 0, kExtent, &sparse);
+  MPI_Type_commit(&sparse);
+  for (const CommPair& pair : pairs_) {
+    const int size = size_of(pair.mpi), rank = rank_of(pair.mpi);
+    std::vector<int> counts(static_cast<std::size_t>(size), 1), displs(counts.size());
+    for (int r = 0; r < size; ++r) displs[static_cast<std::size_t>(r)] = 1 + 3 * r;
+    const std::size_t bytes = static_cast<std::size_t>(displs.back() + 1) * kExtent;
+    void* room = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    ASSERT_NE(room, MAP_FAILED);
+    auto* base = static_cast<std::byte*>(room);
+    const int mine = 100 + rank;
+    const long before = peak_mib();
+    ASSERT_EQ(
+        SCOMM_Allgatherv(&mine, 1, MPI_INT, base, counts.data(), displs.data(), sparse, pair.scomm),
+        SCOMM_SUCCESS)
+        << pair.name;
+    EXPECT_LT(peak_mib() - before, 64) << pair.name << ": MiB more at the peak";
+    for (int r = 0; r < size; ++r) {
+      int got = 0;
+      std::memcpy(&got, base + displs[static_cast<std::size_t>(r)] * kExtent, sizeof got);
+      EXPECT_EQ(got, 100 + r) << pair.name << ", rank " << r;
+    }
+    munmap(room, bytes);
+  }
+  MPI_Type_free(&sparse);
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, AllgathervTest,

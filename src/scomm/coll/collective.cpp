@@ -128,9 +128,9 @@ void throw_aliased() {
 }
 
 std::int64_t bytes_of(std::int64_t count, MPI_Datatype type) {
-  int size = 0;
-  MPI_Type_size(type, &size);
-  return count * size;
+  MPI_Count size = 0;  // a type of more than INT_MAX bytes has no int size
+  MPI_Type_size_x(type, &size);
+  return count * static_cast<std::int64_t>(size);
 }
 
 bool is_commutative(MPI_Op op) {

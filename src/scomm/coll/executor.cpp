@@ -219,7 +219,8 @@ void ScheduleRun::bind_temps() {
   }
   std::byte* block = inline_temps_;
   if (total > kInlineTempBytes) {
-    heap_temps_ = std::make_unique<std::byte[]>(total);
+    // Not zeroed: a temporary's gaps (a sparse reduction type's) cost no resident memory.
+    heap_temps_ = std::make_unique_for_overwrite<std::byte[]>(total);
     block = heap_temps_.get();
   }
   std::size_t slot = Schedule::view_slot(schedule_.views());

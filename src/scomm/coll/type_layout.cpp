@@ -44,6 +44,9 @@ TypeLayout TypeLayout::of(MPI_Datatype type) {
   MPI_Type_get_extent(type, &lb, &layout.extent);
   MPI_Type_get_true_extent(type, &layout.true_lb, &layout.true_extent);
   MPI_Type_size(type, &layout.size);
+  if (layout.size == MPI_UNDEFINED)  // schedules count an element's bytes in an int
+    throw Error(ErrorClass::kNotSupported,
+                "a datatype of more than INT_MAX bytes an element in a collective");
   int integers = 0, addresses = 0, types = 0, combiner = MPI_COMBINER_NAMED;
   MPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
   layout.predefined = combiner == MPI_COMBINER_NAMED;  // MPI_SHORT, MPI_2INT, ...

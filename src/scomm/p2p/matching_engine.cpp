@@ -16,9 +16,9 @@ bool EngineReceive::matches(const Channel& channel, const MPI_Status& status) co
 
 void EngineReceive::take(ProbedMessage& message) {
   matched_ = true;
-  int type_size = 0;
-  MPI_Type_size(type_, &type_size);
-  if (static_cast<long>(bytes_of(message.status)) > static_cast<long>(count_) * type_size) {
+  MPI_Count type_size = 0;  // a type of more than INT_MAX bytes has no int size
+  MPI_Type_size_x(type_, &type_size);
+  if (static_cast<MPI_Count>(bytes_of(message.status)) > count_ * type_size) {
     truncated_ = message.status;
     discard_probed(message);
     return;
