@@ -282,6 +282,10 @@ long peak_mib() {
 // out by the type they took hundreds of MiB per rank (zeroed), or failed for memory where MPI's
 // own collective succeeds.
 TEST_P(AllgathervTest, ASparseTypesTemporariesTakeNoRoomForItsGaps) {
+#if defined(MPICH)
+  if (GetParam() == "native")
+    GTEST_SKIP() << "MPICH 4.0's MPI_Iallgatherv, which native runs, loses blocks of this type";
+#endif
   constexpr MPI_Aint kExtent = MPI_Aint{1} << 27;
   MPI_Datatype sparse = MPI_DATATYPE_NULL;
   MPI_Type_create_resized(MPI_INT, 0, kExtent, &sparse);

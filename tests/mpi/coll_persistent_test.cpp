@@ -306,21 +306,24 @@ TEST_F(PersistentCollectiveTest, MisuseIsAnError) {
             SCOMM_ERR_TOPOLOGY);
   // A type not committed is refused by the init, as by the blocking and nonblocking calls,
   // where a start would find it (or, under MPICH, run on it).
-  MPI_Datatype pair = MPI_DATATYPE_NULL;
-  MPI_Type_contiguous(2, MPI_INT, &pair);
-  std::vector<int> pairs(2 * counts.size()), out(pairs.size());
-  EXPECT_EQ(error_class_of(SCOMM_Bcast_init(pairs.data(), 1, pair, 0, comm, MPI_INFO_NULL, &bad)),
-            SCOMM_ERR_TYPE);
-  EXPECT_EQ(error_class_of(SCOMM_Alltoall_init(pairs.data(), 1, pair, out.data(), 1, pair, comm,
-                                               MPI_INFO_NULL, &bad)),
-            SCOMM_ERR_TYPE);
-  MPI_Op take_input = MPI_OP_NULL;  // a user operation takes derived types, MPI_SUM does not
-  MPI_Op_create([](void*, void*, int*, MPI_Datatype*) {}, 1, &take_input);
-  EXPECT_EQ(error_class_of(SCOMM_Allreduce_init(pairs.data(), out.data(), 1, pair, take_input, comm,
-                                                MPI_INFO_NULL, &bad)),
-            SCOMM_ERR_TYPE);
-  MPI_Op_free(&take_input);
-  MPI_Type_free(&pair);
+  // (Under SMPI scomm asks nothing of commitment: smpi_defects.hpp.)
+  if (!smpi_defect::kUncommittedPackAborts) {
+    MPI_Datatype pair = MPI_DATATYPE_NULL;
+    MPI_Type_contiguous(2, MPI_INT, &pair);
+    std::vector<int> pairs(2 * counts.size()), out(pairs.size());
+    EXPECT_EQ(error_class_of(SCOMM_Bcast_init(pairs.data(), 1, pair, 0, comm, MPI_INFO_NULL, &bad)),
+              SCOMM_ERR_TYPE);
+    EXPECT_EQ(error_class_of(SCOMM_Alltoall_init(pairs.data(), 1, pair, out.data(), 1, pair, comm,
+                                                 MPI_INFO_NULL, &bad)),
+              SCOMM_ERR_TYPE);
+    MPI_Op take_input = MPI_OP_NULL;  // a user operation takes derived types, MPI_SUM does not
+    MPI_Op_create([](void*, void*, int*, MPI_Datatype*) {}, 1, &take_input);
+    EXPECT_EQ(error_class_of(SCOMM_Allreduce_init(pairs.data(), out.data(), 1, pair, take_input,
+                                                  comm, MPI_INFO_NULL, &bad)),
+              SCOMM_ERR_TYPE);
+    MPI_Op_free(&take_input);
+    MPI_Type_free(&pair);
+  }
   EXPECT_EQ(bad, SCOMM_REQUEST_NULL);
   EXPECT_EQ(error_class_of(SCOMM_Barrier_init(comm, MPI_INFO_NULL, nullptr)), SCOMM_ERR_ARG);
 

@@ -236,7 +236,8 @@ TEST_F(MessageProbeErrorsTest, AReceivesArgumentErrorGoesToTheMessagesCommunicat
   ASSERT_EQ(SCOMM_Comm_create_errhandler(record_handler_call, &recording), SCOMM_SUCCESS);
   ASSERT_EQ(SCOMM_Comm_set_errhandler(comm_, recording), SCOMM_SUCCESS);
   const int one = 1;
-  ASSERT_EQ(SCOMM_Send(&one, 1, MPI_INT, right_, 4, comm_), SCOMM_SUCCESS);
+  SCOMM_Request send = SCOMM_REQUEST_NULL;  // nonblocking: on one rank MPICH's blocking one waits
+  ASSERT_EQ(SCOMM_Isend(&one, 1, MPI_INT, right_, 4, comm_, &send), SCOMM_SUCCESS);
   SCOMM_Message message = SCOMM_MESSAGE_NULL;
   ASSERT_EQ(SCOMM_Mprobe(left_, 4, comm_, &message, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
   int got = 0;
@@ -250,6 +251,7 @@ TEST_F(MessageProbeErrorsTest, AReceivesArgumentErrorGoesToTheMessagesCommunicat
   EXPECT_EQ(handler_calls.comm, comm_);
   ASSERT_EQ(SCOMM_Mrecv(&got, 1, MPI_INT, &message, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
   EXPECT_EQ(got, 1);
+  ASSERT_EQ(SCOMM_Wait(&send, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
   SCOMM_Comm_set_errhandler(comm_, SCOMM_ERRORS_RETURN);
   SCOMM_Errhandler_free(&recording);
 }

@@ -41,6 +41,7 @@ TEST_F(P2pTest, AnyTagReceivesInSendOrderAndReportsTheTag) {
 // once read the type's size as an int, saw room for nothing and reported a truncation.
 TEST_F(P2pTest, AnyTagReceiveIntoATypeOfMoreThanIntMaxBytes) {
   if (world_size_ < 2) GTEST_SKIP() << "needs two ranks";
+  if (smpi_defect::kTypeSizeOverInt) GTEST_SKIP() << "SMPI sizes types in ints";
   if (world_rank_ > 1) return;
   MPI_Datatype gigabyte = MPI_DATATYPE_NULL, three = MPI_DATATYPE_NULL;
   MPI_Type_contiguous(1 << 30, MPI_BYTE, &gigabyte);
