@@ -37,6 +37,8 @@ inline constexpr bool kBottomNotNull = kOnSmpi;
 // MPI_Type_size_x of a type of more than INT_MAX bytes (3 of 2^30 bytes) gives no such size: a
 // receive of one element into it reads as room for less than 100 bytes.
 inline constexpr bool kTypeSizeOverInt = kOnSmpi;
+// MPI_Sendrecv_replace of a count of 0 fails an assertion (size > 0) and aborts the simulation.
+inline constexpr bool kSendrecvReplaceOfNothing = kOnSmpi;
 // MPI_Type_get_true_extent of a resized type gives its extent (a vector of 3 ints of stride 2
 // resized to 4 bytes: true extent 4, not 20), so a send type whose elements overlap looks like
 // one that does not, and temporaries of it overlap (or are too short).
