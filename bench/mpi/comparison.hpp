@@ -1,5 +1,6 @@
-// scomm against the native MPI call on the same ranks: repetitions alternate between the two so
-// that drift (frequency, other load) hits both alike; rows carry the ratio scomm / native.
+// scomm against the native MPI call on the same ranks: repetitions alternate between the two,
+// each first by turns, so that drift (frequency, other load) and whatever the first of a pair
+// meets after the other's run hit both alike; rows carry the ratio scomm / native.
 #pragma once
 
 #include <algorithm>
@@ -20,13 +21,25 @@ int iterations_for(double target_ns, int most, Op&& op) {
   return static_cast<int>(std::clamp(target_ns / std::max(one, 1.0), 1.0, double(most)));
 }
 
-// ns per call of `ours` and of `theirs`, `iterations` calls per repetition, alternating.
+// ns per call of `ours` and of `theirs`, `iterations` calls per repetition, alternating, each
+// first by turns.
 template <typename Ours, typename Theirs>
 std::pair<Timing, Timing> interleaved(int reps, int iterations, Ours&& ours, Theirs&& theirs) {
   std::vector<double> a, b;
-  for (int rep = 0; rep < reps; ++rep) {
+  const auto time_ours = [&] {
     a.push_back(time_per_call(MPI_COMM_WORLD, 1, iterations, ours).median_ns);
+  };
+  const auto time_theirs = [&] {
     b.push_back(time_per_call(MPI_COMM_WORLD, 1, iterations, theirs).median_ns);
+  };
+  for (int rep = 0; rep < reps; ++rep) {
+    if (rep % 2 == 0) {
+      time_ours();
+      time_theirs();
+    } else {
+      time_theirs();
+      time_ours();
+    }
   }
   return {summarize(a), summarize(b)};
 }

@@ -5,9 +5,11 @@
 // receive of any source and tag waits on another communicator (scomm matches such a receive itself,
 // polling for it in every call). Beside them a minimal library with checked integer request handles
 // (HandleFloor). And the poll of a process waiting for work: a probe of any source and tag with
-// nothing to find. The variants alternate repetition by repetition so drift hits all alike.
+// nothing to find. The variants alternate repetition by repetition, each first by turns, so drift
+// hits all alike.
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -364,11 +366,16 @@ std::vector<Row> p2p_overhead(const MpiBenchOptions& o) {
       const int iterations = m.messages == 1 ? pings : windows * kWindow / m.messages;
       const bool with_floor = m.how == Completion::kWaitall && !c.waiting_receive;
       std::vector<double> raw, ours, floor;
-      for (int rep = 0; rep < o.reps; ++rep) {
-        raw.push_back(ns_per_message(c.mpi, c.pair, m, iterations));
-        ours.push_back(ns_per_message(c.scomm, c.pair, m, iterations));
-        if (with_floor) floor.push_back(ns_per_message(c.floor, c.pair, m, iterations));
-      }
+      // Each variant first by turns: whatever the first after a switch meets hits all alike.
+      const std::array<std::function<void()>, 3> variants{
+          [&] { raw.push_back(ns_per_message(c.mpi, c.pair, m, iterations)); },
+          [&] { ours.push_back(ns_per_message(c.scomm, c.pair, m, iterations)); },
+          [&] {
+            if (with_floor) floor.push_back(ns_per_message(c.floor, c.pair, m, iterations));
+          }};
+      for (int rep = 0; rep < o.reps; ++rep)
+        for (std::size_t turn = 0; turn < variants.size(); ++turn)
+          variants[(static_cast<std::size_t>(rep) + turn) % variants.size()]();
       const char* unit = m.how == Completion::kProbeOnly ? "ns per probe"
                          : m.messages == 1               ? "ns per one-way message"
                                                          : "ns per message";
