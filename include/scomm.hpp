@@ -177,14 +177,23 @@ class PersistentRequest : public Request {
 };
 
 namespace detail {
-// A contiguous range's element count for MPI, and its elements' datatype.
-template <typename R>
-int count_of(const R& data) {
-  const auto n = static_cast<std::uint64_t>(std::ranges::size(data));
+// A count for MPI's int: std::length_error beyond it.
+inline int int_count(std::uint64_t n) {
   if (n > static_cast<std::uint64_t>(INT32_MAX))
     throw std::length_error("scomm: more than 2^31 - 1 elements in one call");
   return static_cast<int>(n);
 }
+// A contiguous range's element count for MPI, and its elements' datatype.
+template <typename R>
+int count_of(const R& data) {
+  return int_count(static_cast<std::uint64_t>(std::ranges::size(data)));
+}
+// A range that a nonblocking or persistent call may keep using after it returns: an lvalue, or a
+// view that does not own its elements (std::span). A temporary container would be destroyed
+// before the call completes, so passing one does not compile.
+template <typename R>
+concept kept_range = std::ranges::contiguous_range<R> &&
+    (std::is_lvalue_reference_v<R> || std::ranges::borrowed_range<R>);
 template <typename R>
 MPI_Datatype type_of(const R&) {
   return datatype<std::ranges::range_value_t<R>>();
@@ -196,7 +205,7 @@ int on_handles(std::span<Request> requests, Call&& call) {
   std::vector<SCOMM_Request> handles;
   handles.reserve(requests.size());
   for (Request& r : requests) handles.push_back(*r.handle());
-  const int code = call(static_cast<int>(handles.size()), handles.data());
+  const int code = call(int_count(handles.size()), handles.data());
   for (std::size_t i = 0; i < requests.size(); ++i) *requests[i].handle() = handles[i];
   return code;
 }
@@ -262,7 +271,9 @@ class Message {
       : handle_(std::exchange(other.handle_, SCOMM_MESSAGE_NULL)), status_(other.status_) {}
   Message& operator=(Message&&) = delete;
   ~Message() {
-    if (handle_ == SCOMM_MESSAGE_NULL) return;
+    int finalized = 0;
+    SCOMM_Finalized(&finalized);  // the message went with scomm (and MPI may be gone too)
+    if (handle_ == SCOMM_MESSAGE_NULL || finalized != 0) return;
     try {
       drop();
     } catch (...) {  // no memory to receive it into: it stays unreceived
@@ -378,8 +389,8 @@ class Communicator : public detail::Collectives<Communicator> {
                                    std::span<const int> destinations) const {
     return made([&](SCOMM_Comm* out) {
       return SCOMM_Dist_graph_create_adjacent(
-          checked_handle(), static_cast<int>(sources.size()), sources.data(), SCOMM_UNWEIGHTED,
-          static_cast<int>(destinations.size()), destinations.data(), SCOMM_UNWEIGHTED,
+          checked_handle(), detail::int_count(sources.size()), sources.data(), SCOMM_UNWEIGHTED,
+          detail::int_count(destinations.size()), destinations.data(), SCOMM_UNWEIGHTED,
           MPI_INFO_NULL, 0, out);
     });
   }
@@ -408,14 +419,14 @@ class Communicator : public detail::Collectives<Communicator> {
                      tag, checked_handle(), &status));
     return detail::received(status, detail::type_of(data));
   }
-  template <std::ranges::contiguous_range R>
-  Request isend(const R& data, int dest, int tag = 0) const {
+  template <detail::kept_range R>
+  Request isend(R&& data, int dest, int tag = 0) const {
     Request request;
     check(SCOMM_Isend(std::ranges::data(data), detail::count_of(data), detail::type_of(data), dest,
                       tag, checked_handle(), request.handle()));
     return request;
   }
-  template <std::ranges::contiguous_range R>
+  template <detail::kept_range R>
   Request irecv(R&& data, int source = SCOMM_ANY_SOURCE, int tag = SCOMM_ANY_TAG) const {
     Request request;
     check(SCOMM_Irecv(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
@@ -424,14 +435,14 @@ class Communicator : public detail::Collectives<Communicator> {
   }
 
   // Persistent requests: the same message, started again and again (PersistentRequest::start).
-  template <std::ranges::contiguous_range R>
-  PersistentRequest send_init(const R& data, int dest, int tag = 0) const {
+  template <detail::kept_range R>
+  PersistentRequest send_init(R&& data, int dest, int tag = 0) const {
     PersistentRequest request;
     check(SCOMM_Send_init(std::ranges::data(data), detail::count_of(data), detail::type_of(data),
                           dest, tag, checked_handle(), request.handle()));
     return request;
   }
-  template <std::ranges::contiguous_range R>
+  template <detail::kept_range R>
   PersistentRequest recv_init(R&& data, int source = SCOMM_ANY_SOURCE,
                               int tag = SCOMM_ANY_TAG) const {
     PersistentRequest request;

@@ -93,6 +93,11 @@ inline std::size_t total_of(std::span<const int> counts) {
   return total;
 }
 
+// A reduction's input and output hold one element type: MPI reduces both with one datatype.
+template <typename R, typename S>
+concept same_elements =
+    std::is_same_v<std::ranges::range_value_t<R>, std::ranges::range_value_t<S>>;
+
 template <typename R>
 auto* data_of(R&& range) {
   return std::ranges::data(range);
@@ -113,28 +118,28 @@ class Collectives {
   void bcast(R&& data, int root = 0) const {
     run<SCOMM_Bcast>(bcast_args(data, root));
   }
-  template <std::ranges::contiguous_range R>
+  template <kept_range R>
   Request ibcast(R&& data, int root = 0) const {
     return start<SCOMM_Ibcast>(bcast_args(data, root));
   }
-  template <std::ranges::contiguous_range R>
+  template <kept_range R>
   PersistentRequest bcast_init(R&& data, int root = 0) const {
     return prepare<SCOMM_Bcast_init>(bcast_args(data, root));
   }
 
   // The root's `out` (as long as `in`; ignored elsewhere) gets the reduction of every `in`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  requires same_elements<R, S>
   void reduce(const R& in, S&& out, MPI_Op op, int root = 0) const {
     run<SCOMM_Reduce>(reduce_args(in, out, op, root));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ireduce(const R& in, S&& out, MPI_Op op, int root = 0) const {
-    return start<SCOMM_Ireduce>(reduce_args(in, out, op, root));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest reduce_init(const R& in, S&& out, MPI_Op op, int root = 0) const {
-    return prepare<SCOMM_Reduce_init>(reduce_args(in, out, op, root));
-  }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> Request ireduce(R&& in, S&& out, MPI_Op op, int root = 0)
+  const { return start<SCOMM_Ireduce>(reduce_args(in, out, op, root)); }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> PersistentRequest reduce_init(R&& in, S&& out, MPI_Op op,
+                                                             int root = 0)
+  const { return prepare<SCOMM_Reduce_init>(reduce_args(in, out, op, root)); }
   // The root's `data` becomes the reduction of every member's `data` (MPI_IN_PLACE at the root).
   template <std::ranges::contiguous_range R>
   void reduce_in_place(R&& data, MPI_Op op, int root = 0) const {
@@ -146,17 +151,16 @@ class Collectives {
 
   // `out` (as long as `in`) gets the reduction of every member's `in`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  requires same_elements<R, S>
   void allreduce(const R& in, S&& out, MPI_Op op) const {
     run<SCOMM_Allreduce>(elementwise_args(in, out, op, "allreduce"));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request iallreduce(const R& in, S&& out, MPI_Op op) const {
-    return start<SCOMM_Iallreduce>(elementwise_args(in, out, op, "iallreduce"));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest allreduce_init(const R& in, S&& out, MPI_Op op) const {
-    return prepare<SCOMM_Allreduce_init>(elementwise_args(in, out, op, "allreduce_init"));
-  }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> Request iallreduce(R&& in, S&& out, MPI_Op op)
+  const { return start<SCOMM_Iallreduce>(elementwise_args(in, out, op, "iallreduce")); }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> PersistentRequest allreduce_init(R&& in, S&& out, MPI_Op op)
+  const { return prepare<SCOMM_Allreduce_init>(elementwise_args(in, out, op, "allreduce_init")); }
   template <typename T>
   T allreduce(const T& value, MPI_Op op) const {
     T result{};
@@ -172,29 +176,27 @@ class Collectives {
   // `out` (as long as `in`) gets the reduction of `in` over ranks 0..rank (scan) or
   // 0..rank - 1 (exscan; rank 0's `out` is left as it is).
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  requires same_elements<R, S>
   void scan(const R& in, S&& out, MPI_Op op) const {
     run<SCOMM_Scan>(elementwise_args(in, out, op, "scan"));
   }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> Request iscan(R&& in, S&& out, MPI_Op op)
+  const { return start<SCOMM_Iscan>(elementwise_args(in, out, op, "iscan")); }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> PersistentRequest scan_init(R&& in, S&& out, MPI_Op op)
+  const { return prepare<SCOMM_Scan_init>(elementwise_args(in, out, op, "scan_init")); }
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request iscan(const R& in, S&& out, MPI_Op op) const {
-    return start<SCOMM_Iscan>(elementwise_args(in, out, op, "iscan"));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest scan_init(const R& in, S&& out, MPI_Op op) const {
-    return prepare<SCOMM_Scan_init>(elementwise_args(in, out, op, "scan_init"));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  requires same_elements<R, S>
   void exscan(const R& in, S&& out, MPI_Op op) const {
     run<SCOMM_Exscan>(elementwise_args(in, out, op, "exscan"));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request iexscan(const R& in, S&& out, MPI_Op op) const {
-    return start<SCOMM_Iexscan>(elementwise_args(in, out, op, "iexscan"));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest exscan_init(const R& in, S&& out, MPI_Op op) const {
-    return prepare<SCOMM_Exscan_init>(elementwise_args(in, out, op, "exscan_init"));
-  }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> Request iexscan(R&& in, S&& out, MPI_Op op)
+  const { return start<SCOMM_Iexscan>(elementwise_args(in, out, op, "iexscan")); }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> PersistentRequest exscan_init(R&& in, S&& out, MPI_Op op)
+  const { return prepare<SCOMM_Exscan_init>(elementwise_args(in, out, op, "exscan_init")); }
   // The inclusive prefix over the ranks up to this one.
   template <typename T>
   T scan(const T& value, MPI_Op op) const {
@@ -208,12 +210,12 @@ class Collectives {
   void gather(const R& mine, S&& all, int root = 0) const {
     run<SCOMM_Gather>(gather_args(mine, all, root, "gather"));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request igather(const R& mine, S&& all, int root = 0) const {
+  template <kept_range R, kept_range S>
+  Request igather(R&& mine, S&& all, int root = 0) const {
     return start<SCOMM_Igather>(gather_args(mine, all, root, "igather"));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest gather_init(const R& mine, S&& all, int root = 0) const {
+  template <kept_range R, kept_range S>
+  PersistentRequest gather_init(R&& mine, S&& all, int root = 0) const {
     return prepare<SCOMM_Gather_init>(gather_args(mine, all, root, "gather_init"));
   }
   // Rank r's `mine` (counts[r] elements) to displs[r] of the root's `all`.
@@ -222,13 +224,13 @@ class Collectives {
                int root = 0) const {
     run<SCOMM_Gatherv>(gatherv_args(mine, all, counts, displs, root));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request igatherv(const R& mine, S&& all, std::span<const int> counts, std::span<const int> displs,
+  template <kept_range R, kept_range S>
+  Request igatherv(R&& mine, S&& all, std::span<const int> counts, std::span<const int> displs,
                    int root = 0) const {
     return start<SCOMM_Igatherv>(gatherv_args(mine, all, counts, displs, root));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest gatherv_init(const R& mine, S&& all, std::span<const int> counts,
+  template <kept_range R, kept_range S>
+  PersistentRequest gatherv_init(R&& mine, S&& all, std::span<const int> counts,
                                  std::span<const int> displs, int root = 0) const {
     return prepare<SCOMM_Gatherv_init>(gatherv_args(mine, all, counts, displs, root));
   }
@@ -238,12 +240,12 @@ class Collectives {
   void scatter(const R& all, S&& mine, int root = 0) const {
     run<SCOMM_Scatter>(scatter_args(all, mine, root, "scatter"));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request iscatter(const R& all, S&& mine, int root = 0) const {
+  template <kept_range R, kept_range S>
+  Request iscatter(R&& all, S&& mine, int root = 0) const {
     return start<SCOMM_Iscatter>(scatter_args(all, mine, root, "iscatter"));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest scatter_init(const R& all, S&& mine, int root = 0) const {
+  template <kept_range R, kept_range S>
+  PersistentRequest scatter_init(R&& all, S&& mine, int root = 0) const {
     return prepare<SCOMM_Scatter_init>(scatter_args(all, mine, root, "scatter_init"));
   }
   // counts[r] elements at displs[r] of the root's `all` to rank r's `mine`.
@@ -252,14 +254,14 @@ class Collectives {
                 int root = 0) const {
     run<SCOMM_Scatterv>(scatterv_args(all, counts, displs, mine, root));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request iscatterv(const R& all, std::span<const int> counts, std::span<const int> displs,
-                    S&& mine, int root = 0) const {
+  template <kept_range R, kept_range S>
+  Request iscatterv(R&& all, std::span<const int> counts, std::span<const int> displs, S&& mine,
+                    int root = 0) const {
     return start<SCOMM_Iscatterv>(scatterv_args(all, counts, displs, mine, root));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest scatterv_init(const R& all, std::span<const int> counts,
-                                  std::span<const int> displs, S&& mine, int root = 0) const {
+  template <kept_range R, kept_range S>
+  PersistentRequest scatterv_init(R&& all, std::span<const int> counts, std::span<const int> displs,
+                                  S&& mine, int root = 0) const {
     return prepare<SCOMM_Scatterv_init>(scatterv_args(all, counts, displs, mine, root));
   }
 
@@ -268,12 +270,12 @@ class Collectives {
   void allgather(const R& mine, S&& all) const {
     run<SCOMM_Allgather>(blocks_args(mine, all, true, "allgather"));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request iallgather(const R& mine, S&& all) const {
+  template <kept_range R, kept_range S>
+  Request iallgather(R&& mine, S&& all) const {
     return start<SCOMM_Iallgather>(blocks_args(mine, all, true, "iallgather"));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest allgather_init(const R& mine, S&& all) const {
+  template <kept_range R, kept_range S>
+  PersistentRequest allgather_init(R&& mine, S&& all) const {
     return prepare<SCOMM_Allgather_init>(blocks_args(mine, all, true, "allgather_init"));
   }
   // Every rank's value, in rank order.
@@ -289,13 +291,13 @@ class Collectives {
                   std::span<const int> displs) const {
     run<SCOMM_Allgatherv>(allgatherv_args(mine, all, counts, displs));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request iallgatherv(const R& mine, S&& all, std::span<const int> counts,
+  template <kept_range R, kept_range S>
+  Request iallgatherv(R&& mine, S&& all, std::span<const int> counts,
                       std::span<const int> displs) const {
     return start<SCOMM_Iallgatherv>(allgatherv_args(mine, all, counts, displs));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest allgatherv_init(const R& mine, S&& all, std::span<const int> counts,
+  template <kept_range R, kept_range S>
+  PersistentRequest allgatherv_init(R&& mine, S&& all, std::span<const int> counts,
                                     std::span<const int> displs) const {
     return prepare<SCOMM_Allgatherv_init>(allgatherv_args(mine, all, counts, displs));
   }
@@ -306,12 +308,12 @@ class Collectives {
   void alltoall(const R& out, S&& in) const {
     run<SCOMM_Alltoall>(alltoall_args(out, in));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ialltoall(const R& out, S&& in) const {
+  template <kept_range R, kept_range S>
+  Request ialltoall(R&& out, S&& in) const {
     return start<SCOMM_Ialltoall>(alltoall_args(out, in));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest alltoall_init(const R& out, S&& in) const {
+  template <kept_range R, kept_range S>
+  PersistentRequest alltoall_init(R&& out, S&& in) const {
     return prepare<SCOMM_Alltoall_init>(alltoall_args(out, in));
   }
   // sendcounts[j] elements at sdispls[j] of `out` to rank j; rank i's into rdispls[i] of `in`.
@@ -320,14 +322,14 @@ class Collectives {
                  S&& in, std::span<const int> recvcounts, std::span<const int> rdispls) const {
     run<SCOMM_Alltoallv>(alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ialltoallv(const R& out, std::span<const int> sendcounts, std::span<const int> sdispls,
-                     S&& in, std::span<const int> recvcounts, std::span<const int> rdispls) const {
+  template <kept_range R, kept_range S>
+  Request ialltoallv(R&& out, std::span<const int> sendcounts, std::span<const int> sdispls, S&& in,
+                     std::span<const int> recvcounts, std::span<const int> rdispls) const {
     return start<SCOMM_Ialltoallv>(
         alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest alltoallv_init(const R& out, std::span<const int> sendcounts,
+  template <kept_range R, kept_range S>
+  PersistentRequest alltoallv_init(R&& out, std::span<const int> sendcounts,
                                    std::span<const int> sdispls, S&& in,
                                    std::span<const int> recvcounts,
                                    std::span<const int> rdispls) const {
@@ -343,16 +345,16 @@ class Collectives {
     run<SCOMM_Alltoallw>(alltoallw_args(out, {sendcounts, sdispls, sendtypes}, in,
                                         {recvcounts, rdispls, recvtypes}));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ialltoallw(const R& out, std::span<const int> sendcounts, std::span<const int> sdispls,
+  template <kept_range R, kept_range S>
+  Request ialltoallw(R&& out, std::span<const int> sendcounts, std::span<const int> sdispls,
                      std::span<const MPI_Datatype> sendtypes, S&& in,
                      std::span<const int> recvcounts, std::span<const int> rdispls,
                      std::span<const MPI_Datatype> recvtypes) const {
     return start<SCOMM_Ialltoallw>(alltoallw_args(out, {sendcounts, sdispls, sendtypes}, in,
                                                   {recvcounts, rdispls, recvtypes}));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest alltoallw_init(const R& out, std::span<const int> sendcounts,
+  template <kept_range R, kept_range S>
+  PersistentRequest alltoallw_init(R&& out, std::span<const int> sendcounts,
                                    std::span<const int> sdispls,
                                    std::span<const MPI_Datatype> sendtypes, S&& in,
                                    std::span<const int> recvcounts, std::span<const int> rdispls,
@@ -363,32 +365,32 @@ class Collectives {
 
   // Block r (as long as `out`) of the reduction of every member's `in` to rank r's `out`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  requires same_elements<R, S>
   void reduce_scatter_block(const R& in, S&& out, MPI_Op op) const {
     run<SCOMM_Reduce_scatter_block>(reduce_scatter_block_args(in, out, op));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ireduce_scatter_block(const R& in, S&& out, MPI_Op op) const {
-    return start<SCOMM_Ireduce_scatter_block>(reduce_scatter_block_args(in, out, op));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest reduce_scatter_block_init(const R& in, S&& out, MPI_Op op) const {
-    return prepare<SCOMM_Reduce_scatter_block_init>(reduce_scatter_block_args(in, out, op));
-  }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> Request ireduce_scatter_block(R&& in, S&& out, MPI_Op op)
+  const { return start<SCOMM_Ireduce_scatter_block>(reduce_scatter_block_args(in, out, op)); }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> PersistentRequest reduce_scatter_block_init(R&& in, S&& out,
+                                                                           MPI_Op op)
+  const { return prepare<SCOMM_Reduce_scatter_block_init>(reduce_scatter_block_args(in, out, op)); }
   // The reduction of every member's `in` in pieces of recvcounts[r] elements, rank r's to its
   // `out`.
   template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
+  requires same_elements<R, S>
   void reduce_scatter(const R& in, S&& out, std::span<const int> recvcounts, MPI_Op op) const {
     run<SCOMM_Reduce_scatter>(reduce_scatter_args(in, out, recvcounts, op));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ireduce_scatter(const R& in, S&& out, std::span<const int> recvcounts, MPI_Op op) const {
-    return start<SCOMM_Ireduce_scatter>(reduce_scatter_args(in, out, recvcounts, op));
-  }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest reduce_scatter_init(const R& in, S&& out, std::span<const int> recvcounts,
-                                        MPI_Op op) const {
-    return prepare<SCOMM_Reduce_scatter_init>(reduce_scatter_args(in, out, recvcounts, op));
-  }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> Request ireduce_scatter(R&& in, S&& out,
+                                                       std::span<const int> recvcounts, MPI_Op op)
+  const { return start<SCOMM_Ireduce_scatter>(reduce_scatter_args(in, out, recvcounts, op)); }
+  template <kept_range R, kept_range S>
+  requires same_elements<R, S> PersistentRequest
+  reduce_scatter_init(R&& in, S&& out, std::span<const int> recvcounts, MPI_Op op)
+  const { return prepare<SCOMM_Reduce_scatter_init>(reduce_scatter_args(in, out, recvcounts, op)); }
 
   // Neighborhood collectives, on a communicator with a virtual topology (a grid's neighbors are
   // 2 per dimension, MPI_PROC_NULL past an edge; a graph's as it was made). Block i of `out`
@@ -397,12 +399,12 @@ class Collectives {
   void neighbor_alltoall(const R& out, S&& in, int count) const {
     run<SCOMM_Neighbor_alltoall>(neighbor_alltoall_args(out, in, count));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ineighbor_alltoall(const R& out, S&& in, int count) const {
+  template <kept_range R, kept_range S>
+  Request ineighbor_alltoall(R&& out, S&& in, int count) const {
     return start<SCOMM_Ineighbor_alltoall>(neighbor_alltoall_args(out, in, count));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest neighbor_alltoall_init(const R& out, S&& in, int count) const {
+  template <kept_range R, kept_range S>
+  PersistentRequest neighbor_alltoall_init(R&& out, S&& in, int count) const {
     return prepare<SCOMM_Neighbor_alltoall_init>(neighbor_alltoall_args(out, in, count));
   }
   // sendcounts[j] elements at sdispls[j] of `out` to out-neighbor j; in-neighbor i's into
@@ -414,15 +416,15 @@ class Collectives {
     run<SCOMM_Neighbor_alltoallv>(
         neighbor_alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ineighbor_alltoallv(const R& out, std::span<const int> sendcounts,
+  template <kept_range R, kept_range S>
+  Request ineighbor_alltoallv(R&& out, std::span<const int> sendcounts,
                               std::span<const int> sdispls, S&& in, std::span<const int> recvcounts,
                               std::span<const int> rdispls) const {
     return start<SCOMM_Ineighbor_alltoallv>(
         neighbor_alltoallv_args(out, sendcounts, sdispls, in, recvcounts, rdispls));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest neighbor_alltoallv_init(const R& out, std::span<const int> sendcounts,
+  template <kept_range R, kept_range S>
+  PersistentRequest neighbor_alltoallv_init(R&& out, std::span<const int> sendcounts,
                                             std::span<const int> sdispls, S&& in,
                                             std::span<const int> recvcounts,
                                             std::span<const int> rdispls) const {
@@ -440,8 +442,8 @@ class Collectives {
     run<SCOMM_Neighbor_alltoallw>(neighbor_alltoallw_args(out, {sendcounts, sdispls, sendtypes}, in,
                                                           {recvcounts, rdispls, recvtypes}));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ineighbor_alltoallw(const R& out, std::span<const int> sendcounts,
+  template <kept_range R, kept_range S>
+  Request ineighbor_alltoallw(R&& out, std::span<const int> sendcounts,
                               std::span<const MPI_Aint> sdispls,
                               std::span<const MPI_Datatype> sendtypes, S&& in,
                               std::span<const int> recvcounts, std::span<const MPI_Aint> rdispls,
@@ -449,8 +451,8 @@ class Collectives {
     return start<SCOMM_Ineighbor_alltoallw>(neighbor_alltoallw_args(
         out, {sendcounts, sdispls, sendtypes}, in, {recvcounts, rdispls, recvtypes}));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest neighbor_alltoallw_init(const R& out, std::span<const int> sendcounts,
+  template <kept_range R, kept_range S>
+  PersistentRequest neighbor_alltoallw_init(R&& out, std::span<const int> sendcounts,
                                             std::span<const MPI_Aint> sdispls,
                                             std::span<const MPI_Datatype> sendtypes, S&& in,
                                             std::span<const int> recvcounts,
@@ -464,12 +466,12 @@ class Collectives {
   void neighbor_allgather(const R& mine, S&& in) const {
     run<SCOMM_Neighbor_allgather>(neighbor_allgather_args(mine, in));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ineighbor_allgather(const R& mine, S&& in) const {
+  template <kept_range R, kept_range S>
+  Request ineighbor_allgather(R&& mine, S&& in) const {
     return start<SCOMM_Ineighbor_allgather>(neighbor_allgather_args(mine, in));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest neighbor_allgather_init(const R& mine, S&& in) const {
+  template <kept_range R, kept_range S>
+  PersistentRequest neighbor_allgather_init(R&& mine, S&& in) const {
     return prepare<SCOMM_Neighbor_allgather_init>(neighbor_allgather_args(mine, in));
   }
   // All of `mine` to every out-neighbor; in-neighbor i's (recvcounts[i] elements) into
@@ -479,14 +481,14 @@ class Collectives {
                            std::span<const int> displs) const {
     run<SCOMM_Neighbor_allgatherv>(neighbor_allgatherv_args(mine, in, recvcounts, displs));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  Request ineighbor_allgatherv(const R& mine, S&& in, std::span<const int> recvcounts,
+  template <kept_range R, kept_range S>
+  Request ineighbor_allgatherv(R&& mine, S&& in, std::span<const int> recvcounts,
                                std::span<const int> displs) const {
     return start<SCOMM_Ineighbor_allgatherv>(
         neighbor_allgatherv_args(mine, in, recvcounts, displs));
   }
-  template <std::ranges::contiguous_range R, std::ranges::contiguous_range S>
-  PersistentRequest neighbor_allgatherv_init(const R& mine, S&& in, std::span<const int> recvcounts,
+  template <kept_range R, kept_range S>
+  PersistentRequest neighbor_allgatherv_init(R&& mine, S&& in, std::span<const int> recvcounts,
                                              std::span<const int> displs) const {
     return prepare<SCOMM_Neighbor_allgatherv_init>(
         neighbor_allgatherv_args(mine, in, recvcounts, displs));
@@ -590,7 +592,7 @@ class Collectives {
     if (n != std::ranges::size(in) || n % members() != 0)
       throw std::length_error(
           "scomm: alltoall with input and output of different sizes or not in equal blocks");
-    const int block = static_cast<int>(n / members());
+    const int block = int_count(n / members());
     return std::tuple(data_of(out), block, type_of(out), data_of(in), block, type_of(in));
   }
   template <typename R, typename S>

@@ -107,6 +107,90 @@ TEST_F(CollCheckTest, LocalCreationsInDifferentOrdersFailEverywhere) {
   expect_world_still_works();
 }
 
+// A local creation and a nonblocking collective on the same parent, in opposite orders at even
+// and odd members: legal (local creations are ordered among themselves, not with collectives),
+// so check mode's agreement on the creation must not take the collective's messages.
+TEST_F(CollCheckTest, LocalCreationsNeedNoOrderWithTheParentsCollectives) {
+  std::vector<long> in(7), out(7, -1);
+  std::iota(in.begin(), in.end(), rank_);
+  SCOMM_Request request = SCOMM_REQUEST_NULL;
+  SCOMM_Comm made = SCOMM_COMM_NULL;
+  const auto start = [&] {
+    ASSERT_EQ(
+        SCOMM_Iallreduce(in.data(), out.data(), 7, MPI_LONG, MPI_SUM, SCOMM_COMM_WORLD, &request),
+        SCOMM_SUCCESS);
+  };
+  const auto create = [&] {
+    ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, size_ - 1, 1, &made), SCOMM_SUCCESS);
+  };
+  if (rank_ % 2 == 0) {
+    start();
+    create();
+  } else {
+    create();
+    start();
+  }
+  ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(out[i], size_ * i + size_ * (size_ - 1) / 2) << i;
+  int value = rank_ + 1, sum = 0;
+  ASSERT_EQ(SCOMM_Allreduce(&value, &sum, 1, MPI_INT, MPI_SUM, made), SCOMM_SUCCESS);
+  EXPECT_EQ(sum, size_ * (size_ + 1) / 2);
+  SCOMM_Comm_free(&made);
+}
+
+// create_range at one member where the others call create_from_group first: the two would take
+// each other's derivation slots. Every local creation agrees, so both calls fail everywhere.
+TEST_F(CollCheckTest, ARangeAndAGroupInDifferentOrdersFailEverywhere) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Group world_group = SCOMM_GROUP_NULL, first_two = SCOMM_GROUP_NULL;
+  ASSERT_EQ(SCOMM_Comm_group(SCOMM_COMM_WORLD, &world_group), SCOMM_SUCCESS);
+  const int ranks[] = {0, 1};
+  ASSERT_EQ(SCOMM_Group_incl(world_group, 2, ranks, &first_two), SCOMM_SUCCESS);
+  SCOMM_Comm range = SCOMM_COMM_NULL, pair = SCOMM_COMM_NULL;
+  const auto create_range = [&] {
+    return SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, size_ - 1, 1, &range);
+  };
+  const auto create_pair = [&] {
+    return SCOMM_Comm_create_from_group(SCOMM_COMM_WORLD, first_two, &pair);
+  };
+  if (rank_ == 0) {
+    EXPECT_EQ(error_class_of(create_range()), SCOMM_ERR_ARG);
+    EXPECT_EQ(error_class_of(create_pair()), SCOMM_ERR_ARG);
+  } else {
+    EXPECT_EQ(error_class_of(create_pair()), SCOMM_ERR_ARG);
+    EXPECT_EQ(error_class_of(create_range()), SCOMM_ERR_ARG);
+  }
+  EXPECT_EQ(range, SCOMM_COMM_NULL);
+  EXPECT_EQ(pair, SCOMM_COMM_NULL);
+  // In the same order they agree.
+  ASSERT_EQ(create_pair(), SCOMM_SUCCESS);
+  EXPECT_EQ(pair == SCOMM_COMM_NULL, rank_ > 1);
+  if (pair != SCOMM_COMM_NULL) {
+    int value = rank_ + 1, sum = 0;
+    ASSERT_EQ(SCOMM_Allreduce(&value, &sum, 1, MPI_INT, MPI_SUM, pair), SCOMM_SUCCESS);
+    EXPECT_EQ(sum, 3);
+    SCOMM_Comm_free(&pair);
+  }
+  SCOMM_Group_free(&first_two);
+  SCOMM_Group_free(&world_group);
+  expect_world_still_works();
+}
+
+// A group handle invalid at one member: that member reports its own SCOMM_ERR_GROUP, the others
+// the disagreement, and none waits for ever.
+TEST_F(CollCheckTest, AnInvalidGroupAtOneMemberFailsEveryMember) {
+  if (size_ < 2) GTEST_SKIP() << "needs two ranks";
+  SCOMM_Group world_group = SCOMM_GROUP_NULL;
+  ASSERT_EQ(SCOMM_Comm_group(SCOMM_COMM_WORLD, &world_group), SCOMM_SUCCESS);
+  SCOMM_Comm made = SCOMM_COMM_NULL;
+  const int code = SCOMM_Comm_create_from_group(SCOMM_COMM_WORLD,
+                                                rank_ == 0 ? SCOMM_GROUP_NULL : world_group, &made);
+  EXPECT_EQ(error_class_of(code), rank_ == 0 ? SCOMM_ERR_GROUP : SCOMM_ERR_ARG);
+  EXPECT_EQ(made, SCOMM_COMM_NULL);
+  SCOMM_Group_free(&world_group);
+  expect_world_still_works();
+}
+
 // A neighborhood all-to-all at one member and an allgather at the others, on a ring.
 TEST_F(CollCheckTest, DifferentNeighborhoodCollectivesFailEverywhere) {
   if (size_ < 2) GTEST_SKIP() << "needs two ranks";

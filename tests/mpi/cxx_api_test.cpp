@@ -2,10 +2,13 @@
 // point-to-point, collectives, ownership and exceptions.
 #include <gtest/gtest.h>
 #include <mpi.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scomm.hpp"
@@ -529,6 +532,53 @@ TEST_F(CxxCollectivesTest, BuffersTooSmallThrowBeforeAnythingIsSent) {
                std::length_error);
   EXPECT_EQ(world_.allreduce(1, MPI_SUM), p_);
 }
+
+// An alltoall whose blocks pass an int: std::length_error, as every call's count past 2^31 - 1
+// (not a block cut down to its low 32 bits). The ranges are address space only, never touched.
+TEST_F(CxxCollectivesTest, BlocksPastAnIntThrow) {
+  const std::size_t n = static_cast<std::size_t>(members_) * (std::size_t{1} << 31);
+  void* space = mmap(nullptr, n, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  ASSERT_NE(space, MAP_FAILED);
+  const std::span<char> huge(static_cast<char*>(space), n);
+  EXPECT_THROW(world_.alltoall(huge, huge), std::length_error);
+  EXPECT_THROW(world_.ialltoall(huge, huge), std::length_error);
+  munmap(space, n);
+  EXPECT_EQ(world_.allreduce(1, MPI_SUM), p_);
+}
+
+// What does not compile: reductions whose input and output hold different element types (MPI
+// reduces both with one datatype), and nonblocking or persistent calls on a temporary container
+// (destroyed before the call completes; lvalues and spans are kept).
+template <typename In, typename Out>
+constexpr bool kAllreduces = requires(const scomm::Communicator& c, In in, Out out) {
+  c.allreduce(in, out, MPI_SUM);
+};
+template <typename In, typename Out>
+constexpr bool kStartsAllreduce = requires(const scomm::Communicator& c, In in, Out out) {
+  c.iallreduce(std::forward<In>(in), std::forward<Out>(out), MPI_SUM);
+};
+template <typename Buffer>
+constexpr bool kStartsReceive = requires(const scomm::Communicator& c, Buffer buffer) {
+  c.irecv(std::forward<Buffer>(buffer), 0, 0);
+};
+template <typename Buffer>
+constexpr bool kPreparesSend = requires(const scomm::Communicator& c, Buffer buffer) {
+  c.send_init(std::forward<Buffer>(buffer), 0, 0);
+};
+using Ints = std::vector<int>;
+static_assert(kAllreduces<const Ints&, Ints&>);
+static_assert(!kAllreduces<const Ints&, std::vector<char>&>);
+static_assert(!kAllreduces<const Ints&, std::vector<float>&>);
+static_assert(kStartsAllreduce<const Ints&, Ints&>);
+static_assert(kStartsAllreduce<std::span<const int>, std::span<int>>);
+static_assert(!kStartsAllreduce<Ints, Ints&>);
+static_assert(!kStartsAllreduce<const Ints&, Ints>);
+static_assert(!kStartsAllreduce<const Ints&, std::vector<char>&>);
+static_assert(kStartsReceive<Ints&>);
+static_assert(kStartsReceive<std::span<int>>);
+static_assert(!kStartsReceive<Ints>);
+static_assert(kPreparesSend<const Ints&>);
+static_assert(!kPreparesSend<Ints>);
 
 TEST_F(CxxApiTest, RingExchangeReportsSourceTagAndCount) {
   const int p = world_.size(), rank = world_.rank();

@@ -894,7 +894,8 @@ TEST_F(ScommTest, CxxNeighborAlltoallShiftsARing) {
                                            : std::vector<int>{10 * left, 10 * left + 1};
   EXPECT_EQ(in, expected);
   std::vector<int> gathered(2, -1);
-  ring.ineighbor_allgather(std::vector<int>{world_rank_}, gathered).wait();
+  const std::vector<int> mine{world_rank_};
+  ring.ineighbor_allgather(mine, gathered).wait();
   EXPECT_EQ(gathered, (std::vector<int>{left, right}));
 }
 

@@ -68,6 +68,18 @@ SCOMM_Request idup(SCOMM_Comm c, SCOMM_Comm* newcomm, const SCOMM_Request* reque
   coll::agree_on_range(call_on(e, true), first, last, stride);
 }
 
+// Check mode, as agree_on_range; a member whose group handle is invalid takes part too (the
+// others would wait for it), then reports its own error when the creation looks the group up.
+[[gnu::noinline]] void agree_on_group(CommEntry& e, SCOMM_Group group) {
+  const bool valid = group == SCOMM_GROUP_EMPTY || context().groups.find(group) != nullptr;
+  const group::Group* known = valid ? &group_of(group) : nullptr;
+  try {
+    coll::agree_on_group(call_on(e, true), known);
+  } catch (const Error&) {
+    if (known != nullptr) throw;
+  }
+}
+
 // SCOMM_Comm_free with every check, out of line: what the fast path leaves, the errors.
 [[gnu::noinline]] int free_general(SCOMM_Comm* c) {
   const SCOMM_Comm handle = c == nullptr ? SCOMM_COMM_NULL : *c;
@@ -279,9 +291,9 @@ int SCOMM_Comm_to_MPI(SCOMM_Comm c, MPI_Comm* mpicomm) {
 [[gnu::flatten]] int SCOMM_Comm_create_range(SCOMM_Comm c, int first, int last, int stride,
                                              SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create_range", c, [&](CommEntry& e) {
-    require(newcomm, "newcomm");
     if (context().coll_check) [[unlikely]]
-      agree_on_range(e, first, last, stride);
+      agree_on_range(e, first, last, stride);  // first: a member that fails alone must agree too
+    require(newcomm, "newcomm");
     *newcomm = new_comm_handle(
         comm::create_range(runtime(), e.comm, first, last, stride, context().map_policy),
         e.errhandler);
@@ -297,6 +309,8 @@ int SCOMM_Comm_local_slots(SCOMM_Comm c, int* slots) {
 
 int SCOMM_Comm_create_from_group(SCOMM_Comm c, SCOMM_Group group, SCOMM_Comm* newcomm) {
   return on_comm("SCOMM_Comm_create_from_group", c, [&](CommEntry& e) {
+    if (context().coll_check) [[unlikely]]
+      agree_on_group(e, group);
     require(newcomm, "newcomm");
     *newcomm =
         new_comm_handle(comm::create_from_group(runtime(), e.comm, group_of(group)), e.errhandler);

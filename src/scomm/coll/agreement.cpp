@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "scomm/base/environment.hpp"
 #include "scomm/coll/op_domain.hpp"
@@ -43,20 +44,18 @@ std::int64_t digest(const Signature::Counts& counts, int n, bool valid) {
   return static_cast<std::int64_t>(hash >> 1);
 }
 
-// The members' smallest and largest value of every field: one MAX over (v, -v).
+// The members' smallest and largest value of every field: one MAX over (v, -v) on `tag`, its
+// messages marked by `stamp`.
 template <std::size_t kCount>
-auto extremes(const Call& call, const std::array<std::int64_t, kCount>& mine) {
+auto extremes(const Call& call, const std::array<std::int64_t, kCount>& mine, int tag,
+              std::uint64_t stamp) {
   using Values = std::array<std::int64_t, kCount>;
   std::array<std::int64_t, 2 * kCount> words{};
   for (std::size_t f = 0; f < kCount; ++f) {
     words[2 * f] = mine[f];
     words[2 * f + 1] = -mine[f];
   }
-  constexpr std::uint64_t kStamp = 0x5c0a96ee;  // marks the agreement's messages
-  const p2p::HeldInternalTags tag =
-      comm::hold_internal_tags(call.runtime, call.comm, call.comm.channel().next_collective(), 1);
-  comm::ChannelReducer reducer(call.runtime.engine(), call.comm.channel_ptr(), tag[0], true,
-                               kStamp);
+  comm::ChannelReducer reducer(call.runtime.engine(), call.comm.channel_ptr(), tag, true, stamp);
   reducer.start_max(words);
   while (!reducer.test()) call.runtime.engine().progress_background();
   Values low{}, high{};
@@ -65,6 +64,49 @@ auto extremes(const Call& call, const std::array<std::int64_t, kCount>& mine) {
     high[f] = words[2 * f];
   }
   return std::pair{low, high};
+}
+
+// extremes() of a collective's fields, on its own tag in the parent's order of collectives.
+auto collective_extremes(const Call& call, const Fields& mine) {
+  constexpr std::uint64_t kStamp = 0x5c0a96ee;
+  const p2p::HeldInternalTags tag =
+      comm::hold_internal_tags(call.runtime, call.comm, call.comm.channel().next_collective(), 1);
+  return extremes(call, mine, tag[0], kStamp);
+}
+
+// What a local creation is, as its members compare it: its kind and three numbers.
+enum LocalCreation : std::int64_t { kRange = 1, kFromGroup = 2, kGroupInvalid = 3 };
+using CreationFields = std::array<std::int64_t, 4>;
+
+// The members agree on their local creation, on the tag of local creation's block allocations
+// (in the order of local creations, not of collectives: members need not order the two alike),
+// apart from those by its stamp.
+void agree_on_local_creation(const Call& call, const CreationFields& mine) {
+  constexpr std::uint64_t kStamp = 0x10ca1c8ea7e;
+  const auto [low, high] = extremes(
+      call, mine, call.runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), kStamp);
+  if (low == high) return;
+  const auto range = [](const CreationFields& f) {
+    return std::to_string(f[1]) + ".." + std::to_string(f[2]) + " (stride " + std::to_string(f[3]) +
+           ")";
+  };
+  const bool ranges = low[0] == kRange && high[0] == kRange;
+  throw Error(
+      ErrorClass::kArg,
+      "members of the communicator made different local creations (SCOMM_COLL_CHECK): " +
+          (ranges ? "ranges " + range(low) + " and " + range(high)
+                  : std::string("create_range and create_from_group, or different groups")) +
+          "; local creations must be made in the same order");
+}
+
+// FNV-1a of the group's members' world ranks in order, halved to stay a non-negative int64.
+std::int64_t members_digest(const group::Group& group) {
+  std::vector<group::Rank> members(static_cast<std::size_t>(group.size()));
+  group.map().decode(0, members);
+  std::uint64_t hash = 14695981039346656037u;
+  for (const group::Rank member : members)
+    hash = (hash ^ static_cast<std::uint64_t>(member)) * 1099511628211u;
+  return static_cast<std::int64_t>(hash >> 1);
 }
 
 [[noreturn]] void disagree(ErrorClass error_class, const std::string& what) {
@@ -79,7 +121,7 @@ void agree(const Call& call, const Signature& signature, const Error* invalid) {
                     block_bytes(signature.block),
                     op_index(signature.op, invalid == nullptr),
                     digest(signature.same_counts, call.comm.size(), invalid == nullptr)};
-  const auto [low, high] = extremes(call, mine);
+  const auto [low, high] = collective_extremes(call, mine);
   if (high[kInvalid] != 0) {
     const auto error_class = static_cast<ErrorClass>(high[kInvalid]);
     if (invalid != nullptr && invalid->error_class() == error_class) throw *invalid;
@@ -110,14 +152,15 @@ bool check_mode_from_environment() {
 }
 
 void agree_on_range(const Call& call, int first, int last, int stride) {
-  const auto [low, high] = extremes(call, std::array<std::int64_t, 3>{first, last, stride});
-  if (low != high)
-    throw Error(ErrorClass::kArg,
-                "members of the communicator made different local creations (SCOMM_COLL_CHECK): "
-                "ranges " +
-                    std::to_string(low[0]) + ".." + std::to_string(low[1]) + " and " +
-                    std::to_string(high[0]) + ".." + std::to_string(high[1]) +
-                    " or strides differ; local creations must be made in the same order");
+  agree_on_local_creation(call, {kRange, first, last, stride});
+}
+
+void agree_on_group(const Call& call, const group::Group* group) {
+  if (group == nullptr) {
+    agree_on_local_creation(call, {kGroupInvalid, 0, 0, 0});
+    return;
+  }
+  agree_on_local_creation(call, {kFromGroup, group->size(), members_digest(*group), 0});
 }
 
 void settle_agreement(const Call& call, const Error* invalid) {

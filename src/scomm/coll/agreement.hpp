@@ -16,6 +16,7 @@
 
 #include "scomm/coll/collective.hpp"
 #include "scomm/coll/selection.hpp"
+#include "scomm/group/group.hpp"
 
 namespace scomm::coll {
 
@@ -51,12 +52,17 @@ struct Signature {
 // else.
 bool check_mode_from_environment();
 
-// Check mode for local creation (SCOMM_Comm_create_range, called by every member of the parent):
-// the members agree on the range before any takes a derivation slot. Members that made their
-// local creations in different orders call different ranges here, and every one fails with
-// Error(kArg), where the creations would go on and could deliver a message to the wrong
-// communicator (docs/DESIGN.md, "When two communicators are guaranteed distinct contexts").
+// Check mode for local creation (SCOMM_Comm_create_range and SCOMM_Comm_create_from_group,
+// called by every member of the parent): the members agree on the creation before any takes a
+// derivation slot, in the order of local creations (the parent's collectives may come between
+// them in another order at each member). Members that made their local creations in different
+// orders call different creations here, and every one fails with Error(kArg), where the
+// creations would go on and could deliver a message to the wrong communicator (docs/DESIGN.md,
+// "When two communicators are guaranteed distinct contexts").
 void agree_on_range(const Call& call, int first, int last, int stride);
+// The group's members in order are compared (by a digest); null: this member's group handle is
+// invalid, which it reports itself once the others know.
+void agree_on_group(const Call& call, const group::Group* group);
 
 // Check mode around a blocking call's `launch()`: the members agree on its signature just before
 // its first message (agree_before_launch, collective.hpp), after it returns where it sent none,

@@ -9,6 +9,7 @@
 
 #include "scomm/base/error.hpp"
 #include "scomm/context/context_table_factory.hpp"
+#include "scomm/p2p/mpi_check.hpp"
 
 namespace scomm::comm {
 namespace {
@@ -67,14 +68,28 @@ Runtime::Runtime(MPI_Comm world, const RuntimeOptions& options)
       id_capacity_(layout_.prefixes_per_base() * static_cast<context::ContextId>(bases_.size())),
       blocks_(id_capacity_ >> options.derive_bits),
       held_(id_capacity_, options.derive_bits) {
-  for (MPI_Comm& base : bases_) {
-    MPI_Comm_dup(world, &base);
-    MPI_Comm_set_errhandler(base, MPI_ERRORS_RETURN);
-  }
+  make_bases(world);
   engine_ = std::make_unique<p2p::MatchingEngine>(
       bases_, layout_, placement_,
       context::make_context_table<p2p::Channel>(options.storage, id_capacity_, options.derive_bits),
       options.detached);
+}
+
+// The base communicators, each a duplicate of `world`. Where MPI runs out of communicators
+// ("Too many communicators": MPICH has some 2,000) the ones made are freed and the failure is an
+// Error, which SCOMM_Init returns, not an abort through the world's handler.
+void Runtime::make_bases(MPI_Comm world) {
+  const p2p::ErrorsReturned world_returns(world);
+  for (std::size_t made = 0; made < bases_.size(); ++made) {
+    const int rc = MPI_Comm_dup(world, &bases_[made]);
+    if (rc != MPI_SUCCESS) {
+      for (std::size_t i = 0; i < made; ++i) MPI_Comm_free(&bases_[i]);
+      p2p::check_mpi(rc, ("MPI_Comm_dup of base communicator " + std::to_string(made) + " of " +
+                          std::to_string(bases_.size()))
+                             .c_str());
+    }
+    MPI_Comm_set_errhandler(bases_[made], MPI_ERRORS_RETURN);
+  }
 }
 
 Runtime::~Runtime() {

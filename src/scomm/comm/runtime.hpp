@@ -41,7 +41,7 @@ struct RuntimeOptions {
 class Runtime final : public p2p::ChannelOwner {
  public:
   // Duplicates `world` for each base communicator. Throws Error(kNotSupported) when MPI_TAG_UB
-  // is too small, Error(kArg) for bad options.
+  // is too small, Error(kArg) for bad options, MPI's error where it cannot duplicate `world`.
   Runtime(MPI_Comm world, const RuntimeOptions& options);
   ~Runtime();
   Runtime(const Runtime&) = delete;
@@ -92,6 +92,7 @@ class Runtime final : public p2p::ChannelOwner {
   void take_unreceived_messages() noexcept { engine_->take_all_arrived(); }
 
  private:
+  void make_bases(MPI_Comm world);
   // Holds the derivation's own id; Error(kContext) when one of its ids is held here already.
   void claim(context::Derivation derivation);
   p2p::Route route(context::ContextId id) const noexcept;
