@@ -15,7 +15,8 @@ class TagLayout {
   static constexpr int kInternalTags = 256;
   // The first 192 go round-robin to collectives in their order on a communicator, the next 63
   // to create_group (which only some members call) by its user tag modulo 63, and the last to
-  // the block allocations of local creation (which count creations, not collectives).
+  // the block allocations of local creation and check mode's agreement on each local creation
+  // (which count creations, not collectives).
   static constexpr int kSequencedTags = 192;
   static constexpr int kGroupTags = kInternalTags - kSequencedTags - 1;
   static constexpr int kFreshBlockTag = kInternalTags - 1;
