@@ -18,9 +18,7 @@ BcastBytes bcast_bytes(void* buffer, int count, MPI_Datatype type, MPI_Comm comm
     view.binding = Binding{buffer, type, buffer, type, MPI_OP_NULL};
     return view;
   }
-  // Integer arithmetic: the buffer may be MPI_BOTTOM, with the type's bounds absolute addresses.
-  void* first = reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(buffer) +
-                                             static_cast<std::uintptr_t>(layout.true_lb));
+  void* first = displaced(buffer, layout.true_lb);
   view.binding = Binding{first, MPI_BYTE, first, MPI_BYTE, MPI_OP_NULL};
   return view;
 }

@@ -226,7 +226,7 @@ void ScheduleRun::bind_temps() {
   std::size_t slot = Schedule::view_slot(schedule_.views());
   for (const TempBuffer& temp : schedule_.temps()) {
     const TypeLayout& layout = temp_layout(temp.type);
-    buffers_[slot++] = {block - layout.true_lb, &layout};
+    buffers_[slot++] = {displaced(block, -layout.true_lb), &layout};
     block += round_up(static_cast<std::size_t>(layout.span(temp.count)));
   }
 }
@@ -246,11 +246,7 @@ std::byte* ScheduleRun::address(const Block& block) const {
   const TypedBuffer& b = buffer(block.slot);
   // An empty block of an absent buffer (a v-form with zero counts) has no address to compute.
   if (block.count == 0) return b.base;
-  const std::ptrdiff_t offset = block.offset * b.layout->extent;
-  // MPI_BOTTOM (null) with a type of absolute addresses: no pointer arithmetic on null.
-  if (b.base == nullptr) [[unlikely]]
-    return reinterpret_cast<std::byte*>(static_cast<std::intptr_t>(offset));
-  return b.base + offset;
+  return displaced(b.base, block.offset * b.layout->extent);
 }
 
 bool ScheduleRun::progress() {
@@ -692,7 +688,7 @@ void ScheduleRun::reduce(const LocalStep& step) {
   // to = to op from, with MPI_Reduce_local's (in op inout): reduce into a copy of `from`, then
   // copy the result back.
   std::vector<std::byte> operand(static_cast<std::size_t>(layout.span(count)));
-  std::byte* copy_of_from = operand.data() - layout.true_lb;
+  std::byte* copy_of_from = displaced(operand.data(), -layout.true_lb);
   typed_copy(address(step.from), layout, copy_of_from, layout, count, count);
   p2p::check_mpi(MPI_Reduce_local(to, copy_of_from, mpi_count(count), layout.type, op_),
                  "MPI_Reduce_local");

@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace scomm::coll {
@@ -27,6 +28,14 @@ struct TypeLayout {
     return count == 0 ? 0 : true_extent + (count - 1) * extent;
   }
 };
+
+// `address` moved by `bytes`, computed in integers: a buffer may be MPI_BOTTOM (null) with a
+// type whose bounds are absolute addresses, and a temporary laid out by such a type has its base
+// far outside its memory, where pointer arithmetic would leave the object (undefined behaviour).
+inline std::byte* displaced(const void* address, std::int64_t bytes) noexcept {
+  return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(address) +
+                                      static_cast<std::uintptr_t>(bytes));
+}
 
 // Error(kType) unless `layout`'s type is committed (predefined types are): before a
 // collective's first message, as a transfer of an uncommitted type fails at its sender alone
