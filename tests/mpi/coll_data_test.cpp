@@ -1322,6 +1322,37 @@ TEST_F(DataErrorsTest, ElementsOfAnEmptyTypeCopyNothing) {
   MPI_Type_free(&empty);
 }
 
+// An empty broadcast named two ways -- elements of a zero-size type at the root, no elements
+// elsewhere -- through scomm's algorithms and MPI's own (native, where Open MPI 4.1's
+// MPI_Ibcast hung on it, and its next broadcast got the wrong data), blocking and not.
+TEST_F(DataErrorsTest, AnEmptyBroadcastNamedTwoWays) {
+  MPI_Datatype empty = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(0, MPI_INT, &empty);
+  MPI_Type_commit(&empty);
+  const int root = world_size_ - 1;
+  for (const char* algorithm : {"binomial", "native"}) {
+    reinit_with("SCOMM_COLL_BCAST", algorithm);
+    SCOMM_Comm_set_errhandler(SCOMM_COMM_WORLD, SCOMM_ERRORS_RETURN);
+    std::array<int, 3> data{1, 2, 3};
+    const bool at_root = world_rank_ == root;
+    EXPECT_EQ(SCOMM_Bcast(data.data(), at_root ? 3 : 0, at_root ? empty : MPI_INT, root,
+                          SCOMM_COMM_WORLD),
+              SCOMM_SUCCESS)
+        << algorithm;
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Ibcast(data.data(), at_root ? 3 : 0, at_root ? empty : MPI_INT, root,
+                           SCOMM_COMM_WORLD, &request),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS) << algorithm;
+    EXPECT_EQ(data, (std::array<int, 3>{1, 2, 3})) << algorithm;
+    std::array<int, 3> next{};
+    if (at_root) next = {4, 5, 6};
+    ASSERT_EQ(SCOMM_Bcast(next.data(), 3, MPI_INT, root, SCOMM_COMM_WORLD), SCOMM_SUCCESS);
+    EXPECT_EQ(next, (std::array<int, 3>{4, 5, 6})) << algorithm;
+  }
+  MPI_Type_free(&empty);
+}
+
 // What only the root checks: on a communicator of one rank, so that no other rank goes ahead.
 TEST_F(DataErrorsTest, RootOnlyArgumentsAreCheckedAtTheRootOnly) {
   SCOMM_Comm self = SCOMM_COMM_NULL;

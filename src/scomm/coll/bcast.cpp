@@ -42,8 +42,11 @@ p2p::Request bcast(const Call& call, void* buffer, int count, MPI_Datatype type,
   const Shape shape = call.shape(root);
   const std::int64_t bytes = bytes_of(count, type);
   const Algorithm algorithm = call.choose(Operation::kBcast, bytes, shape.size);
+  // An empty signature goes to MPI as no bytes at every member alike: Open MPI 4.1's MPI_Ibcast
+  // hangs where one member names it as elements of a zero-size type and another as no elements.
   if (algorithm == Algorithm::kNative)
-    return launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, count, type, root);
+    return bytes == 0 ? launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, 0, MPI_BYTE, root)
+                      : launch_native(call, MPI_Ibcast, MPI_Bcast, buffer, count, type, root);
   if (cuts_the_buffer(algorithm))
     return bcast_cut(call, shape, algorithm,
                      bcast_bytes(buffer, count, type, call.comm.channel().base()));
