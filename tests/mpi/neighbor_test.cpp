@@ -9,10 +9,12 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <numeric>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -878,6 +880,42 @@ TEST_F(NeighborErrorTest, MessagesToItselfKeepMpisLengthRules) {
                                                     MPI_INT, self_loop)),
             SCOMM_ERR_TRUNCATE);
   SCOMM_Comm_free(&self_loop);
+}
+
+// A call that fails at one process alone on its message to itself (too long), before its
+// neighbors' messages arrive: those are still received by that call, not left behind under its
+// internal tag for the collective that takes the tag again 192 calls later (which received the
+// failed call's data, and every call after it its predecessor's).
+TEST_F(NeighborErrorTest, AFailedMessageToItselfLeavesNoMessageBehind) {
+  const int p = world_size_, me = world_rank_, left = (me + p - 1) % p, right = (me + 1) % p;
+  const int sources[3] = {left, right, me}, destinations[3] = {right, left, me};
+  SCOMM_Comm graph = SCOMM_COMM_NULL;
+  ASSERT_EQ(
+      SCOMM_Dist_graph_create_adjacent(SCOMM_COMM_WORLD, 3, sources, SCOMM_UNWEIGHTED, 3,
+                                       destinations, SCOMM_UNWEIGHTED, MPI_INFO_NULL, 0, &graph),
+      SCOMM_SUCCESS);
+  SCOMM_Comm_set_errhandler(graph, SCOMM_ERRORS_RETURN);
+  std::vector<int> out(12, -1), in(12, -1);
+  const int displs[3] = {0, 4, 8}, ones[3] = {1, 1, 1};
+  const int sent[3] = {1, 1, me == 0 ? 3 : 1}, room[3] = {1, 1, me == 0 ? 2 : 1};
+  if (me != 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));  // 0 fails first
+  EXPECT_EQ(error_class_of(SCOMM_Neighbor_alltoallv(out.data(), sent, displs, MPI_INT, in.data(),
+                                                    room, displs, MPI_INT, graph)),
+            me == 0 ? SCOMM_ERR_TRUNCATE : SCOMM_SUCCESS);
+  int wrong = 0;
+  for (int call = 0; call < 200; ++call) {
+    for (int i = 0; i < 12; ++i) out[i] = me * 100000 + call * 10 + i;
+    std::fill(in.begin(), in.end(), -1);
+    ASSERT_EQ(SCOMM_Neighbor_alltoallv(out.data(), ones, displs, MPI_INT, in.data(), ones, displs,
+                                       MPI_INT, graph),
+              SCOMM_SUCCESS);
+    // Block 0 from the left neighbor's block 0 (to its right), block 1 from the right one's block
+    // 1, block 2 from this process's own.
+    wrong += in[0] != left * 100000 + call * 10 || in[4] != right * 100000 + call * 10 + 4 ||
+             in[8] != me * 100000 + call * 10 + 8;
+  }
+  EXPECT_EQ(wrong, 0);
+  SCOMM_Comm_free(&graph);
 }
 
 // The C++ interface: a ring as a distributed graph, both ways round. On 1 or 2 processes both

@@ -314,7 +314,7 @@ bool ScheduleRun::advance(bool blocking) {
     const Round& round = rounds[round_];
     if (!posted_) {
       if (!(exchange_in_mpi && exchange(round_))) start_round(round);
-      if (round.local_first) run_locals(round);  // while the transfers are in flight
+      if (round.local_first) run_locals_in_flight(round);
     }
     if (posted_ && !round_complete(blocking)) return false;
     if (!round.local_first) run_locals(round);
@@ -621,6 +621,22 @@ void ScheduleRun::run_local(const LocalStep& step) {
 
 void ScheduleRun::run_locals(const Round& round) {
   for (const LocalStep& step : round.local) run_local(step);
+}
+
+// The local steps of a round whose transfers are in flight (Round::local_first). One that fails
+// (a neighborhood's message to its own process, too long) waits for the round's transfers before
+// its error goes up: the peers' messages of the round come anyway, and a cancelled receive would
+// leave them unmatched under the internal tag, for the collective that takes it 192 later.
+void ScheduleRun::run_locals_in_flight(const Round& round) {
+  try {
+    run_locals(round);
+  } catch (...) {
+    try {
+      round_complete(true);
+    } catch (...) {  // the first failure is the one to report; the destructor abandons the rest
+    }
+    throw;
+  }
 }
 
 // Error(kTruncate) where `from` holds more bytes than `to` has room for: a collective's members

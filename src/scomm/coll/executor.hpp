@@ -116,6 +116,7 @@ class ScheduleRun final : public p2p::Operation {
   void reduce_in_order(const std::byte* from, std::byte* to, std::int64_t count, MPI_Datatype type,
                        bool predefined);
   void run_locals(const Round& round);
+  void run_locals_in_flight(const Round& round);
   void copy(const Block& from, const Block& to);
   void typed_copy(const std::byte* in, const TypeLayout& source, std::byte* out,
                   const TypeLayout& target, std::int64_t in_count, std::int64_t out_count);
