@@ -207,7 +207,8 @@ int SCOMM_Dims_create(int nnodes, int ndims, int dims[]);
  * SCOMM_Dist_graph_create, where any process may name any edge, first delivers each edge to its
  * two ends (a sparse exchange on the new communicator), each process's neighbors then listed in
  * the order of the processes that named them and, within one, in the order named; its graph is
- * weighted where some process names weighted edges. Weights are SCOMM_UNWEIGHTED,
+ * weighted where some process names weighted edges or passes SCOMM_WEIGHTS_EMPTY (MPI's
+ * answer for a graph without edges). Weights are SCOMM_UNWEIGHTED,
  * SCOMM_WEIGHTS_EMPTY or nonnegative; info hints are ignored.
  * SCOMM_Topo_test gives SCOMM_CART, SCOMM_DIST_GRAPH or SCOMM_UNDEFINED. SCOMM_Comm_to_MPI and
  * SCOMM_Comm_from_MPI carry a communicator's topology across (under SimGrid SMPI, which has no

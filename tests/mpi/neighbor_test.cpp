@@ -684,6 +684,33 @@ TEST_P(DistGraphCreateTest, NeighborsAreMpisInTheDocumentedOrder) {
 
 INSTANTIATE_TEST_SUITE_P(Namers, DistGraphCreateTest, ::testing::Bool());
 
+// A graph without edges made with SCOMM_WEIGHTS_EMPTY everywhere is weighted, as MPI's is;
+// with SCOMM_UNWEIGHTED it is not.
+TEST_F(ScommTest, AGraphWithoutEdgesIsWeightedAsMpisIs) {
+  for (const int* weights : {SCOMM_WEIGHTS_EMPTY, SCOMM_UNWEIGHTED}) {
+    SCOMM_Comm graph = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Dist_graph_create(SCOMM_COMM_WORLD, 0, nullptr, nullptr, nullptr, weights,
+                                      MPI_INFO_NULL, 0, &graph),
+              SCOMM_SUCCESS);
+    int indegree = -1, outdegree = -1, weighted = -1;
+    ASSERT_EQ(SCOMM_Dist_graph_neighbors_count(graph, &indegree, &outdegree, &weighted),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(indegree, 0);
+    EXPECT_EQ(outdegree, 0);
+    EXPECT_EQ(weighted, weights == SCOMM_WEIGHTS_EMPTY ? 1 : 0);
+    SCOMM_Comm_free(&graph);
+    if (!kMpiHasNeighborhoods) continue;
+    MPI_Comm mpi_graph = MPI_COMM_NULL;
+    MPI_Dist_graph_create(MPI_COMM_WORLD, 0, nullptr, nullptr, nullptr,
+                          weights == SCOMM_WEIGHTS_EMPTY ? MPI_WEIGHTS_EMPTY : MPI_UNWEIGHTED,
+                          MPI_INFO_NULL, 0, &mpi_graph);
+    int mpi_in = -1, mpi_out = -1, mpi_weighted = -1;
+    MPI_Dist_graph_neighbors_count(mpi_graph, &mpi_in, &mpi_out, &mpi_weighted);
+    EXPECT_EQ(weighted, mpi_weighted);
+    MPI_Comm_free(&mpi_graph);
+  }
+}
+
 class NeighborErrorTest : public ScommTest {
  protected:
   void SetUp() override {

@@ -188,12 +188,13 @@ int SCOMM_Dist_graph_create(SCOMM_Comm comm_old, int n, const int sources[], con
                             int /*reorder: scomm keeps the ranks*/, SCOMM_Comm* comm_dist_graph) {
   return on_comm("SCOMM_Dist_graph_create", comm_old, [&](CommEntry& e) {
     std::vector<coll::SparseBlock> records;
-    // Weighted where some member names weighted edges: one that names none cannot tell (and
-    // MPI_UNWEIGHTED is a null pointer in some MPIs, as an empty array's data may be).
+    // Weighted where some member names weighted edges or passes SCOMM_WEIGHTS_EMPTY: one that
+    // names no edge with some other pointer cannot tell (MPI_UNWEIGHTED is a null pointer in some
+    // MPIs, as an empty array's data may be).
     const bool weighted = checked_everywhere(e, [&] {
       require(comm_dist_graph, "comm_dist_graph");
       records = edge_records(e.comm.size(), n, sources, degrees, destinations, weights);
-      return n > 0 && is_weighted(weights);
+      return (n > 0 && is_weighted(weights)) || weights == SCOMM_WEIGHTS_EMPTY;
     });
     // The records go to their members on the new communicator, which no other message uses yet.
     comm::Comm made = comm::duplicate(runtime(), e.comm);
