@@ -8,6 +8,7 @@
 #include "scomm/capi/message_start.hpp"
 #include "scomm/capi/request_completion.hpp"
 #include "scomm/p2p/committed_type.hpp"
+#include "scomm/p2p/packed_buffer.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::capi {
@@ -122,7 +123,9 @@ std::vector<std::byte> pack(const void* buffer, int count, MPI_Datatype type, MP
   p2p::check_mpi(MPI_Pack_size(count, type, comm, &bytes), "MPI_Pack_size");
   if (bytes == 0) return {};  // Open MPI's MPI_Pack refuses the null output of an empty vector
   std::vector<std::byte> packed(static_cast<std::size_t>(bytes));
-  p2p::check_mpi(MPI_Pack(buffer, count, type, packed.data(), bytes, &position, comm), "MPI_Pack");
+  const p2p::PackedBuffer from(buffer, type);  // MPI_BOTTOM too
+  p2p::check_mpi(MPI_Pack(from.buffer(), count, from.type(), packed.data(), bytes, &position, comm),
+                 "MPI_Pack");
   packed.resize(static_cast<std::size_t>(position));
   return packed;
 }

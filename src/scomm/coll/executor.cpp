@@ -13,6 +13,7 @@
 #include "scomm/p2p/completion.hpp"
 #include "scomm/p2p/held_internal_tags.hpp"
 #include "scomm/p2p/mpi_check.hpp"
+#include "scomm/p2p/packed_buffer.hpp"
 #include "scomm/p2p/point_to_point.hpp"
 
 namespace scomm::coll {
@@ -45,41 +46,11 @@ std::size_t round_up(std::size_t bytes) {
   return (bytes + kAlign - 1) / kAlign * kAlign;
 }
 
-// Elements of `type` at `buffer`, addressed so that MPI_Pack and MPI_Unpack take them: MPICH 4.0
-// refuses a null buffer there, MPI_BOTTOM, which MPI allows (a type of absolute addresses). Such
-// data are addressed from address 1 by the type shifted down one byte.
-class PackedBuffer {
- public:
-  PackedBuffer(std::byte* buffer, MPI_Datatype type) : buffer_(buffer), type_(type) {
-    if (buffer != nullptr) [[likely]]
-      return;
-    int one = 1;
-    MPI_Aint down = -1;
-    p2p::check_mpi(MPI_Type_create_hindexed(1, &one, &down, type, &shifted_),
-                   "MPI_Type_create_hindexed");
-    MPI_Type_commit(&shifted_);
-    buffer_ = reinterpret_cast<std::byte*>(std::uintptr_t{1});
-    type_ = shifted_;
-  }
-  PackedBuffer(const PackedBuffer&) = delete;
-  PackedBuffer& operator=(const PackedBuffer&) = delete;
-  ~PackedBuffer() {
-    if (shifted_ != MPI_DATATYPE_NULL) MPI_Type_free(&shifted_);
-  }
-  std::byte* buffer() const noexcept { return buffer_; }
-  MPI_Datatype type() const noexcept { return type_; }
-
- private:
-  std::byte* buffer_;
-  MPI_Datatype type_;
-  MPI_Datatype shifted_ = MPI_DATATYPE_NULL;
-};
-
 // `count` elements of `type` at `in` into `bytes` bytes at `out`. On the run's base
 // communicator, whose errors return (MPI_COMM_SELF's abort by default).
 void pack(const std::byte* in, MPI_Datatype type, std::int64_t count, std::byte* out,
           std::int64_t bytes, MPI_Comm comm) {
-  const PackedBuffer from(const_cast<std::byte*>(in), type);
+  const p2p::PackedBuffer from(in, type);
   int position = 0;
   p2p::check_mpi(MPI_Pack(from.buffer(), mpi_count(count), from.type(), out, mpi_count(bytes),
                           &position, comm),
@@ -89,7 +60,7 @@ void pack(const std::byte* in, MPI_Datatype type, std::int64_t count, std::byte*
 // `bytes` packed bytes at `in` into `count` elements of `type` at `out`; as pack().
 void unpack(const std::byte* in, std::int64_t bytes, std::byte* out, MPI_Datatype type,
             std::int64_t count, MPI_Comm comm) {
-  const PackedBuffer to(out, type);
+  const p2p::PackedBuffer to(out, type);
   int position = 0;
   p2p::check_mpi(
       MPI_Unpack(in, mpi_count(bytes), &position, to.buffer(), mpi_count(count), to.type(), comm),
