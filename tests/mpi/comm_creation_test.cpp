@@ -660,6 +660,14 @@ TEST_F(CreationTest, NamesAndErrhandlers) {
   SCOMM_Comm_get_errhandler(dup, &handler);
   EXPECT_EQ(handler, SCOMM_ERRORS_ARE_FATAL);
   SCOMM_Comm_free(&dup);
+  // The world renamed, also to nothing, reads back as named (as MPI_COMM_WORLD does).
+  SCOMM_Comm_set_name(SCOMM_COMM_WORLD, "");
+  SCOMM_Comm_get_name(SCOMM_COMM_WORLD, name, &length);
+  EXPECT_EQ(length, 0);
+  EXPECT_STREQ(name, "");
+  SCOMM_Comm_set_name(SCOMM_COMM_WORLD, "everyone");
+  SCOMM_Comm_get_name(SCOMM_COMM_WORLD, name, &length);
+  EXPECT_STREQ(name, "everyone");
 }
 
 }  // namespace

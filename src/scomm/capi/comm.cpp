@@ -251,9 +251,7 @@ int SCOMM_Comm_get_name(SCOMM_Comm c, char* name, int* resultlen) {
   return on_comm("SCOMM_Comm_get_name", c, [&](CommEntry& e) {
     require(name, "name");
     require(resultlen, "resultlen");
-    const std::string_view fallback = c == SCOMM_COMM_WORLD ? "SCOMM_COMM_WORLD" : "";
-    copy_c_string(e.comm.name().empty() ? fallback : e.comm.name(), SCOMM_MAX_OBJECT_NAME, name,
-                  resultlen);
+    copy_c_string(e.comm.name(), SCOMM_MAX_OBJECT_NAME, name, resultlen);
   });
 }
 

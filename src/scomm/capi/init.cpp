@@ -101,6 +101,7 @@ int SCOMM_Init(void) {
                                                              ctx.runtime->options().derive_bits)),
                             scomm::capi::ErrhandlerRef(scomm::capi::kErrorsAreFatal));
       if (world != SCOMM_COMM_WORLD) throw Error(ErrorClass::kIntern, "SCOMM_COMM_WORLD taken");
+      ctx.comms.get_live(world).comm.set_name("SCOMM_COMM_WORLD");  // as MPI names its world
     } catch (...) {
       ctx.runtime.reset();
       throw;
