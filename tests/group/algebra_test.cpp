@@ -151,6 +151,15 @@ TEST(AlgebraTest, SelfRankFollowsTheCaller) {
   const std::vector<int> ranks{7, 5, 1};
   EXPECT_EQ(incl(world, ranks).rank(), 1);
   EXPECT_EQ(excl(world, ranks).rank(), kUndefined);
+  // A group that knows no caller (a virtual world) as either operand of a set operation: the
+  // caller's rank comes from the other, whichever comes first.
+  const Group virtual_world = Group::world(8);
+  const Group odds = incl(world, std::vector<int>{1, 3, 5, 7});
+  EXPECT_EQ(intersection(virtual_world, world).rank(), 5);
+  EXPECT_EQ(intersection(world, virtual_world).rank(), 5);
+  EXPECT_EQ(intersection(virtual_world, odds).rank(), 2);
+  EXPECT_EQ(set_union(virtual_world, world).rank(), 5);
+  EXPECT_EQ(difference(virtual_world, incl(world, std::vector<int>{0})).rank(), 4);
 }
 
 template <typename F>

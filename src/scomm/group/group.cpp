@@ -89,6 +89,12 @@ Group filter(const Group& a, const std::function<bool(Rank)>& keep, const MapPol
   return Group(build_map(count, member, policy), a.self_world());
 }
 
+// The caller's world rank, known to either operand of a set operation (the empty group and a
+// virtual world know no caller): the result's members come from both, the caller is one process.
+Rank known_self(const Group& a, const Group& b) {
+  return a.self_world() != kUndefined ? a.self_world() : b.self_world();
+}
+
 }  // namespace
 
 void check_rank(int rank, Rank size, const char* what) {
@@ -144,23 +150,23 @@ Group set_union(const Group& a, const Group& b, const MapPolicy& policy) {
   const Group tail = filter(b, extra, policy);
   const Rank na = first.size();
   auto member = [&](Rank r) { return r < na ? first.select(r) : tail.map().select(r - na); };
-  // The caller's world rank, known to either (the empty group knows no caller).
-  const Rank self = a.self_world() != kUndefined ? a.self_world() : b.self_world();
-  return Group(build_map(na + tail.size(), member, policy), self);
+  return Group(build_map(na + tail.size(), member, policy), known_self(a, b));
 }
 
 Group intersection(const Group& a, const Group& b, const MapPolicy& policy) {
   const auto box_a = a.map().as_box(), box_b = b.map().as_box();
   if (box_a && box_b)
     if (auto box = intersect_progressions(*box_a, *box_b))
-      return Group(make_regular_map(*box), a.self_world());
+      return Group(make_regular_map(*box), known_self(a, b));
   return filter(
-      a, [&b](Rank w) { return b.map().rank_of(w) != kUndefined; }, policy);
+             a, [&b](Rank w) { return b.map().rank_of(w) != kUndefined; }, policy)
+      .with_self(known_self(a, b));
 }
 
 Group difference(const Group& a, const Group& b, const MapPolicy& policy) {
   return filter(
-      a, [&b](Rank w) { return b.map().rank_of(w) == kUndefined; }, policy);
+             a, [&b](Rank w) { return b.map().rank_of(w) == kUndefined; }, policy)
+      .with_self(known_self(a, b));
 }
 
 Comparison compare(const Group& a, const Group& b) {
