@@ -1,6 +1,8 @@
 #include "scomm/coll/agreement.hpp"
 
 #include <array>
+#include <ranges>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -32,16 +34,22 @@ std::int64_t op_index(MPI_Op op, bool valid) {
   return !valid || is_commutative(op) ? -2 : -3;
 }
 
-// FNV-1a of the blocks counts[0, n) of `type` in bytes (members may name one signature by
-// different types), halved to stay a non-negative int64; 0 for none, or where the member's own
-// checks failed.
+// FNV-1a of `values`, halved to stay a non-negative int64.
+template <std::ranges::input_range Values>
+std::int64_t fnv1a(Values&& values) {
+  std::uint64_t hash = 14695981039346656037u;
+  for (const std::int64_t value : values)
+    hash = (hash ^ static_cast<std::uint64_t>(value)) * 1099511628211u;
+  return static_cast<std::int64_t>(hash >> 1);
+}
+
+// A digest of the blocks counts[0, n) of `type` in bytes (members may name one signature by
+// different types); 0 for none, or where the member's own checks failed.
 std::int64_t digest(const Signature::Counts& counts, int n, bool valid) {
   if (counts.each == nullptr || !valid) return 0;
   const std::int64_t type_bytes = bytes_of(1, counts.type);
-  std::uint64_t hash = 14695981039346656037u;
-  for (int i = 0; i < n; ++i)
-    hash = (hash ^ static_cast<std::uint64_t>(counts.each[i] * type_bytes)) * 1099511628211u;
-  return static_cast<std::int64_t>(hash >> 1);
+  return fnv1a(std::span(counts.each, static_cast<std::size_t>(n)) |
+               std::views::transform([&](int count) { return count * type_bytes; }));
 }
 
 // The members' smallest and largest value of every field: one MAX over (v, -v) on `tag`, its
@@ -99,14 +107,11 @@ void agree_on_local_creation(const Call& call, const CreationFields& mine) {
           "; local creations must be made in the same order");
 }
 
-// FNV-1a of the group's members' world ranks in order, halved to stay a non-negative int64.
+// A digest of the group's members' world ranks in order.
 std::int64_t members_digest(const group::Group& group) {
   std::vector<group::Rank> members(static_cast<std::size_t>(group.size()));
   group.map().decode(0, members);
-  std::uint64_t hash = 14695981039346656037u;
-  for (const group::Rank member : members)
-    hash = (hash ^ static_cast<std::uint64_t>(member)) * 1099511628211u;
-  return static_cast<std::int64_t>(hash >> 1);
+  return fnv1a(members);
 }
 
 [[noreturn]] void disagree(ErrorClass error_class, const std::string& what) {
