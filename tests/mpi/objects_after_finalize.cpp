@@ -23,9 +23,12 @@ int main(int argc, char** argv) {
     dup.emplace(world.dup());
     request.emplace(dup->irecv(buffer, SCOMM_ANY_SOURCE, 5));  // never sent: pending at the end
     persistent.emplace(dup->send_init(buffer, rank, 6));
+    // To the right neighbor, small, so that the send completes eagerly (MPICH holds a message to
+    // oneself until it is received), then matched from the left and never received.
+    const int size = world.size();
     const std::vector<int> sent{1, 2, 3};
-    dup->send(sent, rank, 7);  // to itself: small, so it goes eagerly
-    message.emplace(dup->mprobe(rank, 7));
+    dup->send(sent, (rank + 1) % size, 7);
+    message.emplace(dup->mprobe((rank + size - 1) % size, 7));
   }  // SCOMM_Finalize and MPI_Finalize
   int finalized = 0;
   MPI_Finalized(&finalized);
