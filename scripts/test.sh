@@ -112,8 +112,10 @@ stage "valgrind, MPI tests at 3 ranks"
 # Each rank of every MPI test program under memcheck at 3 ranks (a count that is not a power of
 # two takes the most branches of the schedules), one program at a time (three ranks fill two
 # cores). The suppressions leave out only what Open MPI, PMIx and hwloc report of themselves.
-# The million live communicators are left to the Release and ASan runs (30 s here).
-/usr/bin/python3 scripts/valgrind_mpi_tests.py --skip='\.million\.' build 3 \
+# The million live communicators are left to the Release and ASan runs (30 s here), and so is
+# objects_after_finalize, which leaves a matched message unreceived at MPI_Finalize on purpose:
+# Open MPI then never frees the message's communicator, a leak of its own.
+/usr/bin/python3 scripts/valgrind_mpi_tests.py --skip='\.million\.|objects_after_finalize' build 3 \
   /usr/share/openmpi/openmpi-valgrind.supp tests/valgrind-mpi.supp || status=1
 
 stage "MPICH, MPI and abort tests at 1-2 ranks and the install check"
