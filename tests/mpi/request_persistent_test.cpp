@@ -289,20 +289,65 @@ TEST_F(PersistentErrorsTest, MisuseIsAnError) {
   ASSERT_EQ(SCOMM_Wait(&r, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
   EXPECT_EQ(first, 7);  // posted first
   EXPECT_EQ(value, 8);
-  // Its communicator freed, the request is an error to start, and still freed as any.
-  SCOMM_Comm dup = SCOMM_COMM_NULL;
-  SCOMM_Request orphan = SCOMM_REQUEST_NULL;
-  ASSERT_EQ(SCOMM_Comm_dup(comm_, &dup), SCOMM_SUCCESS);
-  ASSERT_EQ(SCOMM_Send_init(&value, 1, MPI_INT, right_, 0, dup, &orphan), SCOMM_SUCCESS);
-  ASSERT_EQ(SCOMM_Comm_free(&dup), SCOMM_SUCCESS);
-  EXPECT_EQ(error_class_of(SCOMM_Start(&orphan)), SCOMM_ERR_COMM);
-  ASSERT_EQ(SCOMM_Request_free(&orphan), SCOMM_SUCCESS);
   const SCOMM_Request stale = r;
   ASSERT_EQ(SCOMM_Request_free(&r), SCOMM_SUCCESS);
   SCOMM_Request copy = stale;
   EXPECT_EQ(error_class_of(SCOMM_Start(&copy)), SCOMM_ERR_REQUEST);
   EXPECT_EQ(error_class_of(SCOMM_Wait(&copy, SCOMM_STATUS_IGNORE)), SCOMM_ERR_REQUEST);
   EXPECT_EQ(error_class_of(SCOMM_Startall(-1, &copy)), SCOMM_ERR_COUNT);
+}
+
+int failures_seen = 0;  // by count_failure
+void count_failure(SCOMM_Comm*, int*, ...) { ++failures_seen; }
+
+int live_communicators() {
+  int communicators = 0, contexts = 0;
+  SCOMM_Comm_live(&communicators, &contexts);
+  return communicators;
+}
+
+// As in Open MPI and MPICH, persistent requests start after their communicator is freed: its
+// handle is stale at once, the communicator goes with the last request, and its error handler
+// reports their failures meanwhile.
+TEST_F(PersistentErrorsTest, RequestsStartAfterTheirCommunicatorIsFreed) {
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(comm_, &dup), SCOMM_SUCCESS);
+  SCOMM_Errhandler counting = SCOMM_ERRHANDLER_NULL;
+  ASSERT_EQ(SCOMM_Comm_create_errhandler(count_failure, &counting), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(dup, counting), SCOMM_SUCCESS);
+  SCOMM_Errhandler_free(&counting);
+  const int pair[2] = {rank_, rank_};
+  int in = -1, sum = -1, cut = -1;
+  constexpr int kRequests = 5;
+  SCOMM_Request r[kRequests];
+  ASSERT_EQ(SCOMM_Send_init(&rank_, 1, MPI_INT, right_, 1, dup, &r[0]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Recv_init(&in, 1, MPI_INT, left_, 1, dup, &r[1]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Allreduce_init(&rank_, &sum, 1, MPI_INT, MPI_SUM, dup, MPI_INFO_NULL, &r[2]),
+            SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Send_init(pair, 2, MPI_INT, right_, 2, dup, &r[3]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Recv_init(&cut, 1, MPI_INT, left_, 2, dup, &r[4]), SCOMM_SUCCESS);
+  const int live = live_communicators();
+  const SCOMM_Comm stale = dup;
+  ASSERT_EQ(SCOMM_Comm_free(&dup), SCOMM_SUCCESS);
+  EXPECT_EQ(dup, SCOMM_COMM_NULL);
+  int size = 0;
+  EXPECT_EQ(error_class_of(SCOMM_Comm_size(stale, &size)), SCOMM_ERR_COMM);
+  for (int round = 0; round < 3; ++round) {
+    in = sum = -1;
+    ASSERT_EQ(SCOMM_Startall(3, r), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Waitall(3, r, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+    EXPECT_EQ(in, left_);
+    EXPECT_EQ(sum, size_ * (size_ - 1) / 2);
+  }
+  ASSERT_EQ(SCOMM_Startall(2, &r[3]), SCOMM_SUCCESS);
+  EXPECT_EQ(error_class_of(SCOMM_Wait(&r[4], SCOMM_STATUS_IGNORE)), SCOMM_ERR_TRUNCATE);
+  EXPECT_EQ(failures_seen, 1);  // the freed communicator's handler, not the world's
+  ASSERT_EQ(SCOMM_Wait(&r[3], SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  for (int i = 0; i < kRequests; ++i) {
+    EXPECT_EQ(live_communicators(), live) << "before freeing request " << i;
+    ASSERT_EQ(SCOMM_Request_free(&r[i]), SCOMM_SUCCESS);
+  }
+  EXPECT_EQ(live_communicators(), live - 1);
 }
 
 }  // namespace

@@ -200,12 +200,12 @@ int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
     checking.validates = true;
     start(checking, entry, TypeList(callers));
     auto kept = std::make_shared<const KeptTypes>(given);
-    const PersistentCollective each_start = [start, c, kept](CommEntry& e) mutable {
+    const PersistentCollective each_start = [start, kept](CommEntry& e, SCOMM_Comm on_handle) mutable {
       auto with_kept = [&](const coll::Call& call, CommEntry& on) {
         return start(call, on, kept->types());
       };
       return new_collective_request(
-          launch_collective(e, false, coll::Signature{}, nullptr, {}, with_kept), c);
+          launch_collective(e, false, coll::Signature{}, nullptr, {}, with_kept), on_handle);
     };
     *request = new_persistent_request({each_start, c});
   });

@@ -87,7 +87,11 @@ SCOMM_Request idup(SCOMM_Comm c, SCOMM_Comm* newcomm, const SCOMM_Request* reque
     if (handle == SCOMM_COMM_WORLD)
       throw Error(ErrorClass::kComm, "SCOMM_COMM_WORLD cannot be freed");
     delete_attributes(handle);
-    context().comms.erase(handle);  // a delete callback may have freed it
+    const CommEntry* freed = context().comms.find(handle);  // a delete callback may have freed it
+    if (freed != nullptr && freed->persistent_requests > 0)
+      retire_comm(handle);
+    else if (freed != nullptr)
+      context().comms.erase_live(handle);
     *c = SCOMM_COMM_NULL;
   });
 }
@@ -226,13 +230,13 @@ int SCOMM_Comm_create_group(SCOMM_Comm c, SCOMM_Group group, int tag, SCOMM_Comm
   });
 }
 
-// The fast path frees a live communicator other than the world where the handle table's free
-// list has room, which cannot fail: no exception handling, no stack frame for the error path's
-// messages.
+// The fast path frees a live communicator other than the world, without attributes or
+// persistent requests, which cannot fail: no exception handling, no stack frame for the error
+// path's messages.
 [[gnu::flatten]] int SCOMM_Comm_free(SCOMM_Comm* c) {
   HandleTable<CommEntry>& comms = context().comms;
-  if (c != nullptr && *c != SCOMM_COMM_WORLD && comms.find(*c) != nullptr && !context().attributes)
-      [[likely]] {
+  const CommEntry* freed = c != nullptr && *c != SCOMM_COMM_WORLD ? comms.find(*c) : nullptr;
+  if (freed != nullptr && freed->persistent_requests == 0 && !context().attributes) [[likely]] {
     comms.erase_live(*c);
     *c = SCOMM_COMM_NULL;
     return SCOMM_SUCCESS;

@@ -60,6 +60,11 @@ struct CommEntry {
   ErrhandlerRef errhandler;
   base::RarePtr<coll::ScheduleCache> schedule_cache;
   base::RarePtr<CommTopology> topology_cache;
+  // Persistent requests made on it and not freed: MPI lets them start after SCOMM_Comm_free, so
+  // a communicator its user frees while they remain is retired (retire_comm) instead, and goes
+  // with the last of them.
+  int persistent_requests = 0;
+  bool retired = false;
 };
 
 // The arguments of a persistent message (SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init).
@@ -73,9 +78,9 @@ struct PersistentMessage {
   int tag;
   std::shared_ptr<const KeptTypes> kept;  // `type`'s duplicate, if derived (kept_types.hpp)
 };
-// A persistent collective's start (SCOMM_Bcast_init, ...): the new nonblocking collective's
-// handle.
-using PersistentCollective = std::function<int(CommEntry&)>;
+// A persistent collective's start (SCOMM_Bcast_init, ...) on a communicator and its handle: the
+// new nonblocking collective's handle.
+using PersistentCollective = std::function<int(CommEntry&, int)>;
 
 // A persistent request on communicator `comm`: what each SCOMM_Start begins, and the request the
 // last one started (SCOMM_REQUEST_NULL while inactive).
@@ -85,8 +90,14 @@ struct PersistentCall {
   int started = 0;  // SCOMM_REQUEST_NULL
 };
 
-// The handle of a new persistent request, inactive (request_persistent.cpp).
+// The handle of a new persistent request, inactive (request_persistent.cpp), and the release of
+// one that is freed.
 int new_persistent_request(const PersistentCall& call);
+void release_persistent_request(const PersistentCall& call) noexcept;
+// Frees live communicator `handle` for its user while persistent requests on it remain: the
+// handle turns stale, and the communicator stays under a handle only its requests hold
+// (request_persistent.cpp). Their errors go through its error handler still.
+void retire_comm(int handle) noexcept;
 
 struct RequestEntry {
   // A point-to-point or collective request of communicator `c`, built in its slot by `make`

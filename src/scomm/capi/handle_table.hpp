@@ -93,6 +93,23 @@ class HandleTable {
   // The object behind a handle the caller has found live (no second check).
   T& get_live(int handle) noexcept { return slots_[slot_of(handle)].value; }
 
+  // Gives the object behind live `handle` the slot's next handle, which no one holds yet, and
+  // returns it: `handle` turns stale, as if freed, while the object stays (a communicator its
+  // user has freed, kept for its persistent requests).
+  int renew(int handle) noexcept {
+    Slot& s = slots_[slot_of(handle)];
+    ++s.generation;  // wraps at kGenerationMask
+    s.handle = kind_ | (static_cast<int>(s.generation) << kIndexBits) | (handle & kIndexMask);
+    return s.handle;
+  }
+
+  // Calls visit(handle, object) for every live handle.
+  template <typename Visit>
+  void for_each_live(Visit&& visit) {
+    for (Slot& s : slots_)
+      if (s.handle != kFree) visit(s.handle, s.value);
+  }
+
   // Frees a handle the caller has just found live (no second lookup). An object whose
   // destruction may call back into the library (DestroyedOutOfItsSlot) leaves its slot first
   // and is destroyed once the slot is free, as the callbacks may take handles of this table.

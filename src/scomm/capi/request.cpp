@@ -390,7 +390,7 @@ void free_request(SCOMM_Request* request, SCOMM_Comm& failing) {
   if (entry.persistent) {
     if (entry.persistent->started != SCOMM_REQUEST_NULL)
       free_request(&entry.persistent->started, failing);
-    --context().persistent_requests;
+    release_persistent_request(*entry.persistent);
   } else if (entry.collective) {  // MPI calls freeing one erroneous, complete or not
     throw Error(ErrorClass::kRequest, "a nonblocking collective must be completed, not freed");
   } else if (!entry.settled()) {

@@ -2,8 +2,8 @@
 // SCOMM_Startall. A persistent request keeps its arguments (a message's checked when it is made,
 // as MPI does); each start begins one nonblocking message as SCOMM_Isend, SCOMM_Issend or
 // SCOMM_Irecv would, or one nonblocking collective (the persistent collectives, coll_call.hpp),
-// which the completion calls complete in its place (StartedRequests). Its communicator must
-// still be live when it starts.
+// which the completion calls complete in its place (StartedRequests). As in MPI, it may start
+// after its communicator is freed: the communicator is retired until the last such request goes.
 #include <string>
 
 #include "scomm.h"
@@ -37,7 +37,37 @@ StartedRequests::~StartedRequests() {
 SCOMM_Request new_persistent_request(const PersistentCall& call) {
   const SCOMM_Request handle = context().requests.emplace(call, call.comm);
   ++context().persistent_requests;
+  ++comm_entry(call.comm).persistent_requests;
   return handle;
+}
+
+void release_persistent_request(const PersistentCall& call) noexcept {
+  --context().persistent_requests;
+  CommEntry* on = context().comms.find(call.comm);
+  if (on != nullptr && --on->persistent_requests == 0 && on->retired)
+    context().comms.erase_live(call.comm);
+}
+
+namespace {
+
+// Makes the requests of communicator `stale` (the persistent ones and those they started) report
+// as communicator `kept`.
+void move_requests(SCOMM_Comm stale, SCOMM_Comm kept) noexcept {
+  context().requests.for_each_live([&](SCOMM_Request, RequestEntry& entry) {
+    if (!entry.persistent || entry.persistent->comm != stale) return;
+    entry.comm = entry.persistent->comm = kept;
+    const SCOMM_Request started = entry.persistent->started;
+    if (auto* plain = context().plain_requests.find(started)) plain->comm = kept;
+    if (auto* general = context().requests.find(started)) general->comm = kept;
+  });
+}
+
+}  // namespace
+
+void retire_comm(SCOMM_Comm handle) noexcept {
+  CommEntry& entry = context().comms.get_live(handle);
+  entry.retired = true;
+  move_requests(handle, context().comms.renew(handle));
 }
 
 }  // namespace scomm::capi
@@ -86,7 +116,7 @@ void start(SCOMM_Request handle, SCOMM_Comm& failing) {
                                           " is active: it must complete before it starts again");
   CommEntry& e = comm_entry(call.comm);
   if (auto* collective = std::get_if<PersistentCollective>(&call.what)) {
-    call.started = (*collective)(e);
+    call.started = (*collective)(e, call.comm);
     return;
   }
   const auto& m = std::get<PersistentMessage>(call.what);
