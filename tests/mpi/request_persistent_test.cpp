@@ -298,7 +298,9 @@ TEST_F(PersistentErrorsTest, MisuseIsAnError) {
 }
 
 int failures_seen = 0;  // by count_failure
-void count_failure(SCOMM_Comm*, int*, ...) { ++failures_seen; }
+void count_failure(SCOMM_Comm*, int*, ...) {
+  ++failures_seen;
+}
 
 int live_communicators() {
   int communicators = 0, contexts = 0;

@@ -200,7 +200,8 @@ int persistent_collective(const char* function, SCOMM_Comm c, MPI_Info /*info*/,
     checking.validates = true;
     start(checking, entry, TypeList(callers));
     auto kept = std::make_shared<const KeptTypes>(given);
-    const PersistentCollective each_start = [start, kept](CommEntry& e, SCOMM_Comm on_handle) mutable {
+    const PersistentCollective each_start = [start, kept](CommEntry& e,
+                                                          SCOMM_Comm on_handle) mutable {
       auto with_kept = [&](const coll::Call& call, CommEntry& on) {
         return start(call, on, kept->types());
       };
