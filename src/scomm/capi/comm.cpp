@@ -9,6 +9,9 @@
 
 namespace scomm::capi {
 
+// Group handles (group.cpp): the group behind a handle, or nullptr (find_group) or
+// Error(kGroup) (group_of) when it is not live; a new handle.
+const group::Group* find_group(SCOMM_Group handle);
 const group::Group& group_of(SCOMM_Group handle);
 SCOMM_Group new_group_handle(group::Group g);
 
@@ -71,8 +74,7 @@ SCOMM_Request idup(SCOMM_Comm c, SCOMM_Comm* newcomm, const SCOMM_Request* reque
 // Check mode, as agree_on_range; a member whose group handle is invalid takes part too (the
 // others would wait for it), then reports its own error when the creation looks the group up.
 [[gnu::noinline]] void agree_on_group(CommEntry& e, SCOMM_Group group) {
-  const bool valid = group == SCOMM_GROUP_EMPTY || context().groups.find(group) != nullptr;
-  const group::Group* known = valid ? &group_of(group) : nullptr;
+  const group::Group* known = find_group(group);
   try {
     coll::agree_on_group(call_on(e, true), known);
   } catch (const Error&) {

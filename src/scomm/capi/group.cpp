@@ -8,13 +8,17 @@
 
 namespace scomm::capi {
 
-const group::Group& group_of(SCOMM_Group handle) {
+const group::Group* find_group(SCOMM_Group handle) {
   if (handle == SCOMM_GROUP_EMPTY) {
     std::optional<group::Group>& empty = context().empty_group;
     if (!empty) empty.emplace();
-    return *empty;
+    return &*empty;
   }
-  const group::Group* g = context().groups.find(handle);
+  return context().groups.find(handle);
+}
+
+const group::Group& group_of(SCOMM_Group handle) {
+  const group::Group* g = find_group(handle);
   if (g == nullptr)
     throw Error(ErrorClass::kGroup, handle == SCOMM_GROUP_NULL
                                         ? "SCOMM_GROUP_NULL is not a group"
