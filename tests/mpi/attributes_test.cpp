@@ -388,6 +388,44 @@ TEST_F(AttributeErrorsTest, CallbacksThatFreeOrGrowWhatTheirCallUses) {
   for (int* made : {&keyval, &other_keyval}) SCOMM_Comm_free_keyval(made);
 }
 
+// A delete callback that frees its own communicator: that free is an error, and no callback
+// runs twice (each ran once more, from inside the first).
+int free_deletions = 0;
+int nested_free_class = SCOMM_SUCCESS;
+int delete_freeing_its_communicator(SCOMM_Comm comm, int, void*, void*) {
+  ++free_deletions;
+  SCOMM_Comm again = comm;
+  nested_free_class = error_class_of(SCOMM_Comm_free(&again));
+  return SCOMM_SUCCESS;
+}
+
+TEST_F(AttributeErrorsTest, ADeleteCallbackCannotFreeItsOwnCommunicator) {
+  int keyval = SCOMM_KEYVAL_INVALID;
+  ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_NULL_COPY_FN, delete_freeing_its_communicator,
+                                     &keyval, nullptr),
+            SCOMM_SUCCESS);
+  int recorded = SCOMM_KEYVAL_INVALID;
+  ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_NULL_COPY_FN, record_deletion, &recorded, nullptr),
+            SCOMM_SUCCESS);
+  SCOMM_Comm comm = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comm), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_errhandler(comm, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_attr(comm, recorded, as_value(5)), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_set_attr(comm, keyval, nullptr), SCOMM_SUCCESS);
+  int before = 0, after = 0, contexts = 0;
+  SCOMM_Comm_live(&before, &contexts);
+  deleted_values.clear();
+  free_deletions = 0;
+  ASSERT_EQ(SCOMM_Comm_free(&comm), SCOMM_SUCCESS);
+  EXPECT_EQ(comm, SCOMM_COMM_NULL);
+  EXPECT_EQ(nested_free_class, SCOMM_ERR_COMM);
+  EXPECT_EQ(free_deletions, 1);
+  EXPECT_EQ(deleted_values, std::vector<long>{5});
+  SCOMM_Comm_live(&after, &contexts);
+  EXPECT_EQ(after, before - 1);
+  for (int* made : {&keyval, &recorded}) SCOMM_Comm_free_keyval(made);
+}
+
 TEST_F(AttributeErrorsTest, BadKeyvalsAndHandles) {
   int keyval = SCOMM_KEYVAL_INVALID;
   void* value = nullptr;

@@ -85,14 +85,24 @@ SCOMM_Request idup(SCOMM_Comm c, SCOMM_Comm* newcomm, const SCOMM_Request* reque
 // SCOMM_Comm_free with every check, out of line: what the fast path leaves, the errors.
 [[gnu::noinline]] int free_general(SCOMM_Comm* c) {
   const SCOMM_Comm handle = c == nullptr ? SCOMM_COMM_NULL : *c;
-  return on_comm("SCOMM_Comm_free", handle, [&](CommEntry&) {
+  return on_comm("SCOMM_Comm_free", handle, [&](CommEntry& e) {
     if (handle == SCOMM_COMM_WORLD)
       throw Error(ErrorClass::kComm, "SCOMM_COMM_WORLD cannot be freed");
-    delete_attributes(handle);
-    const CommEntry* freed = context().comms.find(handle);  // a delete callback may have freed it
-    if (freed != nullptr && freed->persistent_requests > 0)
+    // A delete callback that frees its own communicator again would have every callback not
+    // yet done run twice.
+    if (e.being_freed)
+      throw Error(ErrorClass::kComm, "communicator " + std::to_string(handle) +
+                                         " is being freed: its delete callbacks run");
+    e.being_freed = true;
+    try {
+      delete_attributes(handle);  // callbacks may make communicators: the table may move
+    } catch (const Error&) {
+      context().comms.get_live(handle).being_freed = false;  // it stays, as MPI's
+      throw;
+    }
+    if (context().comms.get_live(handle).persistent_requests > 0)
       retire_comm(handle);
-    else if (freed != nullptr)
+    else
       context().comms.erase_live(handle);
     *c = SCOMM_COMM_NULL;
   });

@@ -65,6 +65,7 @@ struct CommEntry {
   // with the last of them.
   int persistent_requests = 0;
   bool retired = false;
+  bool being_freed = false;  // its attributes' delete callbacks run (SCOMM_Comm_free)
 };
 
 // The arguments of a persistent message (SCOMM_Send_init, SCOMM_Ssend_init, SCOMM_Recv_init).
