@@ -87,7 +87,12 @@ TEST(AlgebraTest, InclExclAndRangesMatchTheModel) {
     const int first = static_cast<int>(rng() % size);
     const int last = static_cast<int>(rng() % size);
     const int stride = (last >= first ? 1 : -1) * static_cast<int>(1 + rng() % 4);
-    const RangeTriplet range{first, last, stride};
+    // `last` bounds the range: it may lie up to |stride| - 1 past the last rank computed, even
+    // outside the group (MPI's rule).
+    const int overshoot = static_cast<int>(rng() % static_cast<unsigned>(std::abs(stride)));
+    const RangeTriplet range{
+        first, first + (last - first) / stride * stride + (stride > 0 ? overshoot : -overshoot),
+        stride};
     Members expected_incl, expected_excl;
     std::vector<int> in_range;
     for (int r = first; stride > 0 ? r <= last : r >= last; r += stride) in_range.push_back(r);
@@ -180,10 +185,12 @@ TEST(AlgebraTest, BadInputIsAnError) {
   expect_error(ErrorClass::kRank, [&] { incl(world, negative); });
   expect_error(ErrorClass::kRank, [&] { incl(world, duplicate); });
   expect_error(ErrorClass::kRank, [&] { excl(world, duplicate); });
-  const RangeTriplet zero_stride{0, 5, 0}, past_end{0, 10, 1}, runaway{5, 2, 1};
+  const RangeTriplet zero_stride{0, 5, 0}, past_end{0, 10, 1}, runaway{5, 2, 1},
+      computed_past_end{1, 13, 4};
   const RangeTriplet overlapping[2] = {{0, 4, 1}, {4, 6, 1}};
   expect_error(ErrorClass::kArg, [&] { range_incl(world, std::span(&zero_stride, 1)); });
   expect_error(ErrorClass::kRank, [&] { range_incl(world, std::span(&past_end, 1)); });
+  expect_error(ErrorClass::kRank, [&] { range_incl(world, std::span(&computed_past_end, 1)); });
   expect_error(ErrorClass::kArg, [&] { range_excl(world, std::span(&runaway, 1)); });
   expect_error(ErrorClass::kRank, [&] { range_incl(world, overlapping); });
   expect_error(ErrorClass::kArg, [&] { Group::world(-1); });

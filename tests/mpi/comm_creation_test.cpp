@@ -224,6 +224,27 @@ TEST_F(CreationTest, LocalCreateAndFreeReusesSlots) {
   expect_only_world_left();
 }
 
+// MPI's range triplet: `last` bounds the range without being one of its ranks, nor a rank of the
+// communicator; the ranks computed must be.
+TEST_F(CreationTest, ARangeMayEndPastItsLastRank) {
+  const int evens = (world_size_ + 1) / 2;
+  for (const auto [first, last, stride] :
+       {std::array{0, 2 * evens - 1, 2}, std::array{2 * (evens - 1), -1, -2}}) {
+    SCOMM_Comm child = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, last, stride, &child),
+              SCOMM_SUCCESS);
+    ASSERT_EQ(child == SCOMM_COMM_NULL, world_rank_ % 2 == 1) << first << " " << last;
+    if (child == SCOMM_COMM_NULL) continue;
+    int size = 0, rank = -1;
+    SCOMM_Comm_size(child, &size);
+    SCOMM_Comm_rank(child, &rank);
+    EXPECT_EQ(size, evens);
+    EXPECT_EQ(rank, stride > 0 ? world_rank_ / 2 : evens - 1 - world_rank_ / 2);
+    ASSERT_EQ(SCOMM_Comm_free(&child), SCOMM_SUCCESS);
+  }
+  expect_only_world_left();
+}
+
 // More live overlapping children than the parent has slots: each slot serves once, then every
 // child takes a whole block of a run that one allocation over the parent reserved (runs of 2, 4,
 // 8, ... blocks with highest-CID, the default, uncontended here).

@@ -61,21 +61,11 @@ context::ContextId next_run_length(const context::ContextPool& pool, context::Co
   parent.reserve_blocks(runtime, allocation->result(), allocation->result_count());
 }
 
-// Members of the range (MPI_Group_range_incl's rules), or Error(kRank / kArg).
+// Members of the range (MPI_Group_range_incl's rules), or Error(kRank / kArg). The common case
+// inline: a range of stride 1 within the communicator.
 int range_length(int size, int first, int last, int stride) {
-  if (stride == 0) throw Error(ErrorClass::kArg, "range stride 0");
-  for (const int r : {first, last})
-    if (r < 0 || r >= size)
-      throw Error(ErrorClass::kRank, "range end " + std::to_string(r) +
-                                         " is not a rank of the communicator (size " +
-                                         std::to_string(size) + ")");
-  const int span = last - first;
-  if (stride == 1 && span >= 0) return span + 1;  // the common case, without a division
-  if (span / stride < 0 || (span != 0 && (span > 0) != (stride > 0)))
-    throw Error(ErrorClass::kArg, "range " + std::to_string(first) + ".." + std::to_string(last) +
-                                      " runs away from its end with stride " +
-                                      std::to_string(stride));
-  return span / stride + 1;
+  if (stride == 1 && 0 <= first && first <= last && last < size) return last - first + 1;
+  return group::range_progression({first, last, stride}, size, "range").count;
 }
 
 // The index of `rank` in the range of `count` ranks, or kUndefined when it is not a member.

@@ -32,18 +32,8 @@ std::vector<Rank> sorted_distinct_ranks(std::span<const int> ranks, Rank size, c
 std::vector<Progression> progressions_of(std::span<const RangeTriplet> ranges, Rank size,
                                          const char* what) {
   std::vector<Progression> progressions;
-  for (const RangeTriplet& t : ranges) {
-    const auto [first, last, stride] = t;
-    if (stride == 0) fail(ErrorClass::kArg, std::string("stride 0 in ") + what);
-    check_rank(first, size, what);
-    check_rank(last, size, what);
-    if (last != first && (last > first) != (stride > 0))
-      fail(ErrorClass::kArg, "range (" + std::to_string(first) + ", " + std::to_string(last) +
-                                 ", " + std::to_string(stride) + ") runs away from its end in " +
-                                 what);
-    const std::int64_t count = (std::int64_t{last} - first) / stride + 1;
-    progressions.push_back({first, static_cast<Rank>(count), stride});
-  }
+  for (const RangeTriplet& range : ranges)
+    progressions.push_back(range_progression(range, size, what));
   return progressions;
 }
 
@@ -101,6 +91,19 @@ void check_rank(int rank, Rank size, const char* what) {
   if (rank < 0 || rank >= size)
     fail(ErrorClass::kRank, "invalid rank " + std::to_string(rank) + " in " + what +
                                 " (group size " + std::to_string(size) + ")");
+}
+
+Progression range_progression(const RangeTriplet& range, Rank size, const char* what) {
+  const auto [first, last, stride] = range;
+  if (stride == 0) fail(ErrorClass::kArg, std::string("stride 0 in ") + what);
+  check_rank(first, size, what);
+  if (last != first && (last > first) != (stride > 0))
+    fail(ErrorClass::kArg, "range (" + std::to_string(first) + ", " + std::to_string(last) + ", " +
+                               std::to_string(stride) + ") runs away from its end in " + what);
+  const std::int64_t count = (std::int64_t{last} - first) / stride + 1;
+  // Between first and last, so an int.
+  check_rank(static_cast<int>(first + (count - 1) * stride), size, what);
+  return {first, static_cast<Rank>(count), stride};
 }
 
 Group::Group() : map_(std::make_shared<DirectMap>(0)) {}

@@ -39,6 +39,12 @@ class Group {
 // kRank (invalid or duplicated ranks) or kArg (bad ranges, stride 0) with a readable message.
 using RangeTriplet = std::array<int, 3>;  // first, last, stride
 
+// The ranks first, first + stride, ... up to last of a group of `size` (MPI's range triplet:
+// `last` itself need not be one of them, nor a rank of the group): Error(kArg) for stride 0 or a
+// range that runs away from its end, Error(kRank) when its first or last computed rank is not a
+// rank of the group. A progression of at least one term.
+Progression range_progression(const RangeTriplet& range, Rank size, const char* what);
+
 Group incl(const Group& group, std::span<const int> ranks, const MapPolicy& policy = {});
 Group excl(const Group& group, std::span<const int> ranks, const MapPolicy& policy = {});
 Group range_incl(const Group& group, std::span<const RangeTriplet> ranges,
