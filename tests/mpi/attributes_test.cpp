@@ -389,13 +389,20 @@ TEST_F(AttributeErrorsTest, CallbacksThatFreeOrGrowWhatTheirCallUses) {
 }
 
 // A delete callback that frees its own communicator: that free is an error, and no callback
-// runs twice (each ran once more, from inside the first).
+// runs twice (each ran once more, from inside the first). One that deletes its own attribute
+// first, the communicator's last, would have the free take the fast path, which once freed the
+// communicator under the outer free.
 int free_deletions = 0;
 int nested_free_class = SCOMM_SUCCESS;
-int delete_freeing_its_communicator(SCOMM_Comm comm, int, void*, void*) {
+bool drop_own_attribute = false, deleting = false;
+int delete_freeing_its_communicator(SCOMM_Comm comm, int keyval, void*, void*) {
+  if (deleting) return SCOMM_SUCCESS;  // called by its own SCOMM_Comm_delete_attr
+  deleting = true;
   ++free_deletions;
+  if (drop_own_attribute) SCOMM_Comm_delete_attr(comm, keyval);
   SCOMM_Comm again = comm;
   nested_free_class = error_class_of(SCOMM_Comm_free(&again));
+  deleting = false;
   return SCOMM_SUCCESS;
 }
 
@@ -407,22 +414,28 @@ TEST_F(AttributeErrorsTest, ADeleteCallbackCannotFreeItsOwnCommunicator) {
   int recorded = SCOMM_KEYVAL_INVALID;
   ASSERT_EQ(SCOMM_Comm_create_keyval(SCOMM_COMM_NULL_COPY_FN, record_deletion, &recorded, nullptr),
             SCOMM_SUCCESS);
-  SCOMM_Comm comm = SCOMM_COMM_NULL;
-  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comm), SCOMM_SUCCESS);
-  ASSERT_EQ(SCOMM_Comm_set_errhandler(comm, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
-  ASSERT_EQ(SCOMM_Comm_set_attr(comm, recorded, as_value(5)), SCOMM_SUCCESS);
-  ASSERT_EQ(SCOMM_Comm_set_attr(comm, keyval, nullptr), SCOMM_SUCCESS);
-  int before = 0, after = 0, contexts = 0;
-  SCOMM_Comm_live(&before, &contexts);
-  deleted_values.clear();
-  free_deletions = 0;
-  ASSERT_EQ(SCOMM_Comm_free(&comm), SCOMM_SUCCESS);
-  EXPECT_EQ(comm, SCOMM_COMM_NULL);
-  EXPECT_EQ(nested_free_class, SCOMM_ERR_COMM);
-  EXPECT_EQ(free_deletions, 1);
-  EXPECT_EQ(deleted_values, std::vector<long>{5});
-  SCOMM_Comm_live(&after, &contexts);
-  EXPECT_EQ(after, before - 1);
+  for (const bool dropping : {false, true}) {
+    drop_own_attribute = dropping;
+    SCOMM_Comm comm = SCOMM_COMM_NULL;
+    ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comm), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Comm_set_errhandler(comm, SCOMM_ERRORS_RETURN), SCOMM_SUCCESS);
+    if (!dropping) {
+      ASSERT_EQ(SCOMM_Comm_set_attr(comm, recorded, as_value(5)), SCOMM_SUCCESS);
+    }
+    ASSERT_EQ(SCOMM_Comm_set_attr(comm, keyval, nullptr), SCOMM_SUCCESS);
+    int before = 0, after = 0, contexts = 0;
+    SCOMM_Comm_live(&before, &contexts);
+    deleted_values.clear();
+    free_deletions = 0;
+    nested_free_class = SCOMM_SUCCESS;
+    ASSERT_EQ(SCOMM_Comm_free(&comm), SCOMM_SUCCESS);
+    EXPECT_EQ(comm, SCOMM_COMM_NULL);
+    EXPECT_EQ(nested_free_class, SCOMM_ERR_COMM);
+    EXPECT_EQ(free_deletions, 1);
+    EXPECT_EQ(deleted_values, dropping ? std::vector<long>{} : std::vector<long>{5});
+    SCOMM_Comm_live(&after, &contexts);
+    EXPECT_EQ(after, before - 1);
+  }
   for (int* made : {&keyval, &recorded}) SCOMM_Comm_free_keyval(made);
 }
 

@@ -179,7 +179,12 @@ int SCOMM_Comm_free_keyval(int* comm_keyval) {
 }
 
 int SCOMM_Comm_set_attr(SCOMM_Comm comm, int comm_keyval, void* attribute_val) {
-  return on_comm("SCOMM_Comm_set_attr", comm, [&](CommEntry&) {
+  return on_comm("SCOMM_Comm_set_attr", comm, [&](CommEntry& e) {
+    // Its delete callbacks ran when its user freed it: none would run for this one.
+    if (e.retired)
+      throw Error(ErrorClass::kComm, "communicator " + std::to_string(comm) +
+                                         " is freed (kept for its persistent requests alone): "
+                                         "it takes no attributes");
     held_keyval(comm_keyval);
     set(comm, comm_keyval, attribute_val);
   });

@@ -243,12 +243,14 @@ int SCOMM_Comm_create_group(SCOMM_Comm c, SCOMM_Group group, int tag, SCOMM_Comm
 }
 
 // The fast path frees a live communicator other than the world, without attributes or
-// persistent requests, which cannot fail: no exception handling, no stack frame for the error
-// path's messages.
+// persistent requests and not being freed already (a delete callback may have deleted the last
+// attribute before freeing it again), which cannot fail: no exception handling, no stack frame for
+// the error path's messages.
 [[gnu::flatten]] int SCOMM_Comm_free(SCOMM_Comm* c) {
   HandleTable<CommEntry>& comms = context().comms;
   const CommEntry* freed = c != nullptr && *c != SCOMM_COMM_WORLD ? comms.find(*c) : nullptr;
-  if (freed != nullptr && freed->persistent_requests == 0 && !context().attributes) [[likely]] {
+  if (freed != nullptr && freed->persistent_requests == 0 && !freed->being_freed &&
+      !context().attributes) [[likely]] {
     comms.erase_live(*c);
     *c = SCOMM_COMM_NULL;
     return SCOMM_SUCCESS;
