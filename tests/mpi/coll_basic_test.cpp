@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "coll_test_support.hpp"
+#include "scomm/context/tag_layout.hpp"
 #include "smpi_defects.hpp"
 
 namespace {
@@ -548,6 +549,65 @@ TEST_F(CollConcurrencyTest, RootsReuseTheirBufferWhileTheirBroadcastsAreInFlight
       }
   }
   EXPECT_EQ(wrong, std::vector<int>{}) << "broadcasts with other data than their root's";
+}
+
+// A communicator has 192 internal tags, one per collective in turn. A collective whose tag a
+// collective 192 calls before still holds here (in flight here, done at the members it needs
+// nothing more from) waits for it: failing instead left the others' messages to the collective
+// that took the tag 192 calls later. Here the root's broadcasts complete at once, the others'
+// stay in flight until after the next one.
+TEST_F(CollConcurrencyTest, ACollectiveWaitsForItsTagHeldByOneStartedBefore) {
+  constexpr int kTags = scomm::context::TagLayout::kSequencedTags;
+  SCOMM_Comm comm = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comm), SCOMM_SUCCESS);
+  SCOMM_Comm_set_errhandler(comm, SCOMM_ERRORS_RETURN);
+  const bool root = world_rank_ == 0;
+  std::vector<int> values(kTags, -1);
+  std::vector<SCOMM_Request> requests(kTags, SCOMM_REQUEST_NULL);
+  for (int i = 0; i < kTags; ++i) {
+    if (root) values[static_cast<std::size_t>(i)] = i;
+    ASSERT_EQ(SCOMM_Ibcast(&values[static_cast<std::size_t>(i)], 1, MPI_INT, 0, comm,
+                           &requests[static_cast<std::size_t>(i)]),
+              SCOMM_SUCCESS);
+  }
+  if (root) {
+    ASSERT_EQ(SCOMM_Waitall(kTags, requests.data(), SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  }
+  int late = root ? 1000 : -1;
+  ASSERT_EQ(SCOMM_Bcast(&late, 1, MPI_INT, 0, comm), SCOMM_SUCCESS);
+  EXPECT_EQ(late, 1000);
+  ASSERT_EQ(SCOMM_Waitall(kTags, requests.data(), SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  for (int i = 0; i < kTags; ++i) EXPECT_EQ(values[static_cast<std::size_t>(i)], i);
+  for (int call = 0; call <= kTags + 2; ++call) {
+    int value = root ? 5000 + call : -1;
+    ASSERT_EQ(SCOMM_Bcast(&value, 1, MPI_INT, 0, comm), SCOMM_SUCCESS);
+    ASSERT_EQ(value, 5000 + call) << "call " << call;
+  }
+  SCOMM_Comm_free(&comm);
+}
+
+// One collective left in flight for long holds its tag until it is done, not until it is
+// completed: the collectives that take the tag again run meanwhile.
+TEST_F(CollConcurrencyTest, ACollectiveLeftInFlightHoldsItsTagUntilItIsDone) {
+  constexpr int kTags = scomm::context::TagLayout::kSequencedTags;
+  SCOMM_Comm comm = SCOMM_COMM_NULL, copy = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &comm), SCOMM_SUCCESS);
+  SCOMM_Comm_set_errhandler(comm, SCOMM_ERRORS_RETURN);
+  SCOMM_Request pending[2] = {SCOMM_REQUEST_NULL, SCOMM_REQUEST_NULL};
+  ASSERT_EQ(SCOMM_Ibarrier(comm, &pending[0]), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Comm_idup(comm, &copy, &pending[1]), SCOMM_SUCCESS);
+  for (int call = 0; call < 2 * kTags + 3; ++call) {
+    int sum = 0;
+    const int one = 1;
+    ASSERT_EQ(SCOMM_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, comm), SCOMM_SUCCESS) << call;
+    ASSERT_EQ(sum, world_size_);
+  }
+  ASSERT_EQ(SCOMM_Waitall(2, pending, SCOMM_STATUSES_IGNORE), SCOMM_SUCCESS);
+  int size = 0;
+  SCOMM_Comm_size(copy, &size);
+  EXPECT_EQ(size, world_size_);
+  SCOMM_Comm_free(&copy);
+  SCOMM_Comm_free(&comm);
 }
 
 class CollErrorsTest : public ScommTest {

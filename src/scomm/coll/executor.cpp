@@ -1,5 +1,7 @@
 #include "scomm/coll/executor.hpp"
 
+#include "scomm/base/wait_sparing_core.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <climits>
@@ -90,6 +92,7 @@ ScheduleRun::~ScheduleRun() {
   if (background_) engine_.remove_background(*this);
   if (posted_requests_ != 0 || !engine_requests_.empty()) abandon_requests();
   if (tag_held_) channel_->release_internal_tag(tag_);
+  if (waiting_for_tag_) channel_->leave_internal_tag_queue(this);
 }
 
 void ScheduleRun::rebind(int tag, const Binding& binding) {
@@ -141,11 +144,39 @@ void ScheduleRun::lay_out(const Binding& binding) {
   bind_temps();
 }
 
+// A tag that a collective started before still holds here (one of 192 collectives ago, which
+// completed at other members, not yet here) is waited for in turn: a member that failed instead
+// would leave the others' messages to the next collective on the tag.
 void ScheduleRun::hold(int tag) {
-  if (!channel_->hold_internal_tag(tag)) [[unlikely]]
-    p2p::throw_out_of_internal_tags();
   tag_ = tag;
-  tag_held_ = true;
+  tag_held_ = channel_->hold_internal_tag(tag);
+  if (tag_held_) [[likely]]
+    return;
+  channel_->queue_for_internal_tag(tag, this);
+  waiting_for_tag_ = true;
+}
+
+// Whether the run holds its tag, after taking it in turn if it was waiting; a blocking run
+// waits for it, advancing the collectives in flight (the one that holds it among them).
+bool ScheduleRun::take_tag(bool blocking) {
+  const auto taken = [this] {
+    if (!channel_->hold_internal_tag_in_turn(tag_, this)) return false;
+    waiting_for_tag_ = false;
+    tag_held_ = true;
+    return true;
+  };
+  if (taken() || !blocking) return tag_held_;
+  wait_sparing_core([&] {
+    engine_.progress_background();
+    return taken();
+  });
+  return true;
+}
+
+void ScheduleRun::release_tag() noexcept {
+  if (!tag_held_) return;
+  channel_->release_internal_tag(tag_);
+  tag_held_ = false;
 }
 
 // A run abandoned after a failure leaves no MPI request behind: receives into its buffers are
@@ -220,8 +251,12 @@ std::byte* ScheduleRun::address(const Block& block) const {
   return displaced(b.base, block.offset * b.layout->extent);
 }
 
+// A run done lets its tag go at once, not when its request is completed: a collective waiting
+// for the tag may be what the program waits in.
 bool ScheduleRun::progress() {
-  return advance_keeping_failure(false);
+  if (!advance_keeping_failure(false)) return false;
+  release_tag();
+  return true;
 }
 
 void ScheduleRun::finish(p2p::MatchingEngine& engine) {
@@ -232,6 +267,7 @@ void ScheduleRun::finish(p2p::MatchingEngine& engine) {
   engine_.remove_background(*this);
   background_ = false;
   advance_keeping_failure(true);
+  release_tag();
 }
 
 // A failure is thrown now and by every later call.
@@ -248,8 +284,7 @@ bool ScheduleRun::advance_keeping_failure(bool blocking) {
 // Flattened: a blocking collective runs its rounds without a call frame per round or step.
 [[gnu::flatten]] void ScheduleRun::run() {
   advance(true);
-  channel_->release_internal_tag(tag_);
-  tag_held_ = false;
+  release_tag();
 }
 
 void ScheduleRun::run_in_background(std::shared_ptr<const Schedule> schedule) {
@@ -276,6 +311,8 @@ void ScheduleRun::run_in_background(std::shared_ptr<const Schedule> schedule) {
 }
 
 bool ScheduleRun::advance(bool blocking) {
+  if (waiting_for_tag_ && !take_tag(blocking)) [[unlikely]]
+    return false;
   const auto& rounds = schedule_.rounds();
   // Blocking in MPI stalls nothing when no other operation needs scomm's progress.
   const bool exchange_in_mpi = blocking && !engine_.has_background();

@@ -42,8 +42,8 @@ struct Binding {
 
 class ScheduleRun final : public p2p::Operation {
  public:
-  // `tag`: the collective's internal tag on the channel, held until the run ends. Throws
-  // Error(kIntern) when a collective still in flight on the channel holds the same tag.
+  // `tag`: the collective's internal tag on the channel, held until the run ends; where a
+  // collective still in flight on the channel holds it, the run waits for it in turn (hold).
   // `schedule` must outlive the run; a background run holds its owner.
   ScheduleRun(p2p::MatchingEngine& engine, p2p::ChannelPtr channel, int tag,
               const Schedule& schedule, const Binding& binding);
@@ -91,6 +91,8 @@ class ScheduleRun final : public p2p::Operation {
   void bind(const Binding& binding);
   void lay_out(const Binding& binding);  // the types' layouts and the temporaries laid out by them
   void hold(int tag);
+  bool take_tag(bool blocking);
+  void release_tag() noexcept;
   bool advance(bool blocking);
   bool advance_keeping_failure(bool blocking);
   bool exchange(std::size_t index);
@@ -138,7 +140,8 @@ class ScheduleRun final : public p2p::Operation {
   // glibc's per-thread cache serves (1,032 bytes; executor.cpp checks), and a nonblocking
   // collective allocates one.
   bool tag_held_ = false;
-  bool commutative_ = true;  // known only where the schedule reduces on the right
+  bool waiting_for_tag_ = false;  // queued on the channel for `tag_` (hold)
+  bool commutative_ = true;       // known only where the schedule reduces on the right
   bool posted_ = false;
   bool background_ = false;
   bool replays_directly_ = false;  // every round and local step resolved for replay_direct

@@ -59,6 +59,8 @@ class CollectiveCreation : public Creation {
       throw;
     }
     done_ = true;
+    tags_.release();  // at once: a collective waiting for one of them may be what the program waits
+                      // in
     return true;
   }
 

@@ -7,12 +7,14 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <bitset>
 #include <cassert>
 #include <deque>
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "scomm/context/context_id.hpp"
 #include "scomm/context/tag_layout.hpp"
@@ -130,16 +132,37 @@ class Channel {
   unsigned next_collective() noexcept { return collectives_++; }
 
   // Internal tags held by collectives in flight here: two at once on one tag could match each
-  // other's messages. False when `tag` is held already.
+  // other's messages. False when `tag` is held already, or a collective queued for it.
   bool hold_internal_tag(int tag) {
-    if (!held_tags_)
-      held_tags_ = std::make_unique<std::bitset<context::TagLayout::kInternalTags>>();
-    auto held = (*held_tags_)[internal_tag_index(tag)];  // unchecked: the index is in range
-    if (held) return false;
+    if (!internal_tags_) internal_tags_ = std::make_unique<InternalTags>();
+    auto held = internal_tags_->held[internal_tag_index(tag)];  // unchecked: the index is in range
+    if (held || internal_tags_->queued(tag)) return false;
     held = true;
     return true;
   }
-  void release_internal_tag(int tag) noexcept { (*held_tags_)[internal_tag_index(tag)] = false; }
+  void release_internal_tag(int tag) noexcept {
+    internal_tags_->held[internal_tag_index(tag)] = false;
+  }
+  // A collective that found its tag held waits in turn: those that found one tag held take it in
+  // the order they queued for it (their order at every member), so none takes the messages of
+  // another started before it (whose tag a slower member still holds).
+  void queue_for_internal_tag(int tag, const void* waiter) {
+    internal_tags_->waiting.emplace_back(tag, waiter);
+  }
+  // Holds `tag` for queued `waiter` when it is free and `waiter` the first queued for it.
+  bool hold_internal_tag_in_turn(int tag, const void* waiter) noexcept {
+    auto& waiting = internal_tags_->waiting;
+    const auto first = std::ranges::find(waiting, tag, &std::pair<int, const void*>::first);
+    auto held = internal_tags_->held[internal_tag_index(tag)];
+    if (held || first == waiting.end() || first->second != waiter) return false;
+    waiting.erase(first);
+    held = true;
+    return true;
+  }
+  // Withdraws queued `waiter` (a collective abandoned before it held its tag).
+  void leave_internal_tag_queue(const void* waiter) noexcept {
+    std::erase_if(internal_tags_->waiting, [waiter](const auto& w) { return w.second == waiter; });
+  }
 
   // Messages the engine took before any receive asked for them, in arrival order.
   std::deque<ProbedMessage>& unexpected() { return queues()->unexpected; }
@@ -175,8 +198,16 @@ class Channel {
     return queues_;
   }
   mutable std::shared_ptr<Queues> queues_;
-  // Made on the first collective (32 bytes), not with the queues (two deques: over 1 KiB).
-  std::unique_ptr<std::bitset<context::TagLayout::kInternalTags>> held_tags_;
+  // Made on the first collective (some 56 bytes), not with the queues (two deques: over 1 KiB).
+  struct InternalTags {
+    std::bitset<context::TagLayout::kInternalTags> held;
+    std::vector<std::pair<int, const void*>> waiting;  // tag, collective: in the order they came
+    bool queued(int tag) const noexcept {
+      return !waiting.empty() &&
+             std::ranges::find(waiting, tag, &std::pair<int, const void*>::first) != waiting.end();
+    }
+  };
+  std::unique_ptr<InternalTags> internal_tags_;
   std::size_t internal_tag_index(int tag) const noexcept {
     const auto index = static_cast<std::size_t>(tag - tag_ub() - 1);
     assert(index < context::TagLayout::kInternalTags);

@@ -28,9 +28,14 @@ class HeldInternalTags {
   HeldInternalTags(const HeldInternalTags&) = delete;
   HeldInternalTags& operator=(const HeldInternalTags&) = delete;
   HeldInternalTags& operator=(HeldInternalTags&&) = delete;
-  ~HeldInternalTags() { release(count_); }
+  ~HeldInternalTags() { release(); }
 
   int operator[](std::size_t index) const noexcept { return tags_[index]; }
+  // Lets them go before this goes (the operation is done with them).
+  void release() noexcept {
+    release(count_);
+    count_ = 0;
+  }
 
  private:
   void release(std::size_t count) noexcept {
