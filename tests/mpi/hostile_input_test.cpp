@@ -480,8 +480,12 @@ void HostileInputTest::create_range() {
   const bool null_result = pick(16) == 0;
   Expect expect;
   expect.bad_if(!live(c), SCOMM_ERR_COMM);
-  expect.bad_if(first != 0 || last != 0, SCOMM_ERR_RANK);
-  expect.bad_if(stride == 0, SCOMM_ERR_ARG);
+  // MPI's range triplet on one process: `last` need not be a rank, the ranks computed must be
+  // (0 alone).
+  const bool runs_away = stride != 0 && last != first && (last > first) != (stride > 0);
+  const bool second_rank = stride != 0 && !runs_away && (last - first) / stride != 0;
+  expect.bad_if(first != 0 || second_rank, SCOMM_ERR_RANK);
+  expect.bad_if(stride == 0 || runs_away, SCOMM_ERR_ARG);
   expect.bad_if(null_result, SCOMM_ERR_ARG);
   SCOMM_Comm created = SCOMM_COMM_NULL;
   check(SCOMM_Comm_create_range(c, first, last, stride, null_result ? nullptr : &created), expect,
