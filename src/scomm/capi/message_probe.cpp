@@ -70,6 +70,7 @@ extern "C" {
 
 int SCOMM_Improbe(int source, int tag, SCOMM_Comm comm, int* flag, SCOMM_Message* message,
                   SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_comm("SCOMM_Improbe", comm, [&](CommEntry& e) {
     require(flag, "flag");
     require(message, "message");
@@ -82,6 +83,7 @@ int SCOMM_Improbe(int source, int tag, SCOMM_Comm comm, int* flag, SCOMM_Message
 
 int SCOMM_Mprobe(int source, int tag, SCOMM_Comm comm, SCOMM_Message* message,
                  SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_comm("SCOMM_Mprobe", comm, [&](CommEntry& e) {
     require(message, "message");
     for (;;) {
@@ -97,6 +99,7 @@ int SCOMM_Mprobe(int source, int tag, SCOMM_Comm comm, SCOMM_Message* message,
 
 int SCOMM_Mrecv(void* buf, int count, MPI_Datatype type, SCOMM_Message* message,
                 SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_requests("SCOMM_Mrecv", [&](SCOMM_Comm& failing) {
     failing = reporting_comm(message);
     // Before the message is taken: a bad call keeps it.

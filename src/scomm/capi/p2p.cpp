@@ -274,6 +274,7 @@ int SCOMM_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int ta
 
 int SCOMM_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, SCOMM_Comm c,
                SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   const comm::Comm* fast = live_comm(c);
   if (fast != nullptr && p2p::plain_arguments(fast->channel(), buf, count, type, source, tag) &&
       p2p::mpi_matches_alone(fast->channel())) [[likely]] {
@@ -313,6 +314,7 @@ int SCOMM_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, SC
 int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                    void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
                    SCOMM_Comm c, SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_comm("SCOMM_Sendrecv", c, [&](CommEntry& e) {
     check_send(e.comm.channel(), sendbuf, sendcount, sendtype, dest, sendtag);
     check_receive(e.comm.channel(), recvbuf, recvcount, recvtype, source, recvtag);
@@ -323,6 +325,7 @@ int SCOMM_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, in
 
 int SCOMM_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
                            int source, int recvtag, SCOMM_Comm c, SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_comm("SCOMM_Sendrecv_replace", c, [&](CommEntry& e) {
     check_send(e.comm.channel(), buf, count, type, dest, sendtag);
     check_receive(e.comm.channel(), buf, count, type, source, recvtag);
@@ -335,6 +338,7 @@ int SCOMM_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, in
 }
 
 int SCOMM_Probe(int source, int tag, SCOMM_Comm c, SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_comm("SCOMM_Probe", c, [&](CommEntry& e) {
     check_receive(e.comm.channel(), nullptr, 0, MPI_BYTE, source, tag);
     write_status(p2p::probe(runtime().engine(), e.comm.channel(), source, tag), status);
@@ -342,6 +346,7 @@ int SCOMM_Probe(int source, int tag, SCOMM_Comm c, SCOMM_Status* status) {
 }
 
 int SCOMM_Iprobe(int source, int tag, SCOMM_Comm c, int* flag, SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_comm("SCOMM_Iprobe", c, [&](CommEntry& e) {
     require(flag, "flag");
     check_receive(e.comm.channel(), nullptr, 0, MPI_BYTE, source, tag);

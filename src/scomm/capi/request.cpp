@@ -459,6 +459,7 @@ bool peek(SCOMM_Request handle, SCOMM_Status* status, SCOMM_Comm& failing) {
 extern "C" {
 
 int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_requests("SCOMM_Wait", [&](SCOMM_Comm& failing) {
     require(request, "request");
     const StartedRequests started(1, request);
@@ -469,6 +470,7 @@ int SCOMM_Wait(SCOMM_Request* request, SCOMM_Status* status) {
 }
 
 int SCOMM_Test(SCOMM_Request* request, int* flag, SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_requests("SCOMM_Test", [&](SCOMM_Comm& failing) {
     require(request, "request");
     require(flag, "flag");
@@ -506,6 +508,7 @@ int SCOMM_Testall(int count, SCOMM_Request requests[], int* flag, SCOMM_Status s
 }
 
 int SCOMM_Request_get_status(SCOMM_Request request, int* flag, SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_requests("SCOMM_Request_get_status", [&](SCOMM_Comm& failing) {
     require(flag, "flag");
     SCOMM_Request handle = request;  // the call never changes the caller's handle

@@ -20,6 +20,24 @@ inline SCOMM_Status* status_at(SCOMM_Status* statuses, int i) {
 
 // Writes `from` to *to unless `to` is SCOMM_STATUS_IGNORE (capi/p2p.cpp).
 void write_status(const p2p::Status& from, SCOMM_Status* to);
+
+// MPI's rule: a call that returns one status (SCOMM_Recv, SCOMM_Wait, ...) leaves its error field
+// as the caller left it, the call's code telling the error; those of many statuses set it. The
+// calls of one status keep it with this around them, as they share their writing with the others.
+class KeptErrorField {
+ public:
+  explicit KeptErrorField(SCOMM_Status* status) noexcept
+      : status_(status), error_(status != SCOMM_STATUS_IGNORE ? status->SCOMM_ERROR : 0) {}
+  ~KeptErrorField() {
+    if (status_ != SCOMM_STATUS_IGNORE) status_->SCOMM_ERROR = error_;
+  }
+  KeptErrorField(const KeptErrorField&) = delete;
+  KeptErrorField& operator=(const KeptErrorField&) = delete;
+
+ private:
+  SCOMM_Status* status_;
+  int error_;
+};
 // The status of a request that failed with `failure`, the error class in SCOMM_ERROR: a
 // truncated receive's tells the message's source, tag and size (p2p::failed_status).
 void write_failure(const std::exception_ptr& failure, SCOMM_Status* to);

@@ -174,6 +174,7 @@ void check_some_arguments(int count, const SCOMM_Request requests[], const int* 
 extern "C" {
 
 int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_requests("SCOMM_Waitany", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
     require(index, "index");
@@ -194,6 +195,7 @@ int SCOMM_Waitany(int count, SCOMM_Request requests[], int* index, SCOMM_Status*
 
 int SCOMM_Testany(int count, SCOMM_Request requests[], int* index, int* flag,
                   SCOMM_Status* status) {
+  const KeptErrorField kept(status);
   return on_requests("SCOMM_Testany", [&](SCOMM_Comm& failing) {
     check_array(count, requests);
     require(index, "index");
