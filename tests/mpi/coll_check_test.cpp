@@ -107,6 +107,27 @@ TEST_F(CollCheckTest, LocalCreationsInDifferentOrdersFailEverywhere) {
   expect_world_still_works();
 }
 
+// Ranges that differ but share no member are one creation (each half creating its own half, each
+// rank itself); the same range written with another `last` is the same. Ranges that share some
+// members fail everywhere.
+TEST_F(CollCheckTest, DisjointRangesAreOneCreation) {
+  const int half = size_ / 2;
+  const bool lower = rank_ < half;
+  const auto created = [&](int first, int last, int stride) {
+    SCOMM_Comm made = SCOMM_COMM_NULL;
+    const int code = SCOMM_Comm_create_range(SCOMM_COMM_WORLD, first, last, stride, &made);
+    if (made != SCOMM_COMM_NULL) SCOMM_Comm_free(&made);
+    return error_class_of(code);
+  };
+  EXPECT_EQ(lower ? created(half - 1, 0, -1) : created(half, size_ - 1, 1), SCOMM_SUCCESS);
+  EXPECT_EQ(created(rank_, rank_, 1 + rank_), SCOMM_SUCCESS);
+  EXPECT_EQ(created(0, size_ - 1 + rank_ % 2, 1 + size_), SCOMM_SUCCESS);  // rank 0 alone
+  if (size_ >= 2) {
+    EXPECT_EQ(lower ? created(0, half, 1) : created(half, size_ - 1, 1), SCOMM_ERR_ARG);
+  }
+  expect_world_still_works();
+}
+
 // A local creation and a nonblocking collective on the same parent, in opposite orders at even
 // and odd members: legal (local creations are ordered among themselves, not with collectives),
 // so check mode's agreement on the creation must not take the collective's messages.

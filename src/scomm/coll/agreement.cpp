@@ -1,6 +1,8 @@
 #include "scomm/coll/agreement.hpp"
 
+#include <algorithm>
 #include <array>
+#include <limits>
 #include <ranges>
 #include <span>
 #include <string>
@@ -9,6 +11,8 @@
 #include "scomm/base/environment.hpp"
 #include "scomm/coll/op_domain.hpp"
 #include "scomm/comm/channel_reducer.hpp"
+#include "scomm/group/group.hpp"
+#include "scomm/group/progression_algebra.hpp"
 
 namespace scomm::coll {
 namespace {
@@ -52,8 +56,15 @@ std::int64_t digest(const Signature::Counts& counts, int n, bool valid) {
                std::views::transform([&](int count) { return count * type_bytes; }));
 }
 
-// The members' smallest and largest value of every field: one MAX over (v, -v) on `tag`, its
-// messages marked by `stamp`.
+// The members' largest value of every word, in place: one MAX on `tag`, its messages marked by
+// `stamp`.
+void maximum(const Call& call, std::span<std::int64_t> words, int tag, std::uint64_t stamp) {
+  comm::ChannelReducer reducer(call.runtime.engine(), call.comm.channel_ptr(), tag, true, stamp);
+  reducer.start_max(words);
+  while (!reducer.test()) call.runtime.engine().progress_background();
+}
+
+// The members' smallest and largest value of every field: one MAX over (v, -v).
 template <std::size_t kCount>
 auto extremes(const Call& call, const std::array<std::int64_t, kCount>& mine, int tag,
               std::uint64_t stamp) {
@@ -63,9 +74,7 @@ auto extremes(const Call& call, const std::array<std::int64_t, kCount>& mine, in
     words[2 * f] = mine[f];
     words[2 * f + 1] = -mine[f];
   }
-  comm::ChannelReducer reducer(call.runtime.engine(), call.comm.channel_ptr(), tag, true, stamp);
-  reducer.start_max(words);
-  while (!reducer.test()) call.runtime.engine().progress_background();
+  maximum(call, words, tag, stamp);
   Values low{}, high{};
   for (std::size_t f = 0; f < kCount; ++f) {
     low[f] = -words[2 * f + 1];
@@ -86,25 +95,78 @@ auto collective_extremes(const Call& call, const Fields& mine) {
 enum LocalCreation : std::int64_t { kRange = 1, kFromGroup = 2, kGroupInvalid = 3 };
 using CreationFields = std::array<std::int64_t, 4>;
 
-// The members agree on their local creation, on the tag of local creation's block allocations
-// (in the order of local creations, not of collectives: members need not order the two alike),
-// apart from those by its stamp.
+// Local creation's agreements go on the tag of its block allocations (in the order of local
+// creations, not of collectives: members need not order the two alike), apart from those by
+// their stamp.
+constexpr std::uint64_t kLocalCreationStamp = 0x10ca1c8ea7e;
+int local_creation_tag(const Call& call) {
+  return call.runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag);
+}
+
+[[noreturn]] void different_local_creations(const std::string& what) {
+  throw Error(ErrorClass::kArg,
+              "members of the communicator made different local creations (SCOMM_COLL_CHECK): " +
+                  what + "; local creations must be made in the same order");
+}
+
+// The members' smallest and largest fields of their local creations.
+auto local_creation_extremes(const Call& call, const CreationFields& mine) {
+  return extremes(call, mine, local_creation_tag(call), kLocalCreationStamp);
+}
+
 void agree_on_local_creation(const Call& call, const CreationFields& mine) {
-  constexpr std::uint64_t kStamp = 0x10ca1c8ea7e;
-  const auto [low, high] = extremes(
-      call, mine, call.runtime.layout().internal_tag(context::TagLayout::kFreshBlockTag), kStamp);
-  if (low == high) return;
-  const auto range = [](const CreationFields& f) {
-    return std::to_string(f[1]) + ".." + std::to_string(f[2]) + " (stride " + std::to_string(f[3]) +
-           ")";
+  const auto [low, high] = local_creation_extremes(call, mine);
+  if (low != high)
+    different_local_creations("create_range and create_from_group, or different groups");
+}
+
+// A range as its members compare it: its computed ranks {first, count, stride} (stride 1 for one
+// rank), whatever `last` bounded them; {-1, -1, -1} where it is invalid.
+CreationFields normalized_range(int size, int first, int last, int stride) {
+  try {
+    const group::Progression terms = group::range_progression({first, last, stride}, size, "");
+    return {kRange, terms.base, terms.count, terms.count == 1 ? 1 : terms.stride};
+  } catch (const Error&) {
+    return {kRange, -1, -1, -1};
+  }
+}
+
+std::string text_of(const CreationFields& range) {
+  if (range[2] < 0) return "an invalid range";
+  return "the range of " + std::to_string(range[2]) + " ranks from " + std::to_string(range[1]) +
+         " by " + std::to_string(range[3]);
+}
+
+// Ranges that differ agree where each shares no member with any other (each half creating its
+// own half is one creation): every member's range gathered at every member (O(P) memory, in
+// check mode alone), each compares its own with the others, and one MAX tells a clash to all.
+void agree_on_disjoint_ranges(const Call& call, const CreationFields& mine) {
+  const auto size = static_cast<std::size_t>(call.comm.size());
+  constexpr std::size_t kWords = 3;
+  std::vector<std::int64_t> all(kWords * size, std::numeric_limits<std::int64_t>::min());
+  const auto self = static_cast<std::size_t>(call.comm.rank());
+  std::copy(mine.begin() + 1, mine.end(), all.begin() + static_cast<std::ptrdiff_t>(kWords * self));
+  maximum(call, all, local_creation_tag(call), kLocalCreationStamp);
+  const auto range_at = [&](std::size_t member) {
+    return CreationFields{kRange, all[kWords * member], all[kWords * member + 1],
+                          all[kWords * member + 2]};
   };
-  const bool ranges = low[0] == kRange && high[0] == kRange;
-  throw Error(
-      ErrorClass::kArg,
-      "members of the communicator made different local creations (SCOMM_COLL_CHECK): " +
-          (ranges ? "ranges " + range(low) + " and " + range(high)
-                  : std::string("create_range and create_from_group, or different groups")) +
-          "; local creations must be made in the same order");
+  const group::Box own = group::Box::progression(mine[1], static_cast<int>(mine[2]), mine[3]);
+  std::array<std::int64_t, 1> clash{-1};  // the largest rank whose range clashes with another
+  for (std::size_t member = 0; member < size && clash[0] < 0; ++member) {
+    const CreationFields other = range_at(member);
+    if (other == mine) continue;
+    const group::Box theirs =
+        group::Box::progression(other[1], static_cast<int>(other[2]), other[3]);
+    const auto common = group::intersect_progressions(own, theirs);  // of two progressions: one
+    if (mine[2] < 0 || other[2] < 0 || !common || common->size() > 0)
+      clash[0] = static_cast<std::int64_t>(self);
+  }
+  maximum(call, clash, local_creation_tag(call), kLocalCreationStamp);
+  if (clash[0] < 0) return;
+  const CreationFields clashing = range_at(static_cast<std::size_t>(clash[0]));
+  different_local_creations(text_of(clashing) + " (at rank " + std::to_string(clash[0]) +
+                            ") shares members with a different range");
 }
 
 // A digest of the group's members' world ranks in order.
@@ -157,7 +219,13 @@ bool check_mode_from_environment() {
 }
 
 void agree_on_range(const Call& call, int first, int last, int stride) {
-  agree_on_local_creation(call, {kRange, first, last, stride});
+  const CreationFields mine = normalized_range(call.comm.size(), first, last, stride);
+  const auto [low, high] = local_creation_extremes(call, mine);
+  if (low == high) return;
+  // Every member knows now whether all made ranges: those alone compare further.
+  if (low[0] != kRange || high[0] != kRange)
+    different_local_creations("create_range and create_from_group");
+  agree_on_disjoint_ranges(call, mine);
 }
 
 void agree_on_group(const Call& call, const group::Group* group) {
