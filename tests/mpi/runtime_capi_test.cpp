@@ -58,6 +58,35 @@ TEST(RuntimeCapiTest, InitializedAndFinalizedFollowEachLife) {
   ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
 }
 
+// A receive still posted at SCOMM_Finalize is cancelled there: MPI would keep it posted, and
+// MPICH gave it the next session's message of its source and tag (into a buffer that may be
+// gone), which that session's receive then waited for in vain.
+TEST(RuntimeCapiTest, AReceiveLeftPostedAtFinalizeTakesNothingAfterIt) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int from = (rank + size - 1) % size, to = (rank + 1) % size;
+  int stale = -1;
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+  SCOMM_Request left = SCOMM_REQUEST_NULL;
+  ASSERT_EQ(SCOMM_Irecv(&stale, 1, MPI_INT, from, 3, SCOMM_COMM_WORLD, &left), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+  ASSERT_EQ(SCOMM_Init(), SCOMM_SUCCESS);
+  SCOMM_Comm dup = SCOMM_COMM_NULL;
+  ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &dup), SCOMM_SUCCESS);
+  for (const SCOMM_Comm comm : {SCOMM_COMM_WORLD, dup}) {
+    const int value = 1000 + rank;
+    int got = -1;
+    ASSERT_EQ(SCOMM_Sendrecv(&value, 1, MPI_INT, to, 3, &got, 1, MPI_INT, from, 3, comm,
+                             SCOMM_STATUS_IGNORE),
+              SCOMM_SUCCESS);
+    EXPECT_EQ(got, 1000 + from);
+  }
+  EXPECT_EQ(stale, -1);
+  SCOMM_Comm_free(&dup);
+  ASSERT_EQ(SCOMM_Finalize(), SCOMM_SUCCESS);
+}
+
 // The project's version and the base MPI's own words (a C string: Open MPI 4.1 counts its '\0' in
 // mpi_length), with or without SCOMM_Init (as MPI's call).
 TEST(RuntimeCapiTest, LibraryVersionNamesScommAndItsMpi) {

@@ -34,6 +34,13 @@ void tear_down() noexcept {
   }
   ctx.persistent_requests = 0;
   ctx.messages = ctx.messages.successor();
+  // Live messages go as freed ones do (SCOMM_Request_free): the engine cancels the receives
+  // among them below, which MPI would keep posted (MPICH then gives a later session's message to
+  // such a receive, whose buffer may be gone).
+  if (ctx.runtime)
+    ctx.plain_requests.for_each_live([&](int, scomm::capi::PlainRequestEntry& plain) {
+      plain.request.release(ctx.runtime->engine());
+    });
   ctx.plain_requests = ctx.plain_requests.successor();
   ctx.comms = ctx.comms.successor(1);  // SCOMM_COMM_WORLD
   // Attributes of communicators that are gone, without their delete callbacks (MPI calls those
