@@ -328,7 +328,8 @@ int SCOMM_Imrecv(void *buf, int count, MPI_Datatype datatype, SCOMM_Message *mes
  * failure of the first failed request in the array through that request's communicator (where
  * MPI returns MPI_ERR_IN_STATUS): SCOMM_Waitany and SCOMM_Testany give its index; SCOMM_Waitall,
  * SCOMM_Testall, SCOMM_Waitsome and SCOMM_Testsome give each status SCOMM_ERROR, SCOMM_SUCCESS or
- * the failed request's error class. */
+ * the failed request's error class. Calls that return one status (SCOMM_Wait, SCOMM_Recv, ...)
+ * leave its SCOMM_ERROR as it was, as MPI's do: their code tells the error. */
 int SCOMM_Wait(SCOMM_Request *request, SCOMM_Status *status);
 int SCOMM_Test(SCOMM_Request *request, int *flag, SCOMM_Status *status);
 int SCOMM_Waitall(int count, SCOMM_Request array_of_requests[], SCOMM_Status array_of_statuses[]);
