@@ -14,6 +14,9 @@ inline constexpr bool kOnSmpi = false;
 
 namespace smpi_defect {
 
+// MPI_Group_range_incl refuses a triplet whose `last` is the group's size (MPI_ERR_RANK), where
+// MPI asks only the ranks it computes to be the group's, and Open MPI and MPICH take it.
+inline constexpr bool kRangeLastIsARank = kOnSmpi;
 // Nonblocking reductions with a user-defined MPI_Op (MPI_Iallreduce, MPI_Ireduce_scatter_block,
 // ...) leave every rank its own data.
 inline constexpr bool kNonblockingUserOps = kOnSmpi;
