@@ -13,7 +13,6 @@
 #include "scomm/base/error.hpp"
 #include "scomm/coll/reduce_local.hpp"
 #include "scomm/p2p/completion.hpp"
-#include "scomm/p2p/held_internal_tags.hpp"
 #include "scomm/p2p/mpi_check.hpp"
 #include "scomm/p2p/packed_buffer.hpp"
 #include "scomm/p2p/point_to_point.hpp"

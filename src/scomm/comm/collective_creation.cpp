@@ -59,8 +59,9 @@ class CollectiveCreation : public Creation {
       throw;
     }
     done_ = true;
-    tags_.release();  // at once: a collective waiting for one of them may be what the program waits
-                      // in
+    // At once, not when the request goes: a collective waiting for one of them may be what the
+    // program waits in.
+    tags_.release();
     return true;
   }
 
