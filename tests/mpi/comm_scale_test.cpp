@@ -2,6 +2,7 @@
 // contexts are reused, and a process holds 10^6 live communicators.
 #include <array>
 #include <cstdlib>
+#include <functional>
 #include <string>
 
 #include "scomm_fixture.hpp"
@@ -399,6 +400,74 @@ TEST_P(ScaleTest, WithoutDerivationSlotsLocalCreationNeedsNoOrderWithCollectives
   expect_rings_apart({SCOMM_COMM_WORLD, dup, range});
   EXPECT_EQ(SCOMM_Comm_free(&range), SCOMM_SUCCESS);
   EXPECT_EQ(SCOMM_Comm_free(&dup), SCOMM_SUCCESS);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
+// Every rank idups the world; rank 0 waits for it before a blocking creation over the world, the
+// others make that creation first and wait for the idup after, as MPI's progress rule allows
+// (MPICH 4.0 completes it). The creation ranks first at a process only once every member has
+// started it, so the idup settles meanwhile; it ranked first from its start until stop 66, and
+// held the idup up while rank 0 waited for the idup: a hang. Without derivation slots a local
+// creation allocates a block too, blocking.
+TEST_P(ScaleTest, APendingIdupSettlesWhileItsPeersSitInABlockingCreation) {
+  start("0", "0");
+  int rank = 0, size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  SCOMM_Group world_group = SCOMM_GROUP_NULL;
+  SCOMM_Comm_group(SCOMM_COMM_WORLD, &world_group);
+  const std::function<int(SCOMM_Comm*)> creations[] = {
+      [](SCOMM_Comm* made) { return SCOMM_Comm_dup(SCOMM_COMM_WORLD, made); },
+      [](SCOMM_Comm* made) { return SCOMM_Comm_split(SCOMM_COMM_WORLD, 0, 0, made); },
+      [&](SCOMM_Comm* made) { return SCOMM_Comm_create(SCOMM_COMM_WORLD, world_group, made); },
+      [&](SCOMM_Comm* made) {
+        return SCOMM_Comm_create_group(SCOMM_COMM_WORLD, world_group, 5, made);
+      },
+      [&](SCOMM_Comm* made) {
+        return SCOMM_Comm_create_range(SCOMM_COMM_WORLD, 0, size - 1, 1, made);
+      },
+  };
+  for (const auto& create : creations) {
+    SCOMM_Comm pending = SCOMM_COMM_NULL, made = SCOMM_COMM_NULL;
+    SCOMM_Request request = SCOMM_REQUEST_NULL;
+    ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &pending, &request), SCOMM_SUCCESS);
+    const auto wait = [&] { ASSERT_EQ(SCOMM_Wait(&request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS); };
+    if (rank == 0) wait();
+    ASSERT_EQ(create(&made), SCOMM_SUCCESS);
+    if (rank != 0) wait();
+    expect_rings_apart({SCOMM_COMM_WORLD, pending, made});
+    SCOMM_Comm_free(&pending);
+    SCOMM_Comm_free(&made);
+  }
+  SCOMM_Group_free(&world_group);
+  EXPECT_EQ(live_contexts(), 1);
+}
+
+// Rank 0 starts an isplit of one duplicate of the world, then an idup of another, and waits for
+// the idup; the others start the isplit only once their idup has completed. Whichever of the two
+// ranks first by priority, the idup settles: the isplit ranks nowhere before all have started it.
+TEST_P(ScaleTest, AnIsplitNotEveryMemberStartedHoldsUpNoLaterIdup) {
+  start("1", "6");
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  for (const int split_first : {0, 1}) {
+    SCOPED_TRACE(split_first ? "isplit of the first duplicate" : "isplit of the second");
+    std::array<SCOMM_Comm, 2> dups{};
+    for (SCOMM_Comm& d : dups) ASSERT_EQ(SCOMM_Comm_dup(SCOMM_COMM_WORLD, &d), SCOMM_SUCCESS);
+    SCOMM_Comm split_parent = dups[split_first ? 0 : 1], dup_parent = dups[split_first ? 1 : 0];
+    SCOMM_Comm halves = SCOMM_COMM_NULL, copy = SCOMM_COMM_NULL;
+    SCOMM_Request splitting = SCOMM_REQUEST_NULL, duplicating = SCOMM_REQUEST_NULL;
+    const auto start_split = [&] {
+      ASSERT_EQ(SCOMM_Comm_isplit(split_parent, rank % 2, 0, &halves, &splitting), SCOMM_SUCCESS);
+    };
+    if (rank == 0) start_split();
+    ASSERT_EQ(SCOMM_Comm_idup(dup_parent, &copy, &duplicating), SCOMM_SUCCESS);
+    ASSERT_EQ(SCOMM_Wait(&duplicating, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    if (rank != 0) start_split();
+    ASSERT_EQ(SCOMM_Wait(&splitting, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+    expect_rings_apart({dups[0], dups[1], copy, halves});
+    for (SCOMM_Comm* comm : {&halves, &copy, &dups[0], &dups[1]}) SCOMM_Comm_free(comm);
+  }
   EXPECT_EQ(live_contexts(), 1);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -16,16 +17,33 @@ namespace {
                                         std::to_string(pool.capacity()) + " per process)");
 }
 
-// Counts the allocation as in flight at this process until it settles or fails.
+// Counts the allocation as in flight at this process until it settles or fails, and as ranked
+// from when its first reduction completes.
 class InFlight : public Allocation {
  public:
   InFlight(ContextPool& pool, Reducer& reducer, std::uint64_t priority, ContextId count = 1)
       : pool_(pool), reducer_(reducer), priority_(priority), count_(count) {
-    pool_.begin_allocation(priority_);
+    pool_.begin_allocation();
   }
   ~InFlight() override { stop_counting(); }
 
  protected:
+  // Whether the reduction started last has completed; the first one's completion ranks the
+  // allocation here.
+  bool reduced() {
+    if (!reducer_.test()) return false;
+    if (!ranked_) {
+      pool_.rank_allocation(priority_);
+      ranked_ = true;
+    }
+    return true;
+  }
+  // Whether it may reserve ids here now: ranked, while it ranks first; before, only alone here,
+  // and then (may_reserve_all() false) some of them.
+  bool may_reserve() const noexcept {
+    return ranked_ ? pool_.ranks_first(priority_) : pool_.in_flight() == 1;
+  }
+  bool may_reserve_all() const noexcept { return ranked_; }
   // Settles on [id, id + count): the allocation stops counting as in flight here.
   void finish(ContextId id, ContextId count = 1) {
     result_ = id;
@@ -47,13 +65,31 @@ class InFlight : public Allocation {
 
  private:
   void stop_counting() noexcept {
-    if (std::exchange(counted_, false)) pool_.end_allocation(priority_);
+    if (std::exchange(counted_, false)) pool_.end_allocation(ranked_, priority_);
   }
 
   bool counted_ = true;
+  bool ranked_ = false;
 };
 
 constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
+
+// Clears all but the lower half (rounded down) of the set bits of `words`.
+void keep_lower_half(std::span<std::uint64_t> words) noexcept {
+  std::size_t keep = 0;
+  for (const std::uint64_t word : words) keep += static_cast<std::size_t>(std::popcount(word));
+  keep /= 2;
+  for (std::uint64_t& word : words) {
+    const auto in_word = static_cast<std::size_t>(std::popcount(word));
+    if (keep >= in_word) {
+      keep -= in_word;
+      continue;
+    }
+    std::uint64_t kept = 0;
+    for (std::uint64_t bits = word; keep > 0; --keep, bits &= bits - 1) kept |= bits & (~bits + 1);
+    word = kept;
+  }
+}
 
 // Vanilla and highest. Vanilla proposes the lowest id not in use here (MAX) and confirms it is
 // free everywhere (AND), from the next id on failure. Highest proposes (end of held ids, "another
@@ -79,7 +115,7 @@ class ConfirmingAllocation : public InFlight {
 
   bool progress() override {
     if (result_ != kNoContext) return true;
-    if (!reducer_.test()) return false;
+    if (!reduced()) return false;
     switch (phase_) {
       case Phase::kHighest:
         settle_highest();
@@ -109,7 +145,7 @@ class ConfirmingAllocation : public InFlight {
     if (candidate >= pool_.capacity()) exhaust();
     phase_ = Phase::kConfirm;
     candidate_ = candidate;
-    reserved_ = pool_.ranks_first(priority_) && pool_.is_free(candidate);
+    reserved_ = may_reserve() && pool_.is_free(candidate);
     if (reserved_) pool_.reserve(candidate, priority_);
     confirmation_ = {reserved_ ? kAllOnes : 0, pool_.in_use(candidate) ? 0 : kAllOnes};
     reducer_.start_and(confirmation_);
@@ -157,19 +193,21 @@ class ConfirmingAllocation : public InFlight {
 };
 
 // Bitmask: AND of a window's free masks, the whole offered window reserved meanwhile. As in
-// MPICH, a process offers its window only to the allocation in flight there with the smallest
-// priority value, and an empty one to the others, which look at the same window again: the
-// allocation of the smallest value anywhere gets every member's window, so one of them always
-// settles or finds the ids exhausted. (Where each offered all it had, allocations over members
-// that overlap in a cycle took every free id from one another, round after round, forever.)
-// Beside the free ids each member offers those not in use (free, or only reserved by other
-// allocations in flight): where the free ids have nothing in common but those do, the window is
-// looked at again (once the others settle or move on, their reservations go), and where those have
-// nothing in common either, the others' reservations do not matter and the window is done with.
-// Past the last window the allocation starts over from the first only when some window of the pass
-// could still free up, and is exhausted otherwise. A word says whether every member saw no
-// reservation in the window but of greater priority: then the same window is offered again at once
-// (those allocations move on), else the next one; a last one whether every member offered its
+// MPICH, a process offers its window only to the ranked allocation in flight there with the
+// smallest priority value, and an empty one to the others, which look at the same window again:
+// the ranked allocation of the smallest value anywhere gets every member's window, so one of them
+// always settles or finds the ids exhausted. Before it ranks, an allocation alone here offers the
+// lower half of its free ids: its round ends only once every member has started it, and the
+// other half stays free for what this process does meanwhile. (Where each offered all it had,
+// allocations over members that overlap in a cycle took every free id from one another, round after
+// round, forever.) Beside the free ids each member offers those not in use (free, or only reserved
+// by other allocations in flight): where the free ids have nothing in common but those do, the
+// window is looked at again (once the others settle or move on, their reservations go), and where
+// those have nothing in common either, the others' reservations do not matter and the window is
+// done with. Past the last window the allocation starts over from the first only when some window
+// of the pass could still free up, and is exhausted otherwise. A word says whether every member saw
+// no reservation in the window but of greater priority: then the same window is offered again at
+// once (those allocations move on), else the next one; a last one whether every member offered its
 // window.
 class BitmaskAllocation : public InFlight {
  public:
@@ -183,7 +221,7 @@ class BitmaskAllocation : public InFlight {
 
   bool progress() override {
     if (result_ != kNoContext) return true;
-    if (!reducer_.test()) return false;
+    if (!reduced()) return false;
     ContextId chosen = kNoContext;
     for (std::size_t w = 0; w < kWords && chosen == kNoContext; ++w)
       if (mask_[kFree + w] != 0)
@@ -231,7 +269,7 @@ class BitmaskAllocation : public InFlight {
   void offer(ContextId first) {
     if (first >= pool_.capacity()) exhaust();
     first_ = first;
-    if (!pool_.ranks_first(priority_)) {
+    if (!may_reserve()) {
       mask_.fill(0);
       offered_.fill(0);
       reducer_.start_and(mask_);
@@ -239,6 +277,7 @@ class BitmaskAllocation : public InFlight {
     }
     const auto free = std::span(mask_).subspan(kFree, kWords);
     pool_.free_mask(first, free);
+    if (!may_reserve_all()) keep_lower_half(free);
     pool_.unused_mask(first, std::span(mask_).subspan(kUnused, kWords));
     mask_[kNoneOfLesserPriority] =
         pool_.any_reserved_up_to(first, kWindow, priority_) ? 0 : kAllOnes;

@@ -72,16 +72,19 @@ class ContextPool {
   // Memory of this object: its bit arrays and the reservation map (nodes and buckets).
   std::size_t bytes() const noexcept;
 
-  // Allocations in flight at this process, by priority: highest-CID must confirm when another is
-  // in flight, and an allocation reserves ids only while it ranks first here.
-  std::size_t in_flight() const noexcept { return in_flight_.size(); }
-  void begin_allocation(std::uint64_t priority) { in_flight_.insert(priority); }
-  void end_allocation(std::uint64_t priority) noexcept {
-    in_flight_.erase(in_flight_.find(priority));
+  // Allocations in flight at this process (highest-CID must confirm when another is). One ranks
+  // once its first reduction has completed -- every member has started it -- and an allocation
+  // reserves ids only while no ranked one here has a smaller priority value (allocation.hpp).
+  std::size_t in_flight() const noexcept { return in_flight_; }
+  void begin_allocation() noexcept { ++in_flight_; }
+  void rank_allocation(std::uint64_t priority) { ranked_.insert(priority); }
+  void end_allocation(bool ranked, std::uint64_t priority) noexcept {
+    --in_flight_;
+    if (ranked) ranked_.erase(ranked_.find(priority));
   }
-  // Whether no allocation in flight here has a smaller priority value than `priority`.
+  // Whether no ranked allocation here has a smaller priority value than `priority`.
   bool ranks_first(std::uint64_t priority) const noexcept {
-    return in_flight_.empty() || priority <= *in_flight_.begin();
+    return ranked_.empty() || priority <= *ranked_.begin();
   }
 
  private:
@@ -97,7 +100,8 @@ class ContextPool {
   std::vector<std::uint64_t> reserved_bits_;
   std::size_t held_ = 0;
   std::unordered_map<ContextId, std::uint64_t> reserver_;  // priority of nonzero reservers
-  std::multiset<std::uint64_t> in_flight_;
+  std::size_t in_flight_ = 0;
+  std::multiset<std::uint64_t> ranked_;
 };
 
 }  // namespace scomm::context
