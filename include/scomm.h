@@ -348,7 +348,8 @@ int SCOMM_Cancel(SCOMM_Request *request);
  * cancels those still waiting). A nonblocking collective's request, or a started persistent
  * collective's, cannot be freed (SCOMM_ERR_REQUEST: MPI calls it erroneous); complete it. */
 int SCOMM_Request_free(SCOMM_Request *request);
-/* Whether the request has completed, with its status, leaving it to a wait or test. */
+/* Whether the request has completed, with its status, leaving it to a wait or test. One that
+ * failed has completed: *flag is 1 and the call returns its error. */
 int SCOMM_Request_get_status(SCOMM_Request request, int *flag, SCOMM_Status *status);
 /* Persistent requests: the arguments are checked here; each SCOMM_Start (inactive requests only)
  * starts one message as SCOMM_Isend, SCOMM_Issend or SCOMM_Irecv would, on the communicator,

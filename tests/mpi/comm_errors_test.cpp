@@ -349,6 +349,7 @@ TEST_F(CommErrorsTest, TruncationInWaitTestAndTheAnyCallsIsReportedWithItsStatus
       while (rc == SCOMM_SUCCESS && done == 0)
         rc = SCOMM_Request_get_status(*receive, &done, status);
       EXPECT_TRUE(rc == SCOMM_SUCCESS || error_class_of(rc) == SCOMM_ERR_TRUNCATE) << rc;
+      EXPECT_EQ(done, 1) << "a failed request is complete";
       return SCOMM_Wait(receive, status);
     }
     while (rc == SCOMM_SUCCESS && done == 0)

@@ -281,6 +281,7 @@ TEST_P(ScaleTest, AFailedIdupKeptUnreportedLetsTheNextOneSettle) {
   while (code == SCOMM_SUCCESS && !flag)  // the failure is kept for the request's completion
     code = SCOMM_Request_get_status(failing, &flag, SCOMM_STATUS_IGNORE);
   ASSERT_EQ(error_class_of(code), SCOMM_ERR_CONTEXT);
+  EXPECT_EQ(flag, 1);
   SCOMM_Comm_free(&dups.back());
   dups.pop_back();
   ASSERT_EQ(SCOMM_Comm_idup(SCOMM_COMM_WORLD, &next, &request), SCOMM_SUCCESS);

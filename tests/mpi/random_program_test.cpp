@@ -260,10 +260,25 @@ class RandomProgram {
     if (back) add(members, again);
   }
 
-  void split_now() { split(false); }
+  void split_now() {
+    wait_for_creations_first();
+    split(false);
+  }
   void isplit() { split(true); }
-  void dup_now() { dup(false); }
+  void dup_now() {
+    wait_for_creations_first();
+    dup(false);
+  }
   void idup() { dup(true); }
+
+  // At times, this process alone waits for its pending creations before a blocking creation,
+  // while the others come to it first (as MPI's progress rule allows): an allocation the others
+  // sit in must not hold up the ones this process waits for. They join at finish_pending().
+  void wait_for_creations_first() {
+    if (creations_.empty() || local_draw(0, 2) != 0) return;
+    for (auto& creation : creations_)
+      ASSERT_EQ(SCOMM_Wait(&creation->request, SCOMM_STATUS_IGNORE), SCOMM_SUCCESS);
+  }
 
   // Colors 0-2 or undefined and keys 0-3 (ties broken by parent rank), as MPI_Comm_split;
   // `nonblocking`: SCOMM_Comm_isplit, whose results join when the pending operations finish.

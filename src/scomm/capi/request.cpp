@@ -513,7 +513,9 @@ int SCOMM_Request_get_status(SCOMM_Request request, int* flag, SCOMM_Status* sta
     require(flag, "flag");
     SCOMM_Request handle = request;  // the call never changes the caller's handle
     const StartedRequests started(1, &handle);
+    check_live(1, &handle);
     runtime().engine().progress_background();
+    *flag = 1;  // a request whose failure peek() throws is complete (MPICH: flag 1 and the error)
     *flag = peek(handle, status, failing) ? 1 : 0;
   });
 }
