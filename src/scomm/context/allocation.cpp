@@ -38,12 +38,11 @@ class InFlight : public Allocation {
     }
     return true;
   }
-  // Whether it may reserve ids here now: ranked, while it ranks first; before, only alone here,
-  // and then (may_reserve_all() false) some of them.
+  // Whether it may reserve ids here now: ranked, while it ranks first; before, only alone here.
   bool may_reserve() const noexcept {
     return ranked_ ? pool_.ranks_first(priority_) : pool_.in_flight() == 1;
   }
-  bool may_reserve_all() const noexcept { return ranked_; }
+  bool ranked() const noexcept { return ranked_; }
   // Settles on [id, id + count): the allocation stops counting as in flight here.
   void finish(ContextId id, ContextId count = 1) {
     result_ = id;
@@ -196,26 +195,27 @@ class ConfirmingAllocation : public InFlight {
 // MPICH, a process offers its window only to the ranked allocation in flight there with the
 // smallest priority value, and an empty one to the others, which look at the same window again:
 // the ranked allocation of the smallest value anywhere gets every member's window, so one of them
-// always settles or finds the ids exhausted. Before it ranks, an allocation alone here offers the
-// lower half of its free ids: its round ends only once every member has started it, and the
-// other half stays free for what this process does meanwhile. (Where each offered all it had,
-// allocations over members that overlap in a cycle took every free id from one another, round after
-// round, forever.) Beside the free ids each member offers those not in use (free, or only reserved
-// by other allocations in flight): where the free ids have nothing in common but those do, the
-// window is looked at again (once the others settle or move on, their reservations go), and where
-// those have nothing in common either, the others' reservations do not matter and the window is
-// done with. Past the last window the allocation starts over from the first only when some window
-// of the pass could still free up, and is exhausted otherwise. A word says whether every member saw
-// no reservation in the window but of greater priority: then the same window is offered again at
-// once (those allocations move on), else the next one; a last one whether every member offered its
-// window.
+// always settles or finds the ids exhausted. Before it ranks, a nonblocking allocation alone here
+// offers the lower half of its free ids: its round ends only once every member has started it,
+// and the other half stays free for what this process does meanwhile. (Where each offered all it
+// had, allocations over members that overlap in a cycle took every free id from one another, round
+// after round, forever.) Beside the free ids each member offers those not in use (free, or only
+// reserved by other allocations in flight): where the free ids have nothing in common but those do,
+// the window is looked at again (once the others settle or move on, their reservations go), and
+// where those have nothing in common either, the others' reservations do not matter and the window
+// is done with. Past the last window the allocation starts over from the first only when some
+// window of the pass could still free up, and is exhausted otherwise. A word says whether every
+// member saw no reservation in the window but of greater priority: then the same window is offered
+// again at once (those allocations move on), else the next one; a last one whether every member
+// offered its window.
 class BitmaskAllocation : public InFlight {
  public:
   static constexpr ContextId kWindow = 2048;
   static constexpr std::size_t kWords = kWindow / 64;
 
-  BitmaskAllocation(ContextPool& pool, Reducer& reducer, std::uint64_t priority, ContextId count)
-      : InFlight(pool, reducer, priority, count) {
+  BitmaskAllocation(ContextPool& pool, Reducer& reducer, bool nonblocking, std::uint64_t priority,
+                    ContextId count)
+      : InFlight(pool, reducer, priority, count), nonblocking_(nonblocking) {
     offer(0);
   }
 
@@ -277,7 +277,9 @@ class BitmaskAllocation : public InFlight {
     }
     const auto free = std::span(mask_).subspan(kFree, kWords);
     pool_.free_mask(first, free);
-    if (!may_reserve_all()) keep_lower_half(free);
+    // Not yet ranked: while a nonblocking one waits for its members, its process may start
+    // others (a blocking one's process sits in it).
+    if (!ranked() && nonblocking_) keep_lower_half(free);
     pool_.unused_mask(first, std::span(mask_).subspan(kUnused, kWords));
     mask_[kNoneOfLesserPriority] =
         pool_.any_reserved_up_to(first, kWindow, priority_) ? 0 : kAllOnes;
@@ -300,6 +302,7 @@ class BitmaskAllocation : public InFlight {
         visit(first_ + static_cast<ContextId>(64 * w + std::countr_zero(bits)));
   }
 
+  bool nonblocking_;
   ContextId first_ = 0;
   int contested_ = 0;                // rounds in a row on one window for others' reservations
   bool could_free_in_pass_ = false;  // some window since the first could free up
@@ -334,7 +337,7 @@ std::unique_ptr<Allocation> start_allocation(Algorithm algorithm, ContextPool& p
                                              std::uint64_t priority, ContextId count) {
   switch (algorithm) {
     case Algorithm::kBitmask:
-      return std::make_unique<BitmaskAllocation>(pool, reducer, priority, count);
+      return std::make_unique<BitmaskAllocation>(pool, reducer, nonblocking, priority, count);
     case Algorithm::kVanilla:
     case Algorithm::kHighest:
       return std::make_unique<ConfirmingAllocation>(pool, reducer, algorithm, nonblocking, priority,

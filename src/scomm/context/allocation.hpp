@@ -16,15 +16,15 @@
 // process once its first reduction has completed there, that is once every member has started
 // it; a process reserves ids only for the ranked allocation with the smallest priority value, the
 // others offer nothing and look again while the ids they look at are in use nowhere (free, or
-// only reserved), and one not yet ranked reserves only alone there, in its first round (bitmask:
-// the lower half of its free ids). The ranked allocation of the smallest value anywhere ranks
-// first at every member, so the reservations it meets are others' from before it arrived, which
-// go as their rounds end: it settles, or finds the ids exhausted, and the next one ranks first.
-// So every allocation that all its members have started ends as long as each process advances
-// its own (scomm advances every pending one whenever it waits), and none fails for a reservation
-// that would have gone: no spurious exhaustion near the end of the pool. Ranking at arrival, not
-// at the start, is what lets an allocation wait only for those that can end: one that some
-// member has not started yet -- a pending idup beside a blocking creation that its peer must
+// only reserved), and one not yet ranked reserves only alone there, in its first round (a
+// nonblocking bitmask one: the lower half of its free ids). The ranked allocation of the smallest
+// value anywhere ranks first at every member, so the reservations it meets are others' from before
+// it arrived, which go as their rounds end: it settles, or finds the ids exhausted, and the next
+// one ranks first. So every allocation that all its members have started ends as long as each
+// process advances its own (scomm advances every pending one whenever it waits), and none fails for
+// a reservation that would have gone: no spurious exhaustion near the end of the pool. Ranking at
+// arrival, not at the start, is what lets an allocation wait only for those that can end: one that
+// some member has not started yet -- a pending idup beside a blocking creation that its peer must
 // finish first, or an isplit that a member starts only once a later idup completed -- holds up
 // no other. (Where each reserved what it could, allocations over members that overlap in a cycle
 // took every free id from one another round after round, and two contending for the last id
