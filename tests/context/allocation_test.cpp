@@ -226,7 +226,7 @@ TEST_P(AllocationTest, AllocationsOverACycleOfProcessesAllSettle) {
 // Two processes and allocations over both, started at one of them only: each allocation that
 // both have started settles while the other waits for its second member, in all three orders MPI
 // allows (the second member starts the other only once the first has completed). One id is left
-// free for each: an allocation that waits for a member reserves at most half of them.
+// free for each: an allocation that waits for a member reserves none of them.
 struct Unstarted {
   const char* what;
   std::uint64_t started_priority;  // of the one both processes start (0: blocking)
@@ -281,6 +281,41 @@ TEST_P(AllocationTest, AnAllocationAMemberHasNotStartedHoldsUpNoOther) {
     EXPECT_EQ(waiting[0]->result(), waiting[1]->result());
     EXPECT_NE(started[0]->result(), waiting[0]->result());
   }
+}
+
+// Near exhaustion: process 0 starts a nonblocking allocation over itself and process 2 (which
+// starts it only later), then a blocking one over itself and process 1, whose only free id is
+// one process 0 has too. Reserving ids for the first before process 2 has started it (all of
+// them, or the lower half) left the blocking one looking at the window again forever.
+TEST_P(AllocationTest, ANonblockingAllocationReservesNothingBeforeEveryMemberStartedIt) {
+  std::vector<ContextPool> pools(3, ContextPool(64));
+  for (std::size_t p = 0; p < 3; ++p)
+    for (ContextId id = 0; id < 64; ++id)
+      if (id < 62 || (p == 1 && id == 63)) pools[p].take(id);
+  SimulatedCommunicator pending_comm(2), blocking_comm(2);  // {0, 2} and {0, 1}
+  const auto pending_at_0 = pending_comm.reducer(), pending_at_2 = pending_comm.reducer();
+  const auto blocking_at_0 = blocking_comm.reducer(), blocking_at_1 = blocking_comm.reducer();
+  const auto pending = start_allocation(GetParam(), pools[0], *pending_at_0, true, 1);
+  const auto blocking_0 = start_allocation(GetParam(), pools[0], *blocking_at_0, false, 0);
+  const auto blocking_1 = start_allocation(GetParam(), pools[1], *blocking_at_1, false, 0);
+  bool done = false;
+  for (int step = 0; !done && step < 1000; ++step) {
+    pending->progress();
+    const bool first = blocking_0->progress();
+    done = blocking_1->progress() && first;
+  }
+  ASSERT_TRUE(done) << "the blocking allocation waits for one process 2 has not started";
+  EXPECT_EQ(blocking_0->result(), 62u);
+  EXPECT_EQ(blocking_1->result(), 62u);
+  const auto pending_2 = start_allocation(GetParam(), pools[2], *pending_at_2, true, 1);
+  done = false;
+  for (int step = 0; !done && step < 1000; ++step) {
+    const bool first = pending->progress();
+    done = pending_2->progress() && first;
+  }
+  ASSERT_TRUE(done);
+  EXPECT_EQ(pending->result(), 63u);
+  EXPECT_EQ(pending_2->result(), 63u);
 }
 
 TEST_P(AllocationTest, BlockingAllocationsFollowingMpiCallOrder) {

@@ -21,8 +21,13 @@ namespace {
 // from when its first reduction completes.
 class InFlight : public Allocation {
  public:
-  InFlight(ContextPool& pool, Reducer& reducer, std::uint64_t priority, ContextId count = 1)
-      : pool_(pool), reducer_(reducer), priority_(priority), count_(count) {
+  InFlight(ContextPool& pool, Reducer& reducer, bool nonblocking, std::uint64_t priority,
+           ContextId count)
+      : pool_(pool),
+        reducer_(reducer),
+        priority_(priority),
+        count_(count),
+        nonblocking_(nonblocking) {
     pool_.begin_allocation();
   }
   ~InFlight() override { stop_counting(); }
@@ -38,11 +43,13 @@ class InFlight : public Allocation {
     }
     return true;
   }
-  // Whether it may reserve ids here now: ranked, while it ranks first; before, only alone here.
+  // Whether it may reserve ids here now: ranked, while it ranks first. Before, only a blocking one
+  // alone here: its process starts no other before it ends, while a nonblocking one's reservations
+  // would stand until every member has started it, which may wait for what this process does
+  // meanwhile.
   bool may_reserve() const noexcept {
-    return ranked_ ? pool_.ranks_first(priority_) : pool_.in_flight() == 1;
+    return ranked_ ? pool_.ranks_first(priority_) : !nonblocking_ && pool_.in_flight() == 1;
   }
-  bool ranked() const noexcept { return ranked_; }
   // Settles on [id, id + count): the allocation stops counting as in flight here.
   void finish(ContextId id, ContextId count = 1) {
     result_ = id;
@@ -63,6 +70,7 @@ class InFlight : public Allocation {
   ContextId count_;  // consecutive ids wanted
 
  private:
+  bool nonblocking_;
   void stop_counting() noexcept {
     if (std::exchange(counted_, false)) pool_.end_allocation(ranked_, priority_);
   }
@@ -72,23 +80,6 @@ class InFlight : public Allocation {
 };
 
 constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
-
-// Clears all but the lower half (rounded down) of the set bits of `words`.
-void keep_lower_half(std::span<std::uint64_t> words) noexcept {
-  std::size_t keep = 0;
-  for (const std::uint64_t word : words) keep += static_cast<std::size_t>(std::popcount(word));
-  keep /= 2;
-  for (std::uint64_t& word : words) {
-    const auto in_word = static_cast<std::size_t>(std::popcount(word));
-    if (keep >= in_word) {
-      keep -= in_word;
-      continue;
-    }
-    std::uint64_t kept = 0;
-    for (std::uint64_t bits = word; keep > 0; --keep, bits &= bits - 1) kept |= bits & (~bits + 1);
-    word = kept;
-  }
-}
 
 // Vanilla and highest. Vanilla proposes the lowest id not in use here (MAX) and confirms it is
 // free everywhere (AND), from the next id on failure. Highest proposes (end of held ids, "another
@@ -100,7 +91,7 @@ class ConfirmingAllocation : public InFlight {
  public:
   ConfirmingAllocation(ContextPool& pool, Reducer& reducer, Algorithm algorithm, bool nonblocking,
                        std::uint64_t priority, ContextId count)
-      : InFlight(pool, reducer, priority, count) {
+      : InFlight(pool, reducer, nonblocking, priority, count) {
     if (algorithm == Algorithm::kVanilla) {
       propose(0);
       return;
@@ -195,19 +186,18 @@ class ConfirmingAllocation : public InFlight {
 // MPICH, a process offers its window only to the ranked allocation in flight there with the
 // smallest priority value, and an empty one to the others, which look at the same window again:
 // the ranked allocation of the smallest value anywhere gets every member's window, so one of them
-// always settles or finds the ids exhausted. Before it ranks, a nonblocking allocation alone here
-// offers the lower half of its free ids: its round ends only once every member has started it,
-// and the other half stays free for what this process does meanwhile. (Where each offered all it
-// had, allocations over members that overlap in a cycle took every free id from one another, round
-// after round, forever.) Beside the free ids each member offers those not in use (free, or only
-// reserved by other allocations in flight): where the free ids have nothing in common but those do,
-// the window is looked at again (once the others settle or move on, their reservations go), and
-// where those have nothing in common either, the others' reservations do not matter and the window
-// is done with. Past the last window the allocation starts over from the first only when some
-// window of the pass could still free up, and is exhausted otherwise. A word says whether every
-// member saw no reservation in the window but of greater priority: then the same window is offered
-// again at once (those allocations move on), else the next one; a last one whether every member
-// offered its window.
+// always settles or finds the ids exhausted. Before it ranks, only a blocking allocation alone
+// here offers its window: a nonblocking one's first round is empty, one reduction more. (Where each
+// offered all it had, allocations over members that overlap in a cycle took every free id from one
+// another, round after round, forever.) Beside the free ids each member offers those not in use
+// (free, or only reserved by other allocations in flight): where the free ids have nothing in
+// common but those do, the window is looked at again (once the others settle or move on, their
+// reservations go), and where those have nothing in common either, the others' reservations do not
+// matter and the window is done with. Past the last window the allocation starts over from the
+// first only when some window of the pass could still free up, and is exhausted otherwise. A word
+// says whether every member saw no reservation in the window but of greater priority: then the same
+// window is offered again at once (those allocations move on), else the next one; a last one
+// whether every member offered its window.
 class BitmaskAllocation : public InFlight {
  public:
   static constexpr ContextId kWindow = 2048;
@@ -215,7 +205,7 @@ class BitmaskAllocation : public InFlight {
 
   BitmaskAllocation(ContextPool& pool, Reducer& reducer, bool nonblocking, std::uint64_t priority,
                     ContextId count)
-      : InFlight(pool, reducer, priority, count), nonblocking_(nonblocking) {
+      : InFlight(pool, reducer, nonblocking, priority, count) {
     offer(0);
   }
 
@@ -277,9 +267,6 @@ class BitmaskAllocation : public InFlight {
     }
     const auto free = std::span(mask_).subspan(kFree, kWords);
     pool_.free_mask(first, free);
-    // Not yet ranked: while a nonblocking one waits for its members, its process may start
-    // others (a blocking one's process sits in it).
-    if (!ranked() && nonblocking_) keep_lower_half(free);
     pool_.unused_mask(first, std::span(mask_).subspan(kUnused, kWords));
     mask_[kNoneOfLesserPriority] =
         pool_.any_reserved_up_to(first, kWindow, priority_) ? 0 : kAllOnes;
@@ -302,7 +289,6 @@ class BitmaskAllocation : public InFlight {
         visit(first_ + static_cast<ContextId>(64 * w + std::countr_zero(bits)));
   }
 
-  bool nonblocking_;
   ContextId first_ = 0;
   int contested_ = 0;                // rounds in a row on one window for others' reservations
   bool could_free_in_pass_ = false;  // some window since the first could free up

@@ -16,8 +16,9 @@
 // process once its first reduction has completed there, that is once every member has started
 // it; a process reserves ids only for the ranked allocation with the smallest priority value, the
 // others offer nothing and look again while the ids they look at are in use nowhere (free, or
-// only reserved), and one not yet ranked reserves only alone there, in its first round (a
-// nonblocking bitmask one: the lower half of its free ids). The ranked allocation of the smallest
+// only reserved), and one not yet ranked reserves only where it is blocking and alone there, in
+// its first round (a nonblocking one's reservations would stand until every member has started
+// it, which may wait for what its process does meanwhile). The ranked allocation of the smallest
 // value anywhere ranks first at every member, so the reservations it meets are others' from before
 // it arrived, which go as their rounds end: it settles, or finds the ids exhausted, and the next
 // one ranks first. So every allocation that all its members have started ends as long as each
