@@ -3,6 +3,7 @@
 // communicator agree on its id, and no process ever holds one id for two live communicators.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <map>
 #include <random>
 #include <set>
@@ -68,6 +69,20 @@ void expect_agreement_and_separation(const std::vector<std::unique_ptr<Communica
             << "process " << m.process << " holds " << k << " twice";
     }
   }
+}
+
+// Progresses `beside` and `awaited` in turn, up to 1,000 rounds, until every one of `awaited` has
+// settled; whether they all did. (`beside`: allocations in flight at the same processes that
+// cannot settle yet.)
+bool settle(std::initializer_list<Allocation*> awaited,
+            std::initializer_list<Allocation*> beside = {}) {
+  for (int step = 0; step < 1000; ++step) {
+    for (Allocation* allocation : beside) allocation->progress();
+    bool done = true;
+    for (Allocation* allocation : awaited) done = allocation->progress() && done;
+    if (done) return true;
+  }
+  return false;
 }
 
 class AllocationTest : public ::testing::TestWithParam<Algorithm> {};
@@ -263,20 +278,10 @@ TEST_P(AllocationTest, AnAllocationAMemberHasNotStartedHoldsUpNoOther) {
     if (!waiting_blocking) waiting.push_back(start(1, false, c.waiting_priority));
     for (std::size_t process : {0, 1}) started.push_back(start(process, true, c.started_priority));
     if (waiting_blocking) waiting.push_back(start(1, false, 0));
-    bool done = false;
-    for (int step = 0; !done && step < 1000; ++step) {
-      waiting[0]->progress();
-      const bool first = started[0]->progress();
-      done = started[1]->progress() && first;
-    }
-    ASSERT_TRUE(done) << "waits for an allocation a member has not started";
+    ASSERT_TRUE(settle({started[0].get(), started[1].get()}, {waiting[0].get()}))
+        << "waits for an allocation a member has not started";
     waiting.push_back(start(0, false, c.waiting_priority));
-    done = false;
-    for (int step = 0; !done && step < 1000; ++step) {
-      const bool first = waiting[0]->progress();
-      done = waiting[1]->progress() && first;
-    }
-    ASSERT_TRUE(done);
+    ASSERT_TRUE(settle({waiting[0].get(), waiting[1].get()}));
     EXPECT_EQ(started[0]->result(), started[1]->result());
     EXPECT_EQ(waiting[0]->result(), waiting[1]->result());
     EXPECT_NE(started[0]->result(), waiting[0]->result());
@@ -298,22 +303,12 @@ TEST_P(AllocationTest, ANonblockingAllocationReservesNothingBeforeEveryMemberSta
   const auto pending = start_allocation(GetParam(), pools[0], *pending_at_0, true, 1);
   const auto blocking_0 = start_allocation(GetParam(), pools[0], *blocking_at_0, false, 0);
   const auto blocking_1 = start_allocation(GetParam(), pools[1], *blocking_at_1, false, 0);
-  bool done = false;
-  for (int step = 0; !done && step < 1000; ++step) {
-    pending->progress();
-    const bool first = blocking_0->progress();
-    done = blocking_1->progress() && first;
-  }
-  ASSERT_TRUE(done) << "the blocking allocation waits for one process 2 has not started";
+  ASSERT_TRUE(settle({blocking_0.get(), blocking_1.get()}, {pending.get()}))
+      << "the blocking allocation waits for one process 2 has not started";
   EXPECT_EQ(blocking_0->result(), 62u);
   EXPECT_EQ(blocking_1->result(), 62u);
   const auto pending_2 = start_allocation(GetParam(), pools[2], *pending_at_2, true, 1);
-  done = false;
-  for (int step = 0; !done && step < 1000; ++step) {
-    const bool first = pending->progress();
-    done = pending_2->progress() && first;
-  }
-  ASSERT_TRUE(done);
+  ASSERT_TRUE(settle({pending.get(), pending_2.get()}));
   EXPECT_EQ(pending->result(), 63u);
   EXPECT_EQ(pending_2->result(), 63u);
 }

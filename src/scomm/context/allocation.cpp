@@ -70,11 +70,11 @@ class InFlight : public Allocation {
   ContextId count_;  // consecutive ids wanted
 
  private:
-  bool nonblocking_;
   void stop_counting() noexcept {
     if (std::exchange(counted_, false)) pool_.end_allocation(ranked_, priority_);
   }
 
+  bool nonblocking_;
   bool counted_ = true;
   bool ranked_ = false;
 };
