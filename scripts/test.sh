@@ -145,7 +145,7 @@ unset OMPI_MCA_mca_base_component_disable_dlclose ASAN_OPTIONS LSAN_OPTIONS UBSA
 
 stage "SimGrid SMPI: every MPI test program at 1, 3 and 8 simulated ranks, scale_check to 256"
 configure_and_build build-smpi-tests "${checking_build[@]}" -DSCOMM_SIMGRID=ON -DSCOMM_BUILD_BENCH=OFF \
-  -DSCOMM_TEST_PROCS="1;3;8"
+  -DSCOMM_BUILD_UNIT_TESTS=OFF -DSCOMM_TEST_PROCS="1;3;8"
 run_ctest build-smpi-tests -L mpi
 
 stage "libFuzzer, 30 s on both cores"
